@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/cli/arguments.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace infrafit::cli {
+
+Arguments::Arguments(const std::vector<std::string>& words,
+                     const std::set<std::string>& valueOptions,
+                     const std::set<std::string>& flagOptions)
+{
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string& word = words[i];
+        if (word.size() < 3 || word.rfind("--", 0) != 0) {
+            mPositional.push_back(word);
+            continue;
+        }
+        std::string name = word.substr(2);
+        std::optional<std::string> inlineValue;
+        if (const auto eq = name.find('='); eq != std::string::npos) {
+            inlineValue = name.substr(eq + 1);
+            name = name.substr(0, eq);
+        }
+        if (flagOptions.count(name)) {
+            if (inlineValue)
+                throw UsageError("option --" + name + " takes no value");
+            mFlags.insert(name);
+        } else if (valueOptions.count(name)) {
+            if (inlineValue) {
+                mValues[name] = *inlineValue;
+            } else {
+                if (i + 1 >= words.size())
+                    throw UsageError("option --" + name + " needs a value");
+                mValues[name] = words[++i];
+            }
+        } else {
+            throw UsageError("unknown option --" + name);
+        }
+    }
+}
+
+bool Arguments::has(const std::string& option) const
+{
+    return mFlags.count(option) > 0 || mValues.count(option) > 0;
+}
+
+std::optional<std::string> Arguments::value(const std::string& option) const
+{
+    const auto it = mValues.find(option);
+    if (it == mValues.end())
+        return std::nullopt;
+    return it->second;
+}
+
+std::string Arguments::valueOr(const std::string& option, const std::string& fallback) const
+{
+    return value(option).value_or(fallback);
+}
+
+std::optional<double> Arguments::number(const std::string& option) const
+{
+    const auto text = value(option);
+    if (!text)
+        return std::nullopt;
+    char* end = nullptr;
+    const double parsed = std::strtod(text->c_str(), &end);
+    if (text->empty() || end != text->c_str() + text->size() || !std::isfinite(parsed))
+        throw UsageError("option --" + option + " needs a number, got \"" + *text + "\"");
+    return parsed;
+}
+
+std::string Arguments::choice(const std::string& option, const std::string& fallback,
+                              const std::vector<std::string>& choices) const
+{
+    const std::string chosen = valueOr(option, fallback);
+    for (const auto& candidate : choices) {
+        if (candidate == chosen)
+            return chosen;
+    }
+    std::string list;
+    for (const auto& candidate : choices)
+        list += (list.empty() ? "" : "|") + candidate;
+    throw UsageError("option --" + option + " must be " + list + ", got \"" + chosen + "\"");
+}
+
+} // namespace infrafit::cli

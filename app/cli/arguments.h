@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace infrafit::cli {
+
+/// A command line that does not parse; the message is shown to the user.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// A parsed command line: positional words and `--name value` / `--flag`
+/// options. Each command declares which options take a value and which
+/// are flags, so a misspelt option is an error rather than ignored.
+class Arguments {
+public:
+    Arguments(const std::vector<std::string>& words, const std::set<std::string>& valueOptions,
+              const std::set<std::string>& flagOptions);
+
+    [[nodiscard]] const std::vector<std::string>& positional() const { return mPositional; }
+    [[nodiscard]] bool has(const std::string& option) const;
+    [[nodiscard]] std::optional<std::string> value(const std::string& option) const;
+    [[nodiscard]] std::string valueOr(const std::string& option, const std::string& fallback) const;
+    /// A number option; UsageError when it is not a finite number.
+    [[nodiscard]] std::optional<double> number(const std::string& option) const;
+    /// The value of `option` when it is one of `choices`; UsageError otherwise.
+    [[nodiscard]] std::string choice(const std::string& option, const std::string& fallback,
+                                     const std::vector<std::string>& choices) const;
+
+private:
+    std::vector<std::string> mPositional;
+    std::map<std::string, std::string> mValues;
+    std::set<std::string> mFlags;
+};
+
+} // namespace infrafit::cli

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: Apache-2.0
+// infrafit-cli catalog list | import | export
+#include "app/cli/arguments.h"
+#include "app/cli/cli.h"
+#include "app/cli/commands.h"
+
+#include "catalog/catalog_store.h"
+#include "core/io/catalog_json.h"
+#include "core/io/text_file.h"
+#include "core/parts/field_spec.h"
+#include "core/report/text_table.h"
+
+#include <ostream>
+
+namespace infrafit::cli {
+namespace {
+
+/// The columns `catalog list` shows for each kind in text form: the figures
+/// a buyer compares first. JSON output carries every field.
+std::vector<std::string_view> summaryKeys(PartKind kind)
+{
+    switch (kind) {
+    case PartKind::Gpu:
+        return {"id", "vendor", "model", "memory_gb", "memory_bandwidth_gbs", "bf16_tflops",
+                "fp8_tflops", "tdp_w", "form_factor", "gpu_link_gbs", "price_usd"};
+    case PartKind::Chassis:
+        return {"id", "vendor", "model", "rack_units", "max_gpus", "gpu_form_factor",
+                "max_gpu_tdp_w", "psu_slots", "base_power_w", "cooling", "gpu_fabric",
+                "price_usd"};
+    case PartKind::Cpu:
+        return {"id", "vendor", "model", "cores", "tdp_w", "pcie_lanes", "pcie_gen",
+                "memory_bandwidth_gbs", "price_usd"};
+    case PartKind::Nvme:
+        return {"id", "vendor", "model", "capacity_tb", "read_mbs", "write_mbs", "pcie_gen",
+                "power_w", "price_usd"};
+    case PartKind::Nic:
+        return {"id", "vendor", "model", "ports", "port_speed_gbps", "protocol", "pcie_gen",
+                "power_w", "price_usd"};
+    case PartKind::Psu:
+        return {"id", "vendor", "model", "watts", "efficiency", "efficiency_rating", "price_usd"};
+    case PartKind::Cooling:
+        return {"id", "vendor", "model", "type", "max_heat_kw_per_rack", "pue_low", "pue_high",
+                "price_usd"};
+    }
+    return {"id", "vendor", "model"};
+}
+
+std::string header(const FieldSpec& spec)
+{
+    std::string text(spec.label);
+    if (!spec.unit.empty())
+        text += " (" + std::string(spec.unit) + ")";
+    return text;
+}
+
+std::string cell(const FieldSpec& spec, const Part& part)
+{
+    std::string text = formatFieldValue(spec.get(part));
+    if (!text.empty() && infoOf(part).isEstimated(spec.key))
+        text += "*"; // marked as an estimate
+    return text;
+}
+
+void printTable(PartKind kind, const std::vector<Part>& parts, std::ostream& out)
+{
+    std::vector<const FieldSpec*> specs;
+    std::vector<std::string> headers;
+    for (const auto key : summaryKeys(kind)) {
+        if (const auto* spec = findField(kind, key)) {
+            specs.push_back(spec);
+            headers.push_back(header(*spec));
+        }
+    }
+    TextTable table(headers);
+    for (const auto& part : parts) {
+        if (kindOf(part) != kind)
+            continue;
+        std::vector<std::string> cells;
+        for (const auto* spec : specs)
+            cells.push_back(cell(*spec, part));
+        table.addRow(std::move(cells));
+    }
+    if (table.rowCount() == 0)
+        return;
+    out << partKindLabel(kind) << " (" << table.rowCount() << ")\n" << table.render();
+}
+
+std::optional<PartKind> parseKind(const std::string& word)
+{
+    auto kind = enumFromName<PartKind>(word);
+    if (!kind)
+        throw UsageError("unknown part kind \"" + word
+                         + "\" (expected gpu, chassis, cpu, nvme, nic, psu or cooling)");
+    return kind;
+}
+
+int listParts(const Arguments& args, std::ostream& out)
+{
+    const auto& words = args.positional();
+    if (words.size() > 2)
+        throw UsageError("catalog list takes at most one KIND");
+    const auto kind = words.size() == 2 ? parseKind(words[1]) : std::nullopt;
+    const auto format = args.choice("format", "text", {"text", "json"});
+    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    const auto parts = store.list(kind, args.valueOr("filter", ""));
+    if (format == "json") {
+        out << catalogToJson(parts);
+        return ExitOk;
+    }
+    if (parts.empty()) {
+        out << "No parts match.\n";
+        return ExitOk;
+    }
+    bool first = true;
+    for (const auto k : allPartKinds) {
+        if (kind && *kind != k)
+            continue;
+        if (!first)
+            out << "\n";
+        printTable(k, parts, out);
+        first = false;
+    }
+    out << "\n* estimate (see the part's source and notes)\n";
+    return ExitOk;
+}
+
+int importParts(const Arguments& args, std::ostream& out, std::ostream& err)
+{
+    if (args.positional().size() != 2)
+        throw UsageError("catalog import needs exactly one FILE");
+    const std::string& file = args.positional()[1];
+    const auto document = readCatalogFile(file);
+    for (const auto& warning : document.warnings)
+        err << file << ": " << warning.pointer << ": " << warning.message << "\n";
+    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    const auto summary = store.importParts(document.parts);
+    out << "Imported " << document.parts.size() << " parts into " << store.path() << " ("
+        << summary.added << " added, " << summary.replaced << " replaced).\n";
+    return ExitOk;
+}
+
+int exportParts(const Arguments& args, std::ostream& out)
+{
+    if (args.positional().size() != 2)
+        throw UsageError("catalog export needs exactly one FILE");
+    std::optional<PartKind> kind;
+    if (const auto k = args.value("kind"))
+        kind = parseKind(*k);
+    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    const auto parts = store.list(kind);
+    writeFileAtomic(args.positional()[1], catalogToJson(parts));
+    out << "Exported " << parts.size() << " parts to " << args.positional()[1] << ".\n";
+    return ExitOk;
+}
+
+} // namespace
+
+std::string databasePathFrom(const std::string& dbOption)
+{
+    return dbOption.empty() ? catalog::defaultDatabasePath() : dbOption;
+}
+
+int catalogCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Arguments args(words, {"db", "format", "kind", "filter"}, {});
+    if (args.positional().empty())
+        throw UsageError("catalog needs a subcommand: list, import or export");
+    const std::string& sub = args.positional()[0];
+    if (sub == "list")
+        return listParts(args, out);
+    if (sub == "import")
+        return importParts(args, out, err);
+    if (sub == "export")
+        return exportParts(args, out);
+    throw UsageError("unknown catalog subcommand \"" + sub + "\" (list, import or export)");
+}
+
+} // namespace infrafit::cli

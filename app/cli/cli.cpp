@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/cli/cli.h"
+
+#include "app/cli/arguments.h"
+#include "app/cli/commands.h"
+
+#include "catalog/catalog_store.h"
+#include "core/io/input_error.h"
+#include "core/io/text_file.h"
+
+#include <ostream>
+
+namespace infrafit::cli {
+namespace {
+
+constexpr const char* helpText = R"(infrafit-cli - plan AI training and inference hardware
+
+Usage:
+  infrafit-cli analyze   PROJECT [--workload NAME] [--config NAME] [--format json|text] [--db FILE]
+  infrafit-cli catalog   list [KIND] [--filter TEXT] [--format text|json] [--db FILE]
+  infrafit-cli catalog   import FILE [--db FILE]
+  infrafit-cli catalog   export FILE [--kind KIND] [--db FILE]
+  infrafit-cli --help | --version
+
+KIND is one of gpu, chassis, cpu, nvme, nic, psu, cooling.
+The catalog database defaults to $XDG_DATA_HOME/infrafit/catalog.sqlite
+(~/.local/share/infrafit/catalog.sqlite); it is created from the built-in
+default catalog on first use. --db FILE uses another database.
+
+Exit status: 0 done (findings, even errors, are results); 2 bad input (one
+line per problem on stderr naming the file, the JSON pointer and the problem);
+1 anything else.
+)";
+
+int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    if (args.empty()) {
+        err << helpText;
+        return ExitBadInput;
+    }
+    const std::string& command = args.front();
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (command == "--help" || command == "-h" || command == "help") {
+        out << helpText;
+        return ExitOk;
+    }
+    if (command == "--version") {
+        out << "infrafit-cli " << INFRAFIT_VERSION << "\n";
+        return ExitOk;
+    }
+    for (const auto& word : rest) {
+        if (word == "--help" || word == "-h") {
+            out << helpText;
+            return ExitOk;
+        }
+    }
+    if (command == "catalog")
+        return catalogCommand(rest, out, err);
+    if (command == "analyze")
+        return analyzeCommand(rest, out, err);
+    throw UsageError("unknown command \"" + command + "\"");
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    try {
+        return dispatch(args, out, err);
+    } catch (const UsageError& error) {
+        err << "infrafit-cli: " << error.what() << " (see infrafit-cli --help)\n";
+        return ExitBadInput;
+    } catch (const InputError& error) {
+        for (const auto& line : error.lines())
+            err << line << "\n";
+        return ExitBadInput;
+    } catch (const FileWriteError& error) {
+        err << error.what() << "\n";
+        return ExitBadInput;
+    } catch (const catalog::StoreError& error) {
+        err << error.what() << "\n";
+        switch (error.kind()) {
+        case catalog::StoreErrorKind::NotADatabase:
+        case catalog::StoreErrorKind::NewerSchema:
+        case catalog::StoreErrorKind::InvalidPart:
+        case catalog::StoreErrorKind::DuplicateId:
+        case catalog::StoreErrorKind::NotFound:
+            return ExitBadInput;
+        case catalog::StoreErrorKind::Busy:
+        case catalog::StoreErrorKind::Io:
+            return ExitFailure;
+        }
+        return ExitFailure;
+    } catch (const std::exception& error) {
+        err << "infrafit-cli: " << error.what() << "\n";
+        return ExitFailure;
+    } catch (...) {
+        err << "infrafit-cli: unexpected error\n";
+        return ExitFailure;
+    }
+}
+
+} // namespace infrafit::cli

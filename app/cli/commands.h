@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace infrafit::cli {
+
+/// Each command takes the words after its name and returns an exit code.
+/// Errors are thrown (UsageError, InputError, StoreError, FileWriteError)
+/// and turned into messages and exit codes by run() in cli.cpp.
+int catalogCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+
+/// The catalog database to use: --db FILE, else the user's default.
+std::string databasePathFrom(const std::string& dbOption);
+
+} // namespace infrafit::cli

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/parts/part.h"
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace infrafit::catalog {
+
+/// Why a catalog operation failed.
+enum class StoreErrorKind {
+    NotADatabase, ///< the file is not SQLite, or is corrupt: left untouched
+    NewerSchema,  ///< written by a newer InfraFit: left untouched
+    Busy,         ///< another process holds the write lock past the timeout
+    Io,           ///< cannot open, create or write the file
+    NotFound,     ///< no part with that id
+    DuplicateId,  ///< a part with that id already exists
+    InvalidPart   ///< the part fails validation (the message lists the problems)
+};
+
+/// A failed catalog operation. The message names the database file and
+/// says what went wrong; the database is unchanged.
+class StoreError : public std::runtime_error {
+public:
+    StoreError(StoreErrorKind kind, const std::string& message)
+        : std::runtime_error(message), mKind(kind)
+    {
+    }
+    [[nodiscard]] StoreErrorKind kind() const { return mKind; }
+
+private:
+    StoreErrorKind mKind;
+};
+
+struct OpenOptions {
+    /// Fill a newly created database with the built-in default catalog.
+    bool seedWithDefaults = true;
+};
+
+/// Counts reported by an import.
+struct ImportSummary {
+    std::size_t added = 0;
+    std::size_t replaced = 0;
+};
+
+/// The editable parts catalog in one SQLite file (WAL, busy timeout,
+/// numbered migrations via PRAGMA user_version). Every change is one
+/// transaction: it happens whole or not at all. Ids are unique across all
+/// kinds. One instance per thread; several processes may share a file.
+class CatalogStore {
+public:
+    /// Opens `path`, creating it (and its directory) when missing, migrating
+    /// an older schema. Throws StoreError without modifying the file when it
+    /// is not an InfraFit catalog database or has a newer schema.
+    static CatalogStore open(const std::string& path, OpenOptions options = {});
+
+    CatalogStore(CatalogStore&&) noexcept;
+    CatalogStore& operator=(CatalogStore&&) noexcept;
+    ~CatalogStore();
+
+    /// Parts of `kind` (all kinds when empty) whose id, vendor or model
+    /// contains `filter` (case-insensitive; all when empty), ordered by
+    /// kind then id.
+    [[nodiscard]] std::vector<Part> list(std::optional<PartKind> kind = std::nullopt,
+                                         std::string_view filter = {}) const;
+    [[nodiscard]] std::optional<Part> find(std::string_view id) const;
+    [[nodiscard]] std::size_t count(std::optional<PartKind> kind = std::nullopt) const;
+
+    /// Adds a new part; DuplicateId when the id exists, InvalidPart when invalid.
+    void add(const Part& part);
+    /// Replaces the part stored as `id` (the new part may carry a new id or kind).
+    void update(std::string_view id, const Part& part);
+    /// Removes a part; NotFound when there is none.
+    void remove(std::string_view id);
+    /// Adds or replaces every part in one transaction: all or none.
+    ImportSummary importParts(const std::vector<Part>& parts);
+
+    [[nodiscard]] const std::string& path() const;
+    [[nodiscard]] int schemaVersion() const;
+
+private:
+    struct Impl;
+    explicit CatalogStore(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> mImpl;
+};
+
+/// The schema version this program writes (PRAGMA user_version).
+int currentSchemaVersion();
+
+/// Where the user's catalog lives: $XDG_DATA_HOME/infrafit/catalog.sqlite,
+/// else $HOME/.local/share/infrafit/catalog.sqlite.
+std::string defaultDatabasePath();
+
+} // namespace infrafit::catalog

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/parts/enum_names.h"
+
+#include <string>
+
+namespace infrafit {
+
+enum class PsuRedundancy { None, NPlus1, NPlusN };
+
+template <>
+struct EnumNames<PsuRedundancy> {
+    static constexpr std::array<std::string_view, 3> names{"none", "N+1", "N+N"};
+};
+
+/// The rack the nodes go into: its power budget (usable kW of one feed
+/// under 2N) and its height.
+struct RackLimits {
+    double powerLimitKw = 40;
+    int units = 42;
+};
+
+/// A cluster as the user specifies it in a project file: part ids and
+/// counts per node, node count, PSU redundancy and rack limits. Part ids are
+/// resolved against the project's inline parts, then the catalog.
+/// An empty id means the part is not used (count must then be 0).
+struct Configuration {
+    std::string name;
+    std::string chassisId;
+    std::string gpuId;
+    int gpusPerNode = 8;
+    std::string cpuId;
+    int cpusPerNode = 2;
+    std::string nvmeId;
+    int nvmePerNode = 0;
+    std::string nicId;
+    int nicsPerNode = 0;
+    std::string psuId;
+    int psusPerNode = 0;
+    PsuRedundancy psuRedundancy = PsuRedundancy::None;
+    std::string coolingId;
+    int nodes = 1;
+    RackLimits rack;
+};
+
+} // namespace infrafit

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/parts/gpu.h"
+
+namespace infrafit {
+
+enum class ChassisCooling { Air, Liquid };
+
+template <>
+struct EnumNames<ChassisCooling> {
+    static constexpr std::array<std::string_view, 2> names{"air", "liquid"};
+};
+
+/// How GPUs inside one node talk to each other.
+enum class GpuFabric { NvSwitch, Pcie, Xgmi };
+
+template <>
+struct EnumNames<GpuFabric> {
+    static constexpr std::array<std::string_view, 3> names{"nvswitch", "pcie", "xgmi"};
+};
+
+/// A server chassis or complete GPU system. `basePowerW` is the power of
+/// everything but the GPUs; for complete systems (DGX and similar) it was
+/// derived as maximum system power minus GPUs and already includes CPUs,
+/// NICs, drives and fans: `basePowerIncludesComponents` says so, and the
+/// power model must then not count those parts again.
+struct Chassis : PartInfo {
+    int rackUnits = 1;
+    int maxGpus = 0;
+    GpuFormFactor gpuFormFactor = GpuFormFactor::Pcie;
+    std::vector<std::string> otherGpuFormFactors; ///< further supported forms
+    double maxGpuTdpW = 0;
+    int cpuSockets = 2;
+    std::optional<int> dimmSlots;
+    int nvmeBays = 0;
+    int pcieSlots = 0;      ///< slots left for NICs/DPUs besides the GPUs
+    int psuSlots = 0;
+    std::optional<double> psuWattsEach; ///< the PSU the vendor ships, if known
+    std::optional<double> maxSystemPowerW;
+    double basePowerW = 0;
+    bool basePowerIncludesComponents = false;
+    ChassisCooling cooling = ChassisCooling::Air;
+    bool liquidCoolingOption = false; ///< a liquid-cooled variant exists
+    std::optional<double> maxInletTempC;
+    std::optional<double> weightKg;
+    std::optional<double> depthMm;
+    GpuFabric gpuFabric = GpuFabric::Pcie;
+
+    [[nodiscard]] bool acceptsGpuForm(GpuFormFactor form) const
+    {
+        if (form == gpuFormFactor)
+            return true;
+        const auto name = enumName(form);
+        return std::find(otherGpuFormFactors.begin(), otherGpuFormFactors.end(), name)
+               != otherGpuFormFactors.end();
+    }
+};
+
+} // namespace infrafit

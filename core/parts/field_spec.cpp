@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/parts/field_spec.h"
+
+#include "core/parts/field_access.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+
+namespace infrafit {
+namespace {
+
+using detail::getMember;
+using detail::setMember;
+
+constexpr bool Required = true;
+constexpr bool Optional = false;
+
+/// A number that must be > 0 and at most `maximum`.
+template <auto Member>
+FieldSpec positive(std::string_view key, std::string_view label, std::string_view unit,
+                   bool required, double maximum, std::string_view help = {})
+{
+    return {key,     label,   unit, FieldType::Number, required, true, 0, maximum, {}, help,
+            &getMember<Member>, &setMember<Member>};
+}
+
+/// A number in [minimum, maximum].
+template <auto Member>
+FieldSpec ranged(std::string_view key, std::string_view label, std::string_view unit,
+                 bool required, double minimum, double maximum, std::string_view help = {})
+{
+    return {key,     label,   unit, FieldType::Number, required, false, minimum, maximum, {}, help,
+            &getMember<Member>, &setMember<Member>};
+}
+
+/// A whole number in [minimum, maximum].
+template <auto Member>
+FieldSpec integer(std::string_view key, std::string_view label, std::string_view unit,
+                  bool required, double minimum, double maximum, std::string_view help = {})
+{
+    return {key,     label,   unit, FieldType::Integer, required, false, minimum, maximum, {}, help,
+            &getMember<Member>, &setMember<Member>};
+}
+
+template <auto Member>
+FieldSpec text(std::string_view key, std::string_view label, bool required,
+               std::string_view help = {})
+{
+    return {key, label, {}, FieldType::Text, required, false, 0, 0, {}, help,
+            &getMember<Member>, &setMember<Member>};
+}
+
+template <auto Member, class E>
+FieldSpec choice(std::string_view key, std::string_view label, bool required,
+                 std::string_view help = {})
+{
+    return {key, label, {}, FieldType::Choice, required, false, 0, 0,
+            std::span<const std::string_view>(EnumNames<E>::names), help,
+            &getMember<Member>, &setMember<Member>};
+}
+
+template <auto Member>
+FieldSpec list(std::string_view key, std::string_view label,
+               std::span<const std::string_view> choices, std::string_view help = {})
+{
+    return {key, label, {}, FieldType::TextList, false, false, 0, 0, choices, help,
+            &getMember<Member>, &setMember<Member>};
+}
+
+template <auto Member>
+FieldSpec flag(std::string_view key, std::string_view label, std::string_view help = {})
+{
+    return {key, label, {}, FieldType::Flag, false, false, 0, 1, {}, help,
+            &getMember<Member>, &setMember<Member>};
+}
+
+// Ranges are physical plausibility bounds, far outside any real part, so a
+// typo (a unit slip of 1000x, a negative sign) is caught without rejecting
+// future hardware.
+std::vector<FieldSpec> commonFields()
+{
+    return {
+        text<&PartInfo::id>("id", "ID", Required, "Stable identifier; letters, digits and . _ - + only"),
+        text<&PartInfo::vendor>("vendor", "Vendor", Required),
+        text<&PartInfo::model>("model", "Model", Required),
+        ranged<&PartInfo::priceUsd>("price_usd", "Price", "USD", Optional, 0, 1e9,
+                                    "Unit price; an estimate unless price_note says list price"),
+        text<&PartInfo::priceNote>("price_note", "Price note", Optional),
+        text<&PartInfo::source>("source", "Source", Optional, "Where the figures come from"),
+        choice<&PartInfo::confidence, Confidence>("confidence", "Confidence", Optional,
+                                                  "published: read in the source; estimate: derived"),
+        list<&PartInfo::estimatedFields>("estimated_fields", "Estimated fields", {},
+                                         "Keys of the figures that are estimates"),
+        text<&PartInfo::notes>("notes", "Notes", Optional),
+    };
+}
+
+std::vector<FieldSpec> withCommon(std::vector<FieldSpec> own)
+{
+    auto all = commonFields();
+    all.insert(all.end(), own.begin(), own.end());
+    return all;
+}
+
+std::vector<FieldSpec> gpuFields()
+{
+    return withCommon({
+        text<&Gpu::architecture>("architecture", "Architecture", Optional),
+        integer<&Gpu::releaseYear>("release_year", "Year", "", Optional, 1990, 2100),
+        positive<&Gpu::memoryGb>("memory_gb", "Memory", "GB", Required, 1e5,
+                                 "Vendor capacity in 10^9 bytes; usable memory is a little lower"),
+        text<&Gpu::memoryType>("memory_type", "Memory type", Optional),
+        positive<&Gpu::memoryBandwidthGbs>("memory_bandwidth_gbs", "Memory bandwidth", "GB/s",
+                                           Required, 1e6),
+        positive<&Gpu::bf16Tflops>("bf16_tflops", "BF16", "TFLOPS", Optional, 1e6, "Dense peak"),
+        positive<&Gpu::fp16Tflops>("fp16_tflops", "FP16", "TFLOPS", Optional, 1e6, "Dense peak"),
+        positive<&Gpu::fp8Tflops>("fp8_tflops", "FP8", "TFLOPS", Optional, 1e6, "Dense peak"),
+        positive<&Gpu::fp4Tflops>("fp4_tflops", "FP4", "TFLOPS", Optional, 1e6, "Dense peak"),
+        positive<&Gpu::tf32Tflops>("tf32_tflops", "TF32", "TFLOPS", Optional, 1e6, "Dense peak"),
+        positive<&Gpu::fp32Tflops>("fp32_tflops", "FP32", "TFLOPS", Optional, 1e6),
+        positive<&Gpu::fp64Tflops>("fp64_tflops", "FP64", "TFLOPS", Optional, 1e6),
+        positive<&Gpu::int8Tops>("int8_tops", "INT8", "TOPS", Optional, 1e6, "Dense peak"),
+        positive<&Gpu::tdpW>("tdp_w", "TDP", "W", Required, 20000),
+        choice<&Gpu::formFactor, GpuFormFactor>("form_factor", "Form factor", Required),
+        integer<&Gpu::slotWidth>("slot_width", "Slot width", "slots", Optional, 1, 6),
+        text<&Gpu::gpuLink>("gpu_link", "GPU link", Optional),
+        ranged<&Gpu::gpuLinkGbs>("gpu_link_gbs", "GPU link bandwidth", "GB/s", Required, 0, 1e6,
+                                 "Per GPU, bidirectional; 0 = PCIe only"),
+        integer<&Gpu::pcieGen>("pcie_gen", "PCIe gen", "", Required, 1, 7),
+        integer<&Gpu::pcieLanes>("pcie_lanes", "PCIe lanes", "lanes", Required, 1, 64),
+        list<&Gpu::precisions>("precisions", "Precisions", knownPrecisions),
+        flag<&Gpu::requiresLiquidCooling>("requires_liquid_cooling", "Liquid only"),
+    });
+}
+
+std::vector<FieldSpec> chassisFields()
+{
+    return withCommon({
+        integer<&Chassis::rackUnits>("rack_units", "Height", "U", Required, 1, 60),
+        integer<&Chassis::maxGpus>("max_gpus", "Max GPUs", "", Required, 1, 1024),
+        choice<&Chassis::gpuFormFactor, GpuFormFactor>("gpu_form_factor", "GPU form factor",
+                                                       Required),
+        list<&Chassis::otherGpuFormFactors>("other_gpu_form_factors", "Other GPU forms",
+                                            EnumNames<GpuFormFactor>::names),
+        positive<&Chassis::maxGpuTdpW>("max_gpu_tdp_w", "Max GPU TDP", "W", Required, 20000),
+        integer<&Chassis::cpuSockets>("cpu_sockets", "CPU sockets", "", Required, 0, 16),
+        integer<&Chassis::dimmSlots>("dimm_slots", "DIMM slots", "", Optional, 0, 256),
+        integer<&Chassis::nvmeBays>("nvme_bays", "NVMe bays", "", Required, 0, 256),
+        integer<&Chassis::pcieSlots>("pcie_slots", "PCIe slots", "", Required, 0, 64,
+                                     "Slots for NICs/DPUs besides the GPUs"),
+        integer<&Chassis::psuSlots>("psu_slots", "PSU slots", "", Required, 0, 64),
+        positive<&Chassis::psuWattsEach>("psu_watts_each", "Stock PSU", "W", Optional, 100000),
+        positive<&Chassis::maxSystemPowerW>("max_system_power_w", "Max system power", "W",
+                                            Optional, 1e6),
+        ranged<&Chassis::basePowerW>("base_power_w", "Base power", "W", Required, 0, 1e6,
+                                     "Everything but the GPUs"),
+        flag<&Chassis::basePowerIncludesComponents>(
+            "base_power_includes_components", "Base includes CPUs/NICs/drives",
+            "True when base power was derived from the system maximum (DGX-style)"),
+        choice<&Chassis::cooling, ChassisCooling>("cooling", "Cooling", Required),
+        flag<&Chassis::liquidCoolingOption>("liquid_cooling_option", "Liquid variant"),
+        ranged<&Chassis::maxInletTempC>("max_inlet_temp_c", "Max inlet", "°C", Optional, 0, 80),
+        positive<&Chassis::weightKg>("weight_kg", "Weight", "kg", Optional, 10000),
+        positive<&Chassis::depthMm>("depth_mm", "Depth", "mm", Optional, 5000),
+        choice<&Chassis::gpuFabric, GpuFabric>("gpu_fabric", "GPU fabric", Required),
+    });
+}
+
+std::vector<FieldSpec> cpuFields()
+{
+    return withCommon({
+        integer<&Cpu::cores>("cores", "Cores", "", Required, 1, 4096),
+        integer<&Cpu::threads>("threads", "Threads", "", Optional, 1, 8192),
+        positive<&Cpu::baseGhz>("base_ghz", "Base clock", "GHz", Optional, 20),
+        positive<&Cpu::boostGhz>("boost_ghz", "Boost clock", "GHz", Optional, 20),
+        positive<&Cpu::tdpW>("tdp_w", "TDP", "W", Required, 5000),
+        integer<&Cpu::pcieLanes>("pcie_lanes", "PCIe lanes", "lanes", Required, 0, 1024),
+        integer<&Cpu::pcieGen>("pcie_gen", "PCIe gen", "", Required, 1, 7),
+        integer<&Cpu::memoryChannels>("memory_channels", "Memory channels", "", Optional, 1, 64),
+        text<&Cpu::memoryType>("memory_type", "Memory type", Optional),
+        positive<&Cpu::memorySpeedMts>("memory_speed_mts", "Memory speed", "MT/s", Optional, 1e5),
+        positive<&Cpu::memoryBandwidthGbs>("memory_bandwidth_gbs", "Memory bandwidth", "GB/s",
+                                           Required, 1e5, "Peak: channels x MT/s x 8 bytes"),
+    });
+}
+
+std::vector<FieldSpec> nvmeFields()
+{
+    return withCommon({
+        positive<&Nvme::capacityTb>("capacity_tb", "Capacity", "TB", Required, 10000),
+        text<&Nvme::formFactor>("form_factor", "Form factor", Optional),
+        integer<&Nvme::pcieGen>("pcie_gen", "PCIe gen", "", Required, 1, 7),
+        integer<&Nvme::pcieLanes>("pcie_lanes", "PCIe lanes", "lanes", Required, 1, 16),
+        positive<&Nvme::readMbs>("read_mbs", "Sequential read", "MB/s", Required, 1e6),
+        positive<&Nvme::writeMbs>("write_mbs", "Sequential write", "MB/s", Required, 1e6),
+        positive<&Nvme::randomReadKiops>("random_read_kiops", "Random read", "kIOPS", Optional, 1e6),
+        positive<&Nvme::randomWriteKiops>("random_write_kiops", "Random write", "kIOPS", Optional,
+                                          1e6),
+        positive<&Nvme::powerW>("power_w", "Power", "W", Required, 1000),
+        positive<&Nvme::dwpd>("dwpd", "Endurance", "DWPD", Optional, 1000),
+    });
+}
+
+std::vector<FieldSpec> nicFields()
+{
+    return withCommon({
+        integer<&Nic::ports>("ports", "Ports", "", Required, 1, 64),
+        positive<&Nic::portSpeedGbps>("port_speed_gbps", "Port speed", "Gb/s", Required, 1e5),
+        choice<&Nic::protocol, NicProtocol>("protocol", "Protocol", Required),
+        text<&Nic::connector>("connector", "Connector", Optional),
+        integer<&Nic::pcieGen>("pcie_gen", "PCIe gen", "", Required, 1, 7),
+        integer<&Nic::pcieLanes>("pcie_lanes", "PCIe lanes", "lanes", Required, 1, 64),
+        ranged<&Nic::powerW>("power_w", "Power", "W", Required, 0, 2000, "Card without optics"),
+        flag<&Nic::gpudirectRdma>("gpudirect_rdma", "GPUDirect RDMA"),
+    });
+}
+
+std::vector<FieldSpec> psuFields()
+{
+    return withCommon({
+        positive<&Psu::watts>("watts", "Rating", "W", Required, 1e6),
+        ranged<&Psu::efficiency>("efficiency", "Efficiency", "", Required, 0.5, 1,
+                                 "At typical (~50 %) load, 0..1"),
+        text<&Psu::efficiencyRating>("efficiency_rating", "Rating class", Optional),
+        ranged<&Psu::efficiencyAt10>("efficiency_10", "Eff. at 10 %", "", Optional, 0.3, 1),
+        ranged<&Psu::efficiencyAt20>("efficiency_20", "Eff. at 20 %", "", Optional, 0.3, 1),
+        ranged<&Psu::efficiencyAt50>("efficiency_50", "Eff. at 50 %", "", Optional, 0.3, 1),
+        ranged<&Psu::efficiencyAt100>("efficiency_100", "Eff. at 100 %", "", Optional, 0.3, 1),
+        text<&Psu::formFactor>("form_factor", "Form factor", Optional),
+        text<&Psu::inputVoltage>("input_voltage", "Input voltage", Optional),
+    });
+}
+
+std::vector<FieldSpec> coolingFields()
+{
+    return withCommon({
+        choice<&Cooling::type, CoolingType>("type", "Type", Required),
+        positive<&Cooling::maxHeatKwPerRack>("max_heat_kw_per_rack", "Max heat per rack", "kW",
+                                             Required, 10000),
+        positive<&Cooling::typicalHeatKwPerRack>("typical_heat_kw_per_rack", "Typical heat", "kW",
+                                                 Optional, 10000),
+        ranged<&Cooling::pueLow>("pue_low", "PUE low", "", Optional, 1, 5),
+        ranged<&Cooling::pueHigh>("pue_high", "PUE high", "", Optional, 1, 5),
+        ranged<&Cooling::fractionHeatToLiquid>("fraction_heat_to_liquid", "Heat to liquid", "",
+                                               Optional, 0, 1),
+        text<&Cooling::facilityNeeds>("facility_needs", "Facility needs", Optional),
+    });
+}
+
+const std::array<std::vector<FieldSpec>, 7>& fieldTables()
+{
+    static const std::array<std::vector<FieldSpec>, 7> tables{
+        gpuFields(), chassisFields(), cpuFields(),    nvmeFields(),
+        nicFields(), psuFields(),     coolingFields()};
+    return tables;
+}
+
+std::string formatNumber(double value)
+{
+    if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 1e15)
+        return std::to_string(static_cast<long long>(value));
+    std::array<char, 32> buffer{};
+    auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    if (ec != std::errc())
+        return "?";
+    return std::string(buffer.data(), end);
+}
+
+} // namespace
+
+std::span<const FieldSpec> fieldsOf(PartKind kind)
+{
+    return fieldTables()[static_cast<std::size_t>(kind)];
+}
+
+const FieldSpec* findField(PartKind kind, std::string_view key)
+{
+    for (const auto& spec : fieldsOf(kind)) {
+        if (spec.key == key)
+            return &spec;
+    }
+    return nullptr;
+}
+
+std::string formatFieldValue(const FieldValue& value)
+{
+    return std::visit(
+        [](const auto& v) -> std::string {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, std::monostate>) {
+                return {};
+            } else if constexpr (std::is_same_v<T, double>) {
+                return formatNumber(v);
+            } else if constexpr (std::is_same_v<T, bool>) {
+                return v ? "yes" : "no";
+            } else if constexpr (std::is_same_v<T, std::string>) {
+                return v;
+            } else {
+                std::string joined;
+                for (const auto& item : v) {
+                    if (!joined.empty())
+                        joined += ", ";
+                    joined += item;
+                }
+                return joined;
+            }
+        },
+        value);
+}
+
+std::string_view partKindLabel(PartKind kind)
+{
+    static constexpr std::array<std::string_view, 7> labels{
+        "GPUs", "Chassis", "CPUs", "NVMe drives", "NICs", "PSUs", "Cooling"};
+    return labels[static_cast<std::size_t>(kind)];
+}
+
+Part makePart(PartKind kind)
+{
+    switch (kind) {
+    case PartKind::Gpu: return Gpu{};
+    case PartKind::Chassis: return Chassis{};
+    case PartKind::Cpu: return Cpu{};
+    case PartKind::Nvme: return Nvme{};
+    case PartKind::Nic: return Nic{};
+    case PartKind::Psu: return Psu{};
+    case PartKind::Cooling: return Cooling{};
+    }
+    return Gpu{};
+}
+
+} // namespace infrafit

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/parts/part.h"
+
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace infrafit {
+
+/// The shape of a part field's value in files, the database and editors.
+enum class FieldType {
+    Number,   ///< finite double
+    Integer,  ///< whole number (stored as int)
+    Text,     ///< free text
+    Choice,   ///< one of `choices`
+    TextList, ///< list of strings; items must be in `choices` when it is not empty
+    Flag      ///< true / false
+};
+
+/// A field's value, detached from the part: absent, number, text, list or flag.
+using FieldValue = std::variant<std::monostate, double, std::string, std::vector<std::string>, bool>;
+
+/// Describes one field of a part kind: its file key, label, unit, type,
+/// whether it must be present and its physical range. The table of specs is
+/// the single source of truth for the catalog JSON, validation, the SQLite
+/// columns and the editor's columns. `get`/`set` read and write the typed
+/// member; `set` expects a value of the right type (checked by the caller).
+struct FieldSpec {
+    std::string_view key;
+    std::string_view label;
+    std::string_view unit;
+    FieldType type = FieldType::Number;
+    bool required = false;
+    bool positive = false; ///< numbers: must be greater than zero
+    double minimum = 0;
+    double maximum = std::numeric_limits<double>::max();
+    std::span<const std::string_view> choices;
+    std::string_view help;
+    FieldValue (*get)(const Part&) = nullptr;
+    void (*set)(Part&, const FieldValue&) = nullptr;
+};
+
+/// Fields shared by every kind (id, vendor, model, price, source...),
+/// followed by the kind's own fields, in file order.
+std::span<const FieldSpec> fieldsOf(PartKind kind);
+
+/// The spec with `key` for `kind`, or nullptr.
+const FieldSpec* findField(PartKind kind, std::string_view key);
+
+/// Renders a value for tables and messages ("700", "0.96", "fp8, bf16"); empty when absent.
+std::string formatFieldValue(const FieldValue& value);
+
+} // namespace infrafit

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/parts/enum_names.h"
+
+namespace infrafit {
+
+/// The seven kinds of part the catalog holds. The names are part of the
+/// file contract (DESIGN.md): never rename them.
+enum class PartKind { Gpu, Chassis, Cpu, Nvme, Nic, Psu, Cooling };
+
+template <>
+struct EnumNames<PartKind> {
+    static constexpr std::array<std::string_view, 7> names{
+        "gpu", "chassis", "cpu", "nvme", "nic", "psu", "cooling"};
+};
+
+inline constexpr std::array<PartKind, 7> allPartKinds{
+    PartKind::Gpu, PartKind::Chassis, PartKind::Cpu, PartKind::Nvme,
+    PartKind::Nic, PartKind::Psu,     PartKind::Cooling};
+
+/// Plural, human-readable name of a kind ("GPUs", "NVMe drives").
+std::string_view partKindLabel(PartKind kind);
+
+} // namespace infrafit

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/parts/part_validation.h"
+
+#include "core/parts/field_spec.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace infrafit {
+namespace {
+
+std::string quote(std::string_view text)
+{
+    std::string result = "\"";
+    result += text;
+    result += '"';
+    return result;
+}
+
+std::string joinChoices(std::span<const std::string_view> choices)
+{
+    std::string joined;
+    for (const auto& choice : choices) {
+        if (!joined.empty())
+            joined += ", ";
+        joined += choice;
+    }
+    return joined;
+}
+
+void checkNumber(const FieldSpec& spec, double value, const std::string& pointer,
+                 std::vector<Problem>& problems)
+{
+    const std::string unit = spec.unit.empty() ? std::string() : " " + std::string(spec.unit);
+    if (!std::isfinite(value)) {
+        problems.push_back({pointer, "must be a finite number"});
+        return;
+    }
+    if (spec.type == FieldType::Integer && value != std::floor(value)) {
+        problems.push_back({pointer, "must be a whole number (got " + formatFieldValue(value) + ")"});
+        return;
+    }
+    if (spec.positive && value <= 0) {
+        problems.push_back({pointer, "must be greater than 0" + unit + " (got "
+                                         + formatFieldValue(value) + unit + ")"});
+        return;
+    }
+    if (value < spec.minimum || value > spec.maximum) {
+        problems.push_back({pointer, "must be between " + formatFieldValue(spec.minimum) + " and "
+                                         + formatFieldValue(spec.maximum) + unit + " (got "
+                                         + formatFieldValue(value) + unit + ")"});
+    }
+}
+
+void checkList(const FieldSpec& spec, const std::vector<std::string>& items, PartKind kind,
+               const std::string& pointer, std::vector<Problem>& problems)
+{
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto& item = items[i];
+        const std::string itemPointer = pointer + "/" + std::to_string(i);
+        if (spec.key == "estimated_fields") {
+            if (!findField(kind, item))
+                problems.push_back({itemPointer, quote(item) + " is not a field of a "
+                                                     + std::string(enumName(kind))});
+            continue;
+        }
+        if (!spec.choices.empty()
+            && std::find(spec.choices.begin(), spec.choices.end(), item) == spec.choices.end())
+            problems.push_back({itemPointer, "must be one of " + joinChoices(spec.choices)
+                                                 + " (got " + quote(item) + ")"});
+    }
+}
+
+} // namespace
+
+bool isValidPartId(std::string_view id)
+{
+    if (id.empty() || id.size() > 128)
+        return false;
+    return std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+               || c == '.' || c == '_' || c == '-' || c == '+';
+    });
+}
+
+std::vector<Problem> validatePart(const Part& part, const std::string& prefix)
+{
+    std::vector<Problem> problems;
+    const PartKind kind = kindOf(part);
+    for (const auto& spec : fieldsOf(kind)) {
+        const std::string pointer = prefix + "/" + std::string(spec.key);
+        const FieldValue value = spec.get(part);
+        if (std::holds_alternative<std::monostate>(value)) {
+            if (spec.required)
+                problems.push_back({pointer, "is required for a " + std::string(enumName(kind))});
+            continue;
+        }
+        if (const auto* number = std::get_if<double>(&value)) {
+            checkNumber(spec, *number, pointer, problems);
+        } else if (const auto* text = std::get_if<std::string>(&value)) {
+            if (spec.required && text->empty())
+                problems.push_back({pointer, "must not be empty"});
+            else if (text->size() > 4096)
+                problems.push_back({pointer, "is longer than 4096 characters"});
+        } else if (const auto* items = std::get_if<std::vector<std::string>>(&value)) {
+            checkList(spec, *items, kind, pointer, problems);
+        }
+    }
+    const auto& id = infoOf(part).id;
+    if (!id.empty() && !isValidPartId(id))
+        problems.push_back({prefix + "/id", "must be at most 128 letters, digits or . _ - + (got "
+                                                + quote(id.substr(0, 140)) + ")"});
+    return problems;
+}
+
+std::vector<Problem> duplicateIdProblems(std::span<const Part> parts, const std::string& prefix)
+{
+    std::vector<Problem> problems;
+    std::unordered_map<std::string_view, std::size_t> firstIndex;
+    firstIndex.reserve(parts.size());
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const auto& id = infoOf(parts[i]).id;
+        if (id.empty())
+            continue;
+        auto [it, inserted] = firstIndex.emplace(id, i);
+        if (!inserted)
+            problems.push_back({prefix + "/" + std::to_string(i) + "/id",
+                                "duplicate id " + quote(id) + " (first used at " + prefix + "/"
+                                    + std::to_string(it->second) + ")"});
+    }
+    return problems;
+}
+
+std::vector<Problem> validateParts(std::span<const Part> parts, const std::string& prefix)
+{
+    std::vector<Problem> problems;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        auto partProblems = validatePart(parts[i], prefix + "/" + std::to_string(i));
+        problems.insert(problems.end(), partProblems.begin(), partProblems.end());
+    }
+    auto duplicates = duplicateIdProblems(parts, prefix);
+    problems.insert(problems.end(), duplicates.begin(), duplicates.end());
+    return problems;
+}
+
+} // namespace infrafit

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: Apache-2.0
+// infrafit-cli catalog: list, import, export and the bad-input contract of
+// issue 2 (exit 2, one line per problem naming file and pointer, the
+// database byte-for-byte unchanged).
+#include "cli_runner.h"
+#include "support/fixtures.h"
+
+#include <catch2/catch.hpp>
+
+#include <sqlite3.h>
+
+#include <cstdlib>
+
+using namespace infrafit::test;
+
+namespace {
+
+std::string seededDb(const TempDir& dir)
+{
+    const auto db = dir.file("catalog.sqlite");
+    REQUIRE(runCli({"catalog", "list", "--db", db}).exitCode == 0);
+    return db;
+}
+
+void expectRefusedAndUnchanged(const std::string& fixture, const std::string& expectedPointer)
+{
+    TempDir dir;
+    const auto db = seededDb(dir);
+    const auto before = readBytes(db);
+    const auto file = fixturePath("catalogs/" + fixture);
+    const auto result = runCli({"catalog", "import", file, "--db", db});
+    INFO(fixture << "\n" << result.err);
+    CHECK(result.exitCode == 2);
+    const auto lines = result.errLines();
+    REQUIRE_FALSE(lines.empty());
+    for (const auto& line : lines)
+        CHECK_THAT(line, Catch::StartsWith(file + ": /"));
+    CHECK_THAT(result.err, Catch::Contains(file + ": " + expectedPointer));
+    CHECK(readBytes(db) == before);
+}
+
+} // namespace
+
+TEST_CASE("--version and --help", "[cli]")
+{
+    auto result = runCli({"--version"});
+    CHECK(result.exitCode == 0);
+    CHECK_THAT(result.out, Catch::StartsWith("infrafit-cli " INFRAFIT_VERSION));
+    result = runCli({"--help"});
+    CHECK(result.exitCode == 0);
+    CHECK_THAT(result.out, Catch::Contains("catalog   list [KIND]"));
+    CHECK(runCli({"catalog", "list", "--help"}).exitCode == 0);
+}
+
+TEST_CASE("usage errors exit 2 with one line", "[cli]")
+{
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {}, {"frobnicate"}, {"catalog"}, {"catalog", "list", "fpga"},
+             {"catalog", "list", "--colour", "red"}, {"catalog", "list", "--format", "xml"},
+             {"catalog", "import"}}) {
+        const auto result = runCli(args);
+        CHECK(result.exitCode == 2);
+    }
+    const auto result = runCli({"catalog", "list", "--format", "xml"});
+    CHECK(result.errLines().size() == 1);
+    CHECK_THAT(result.err, Catch::Contains("--format must be text|json"));
+}
+
+TEST_CASE("catalog list shows the default parts with units in the headers", "[cli][catalog]")
+{
+    TempDir dir;
+    const auto db = dir.file("catalog.sqlite");
+    const auto result = runCli({"catalog", "list", "gpu", "--db", db});
+    REQUIRE(result.exitCode == 0);
+    CHECK_THAT(result.out, Catch::Contains("Memory (GB)"));
+    CHECK_THAT(result.out, Catch::Contains("TDP (W)"));
+    CHECK_THAT(result.out, Catch::Contains("nvidia-h100-sxm5-80gb"));
+    CHECK_THAT(result.out, Catch::Contains("amd-mi300x-192gb"));
+    CHECK_THAT(result.out, !Catch::Contains("EPYC")); // other kinds are not listed
+
+    const auto filtered = runCli({"catalog", "list", "--filter", "epyc", "--db", db});
+    REQUIRE(filtered.exitCode == 0);
+    CHECK_THAT(filtered.out, Catch::Contains("amd-epyc-9654"));
+    CHECK_THAT(filtered.out, !Catch::Contains("nvidia-h100"));
+}
+
+TEST_CASE("catalog list --format json is a catalog file", "[cli][catalog]")
+{
+    TempDir dir;
+    const auto result = runCli({"catalog", "list", "psu", "--format", "json", "--db",
+                                dir.file("c.sqlite")});
+    REQUIRE(result.exitCode == 0);
+    CHECK_THAT(result.out, Catch::StartsWith("{\n  \"format\": \"infrafit-catalog\""));
+    CHECK_THAT(result.out, Catch::Contains("\"kind\": \"psu\""));
+    CHECK_THAT(result.out, !Catch::Contains("\"kind\": \"gpu\""));
+}
+
+TEST_CASE("export, import into a new database, export again: identical files", "[cli][catalog]")
+{
+    TempDir dir;
+    const auto first = dir.file("first.json");
+    const auto second = dir.file("second.json");
+    const auto dbA = dir.file("a.sqlite");
+    const auto dbB = dir.file("b.sqlite");
+    REQUIRE(runCli({"catalog", "import", fixturePath("catalogs/good.json"), "--db", dbA})
+                .exitCode == 0);
+    REQUIRE(runCli({"catalog", "export", first, "--db", dbA}).exitCode == 0);
+    REQUIRE(runCli({"catalog", "import", first, "--db", dbB}).exitCode == 0);
+    REQUIRE(runCli({"catalog", "export", second, "--db", dbB}).exitCode == 0);
+    const auto text = readBytes(first);
+    CHECK(text == readBytes(second));
+    CHECK_THAT(text, Catch::Contains("\"id\": \"test-gpu\""));
+    CHECK_THAT(text, Catch::Contains("\"id\": \"nvidia-h100-sxm5-80gb\""));
+
+    // --kind narrows the export.
+    const auto gpus = dir.file("gpus.json");
+    REQUIRE(runCli({"catalog", "export", gpus, "--kind", "gpu", "--db", dbA}).exitCode == 0);
+    CHECK_THAT(readBytes(gpus), !Catch::Contains("\"kind\": \"psu\""));
+}
+
+TEST_CASE("import reports counts and replaces parts with the same id", "[cli][catalog]")
+{
+    TempDir dir;
+    const auto db = dir.file("c.sqlite");
+    auto result = runCli({"catalog", "import", fixturePath("catalogs/good.json"), "--db", db});
+    REQUIRE(result.exitCode == 0);
+    CHECK_THAT(result.out, Catch::Contains("7 added, 0 replaced"));
+    result = runCli({"catalog", "import", fixturePath("catalogs/good.json"), "--db", db});
+    CHECK_THAT(result.out, Catch::Contains("0 added, 7 replaced"));
+}
+
+TEST_CASE("bad catalog files exit 2 naming file and pointer; the database is unchanged",
+          "[cli][catalog][bad-input]")
+{
+    expectRefusedAndUnchanged("malformed.json", "/: malformed JSON");
+    expectRefusedAndUnchanged("truncated.json", "/: malformed JSON");
+    expectRefusedAndUnchanged("wrong-types.json", "/parts/0/memory_gb: must be a number");
+    expectRefusedAndUnchanged("missing-fields.json", "/parts/0/port_speed_gbps: is required");
+    expectRefusedAndUnchanged("bad-values.json", "/parts/0/watts: must be greater than 0");
+    expectRefusedAndUnchanged("bad-values.json", "/parts/1/watts: must be between");
+    expectRefusedAndUnchanged("nan.json", "/: malformed JSON");
+    expectRefusedAndUnchanged("unknown-kind.json", "/parts/0/kind: unknown kind \"fpga\"");
+    expectRefusedAndUnchanged("duplicate-ids.json", "/parts/1/id: duplicate id");
+    expectRefusedAndUnchanged("newer-version.json", "/version:");
+}
+
+TEST_CASE("a 200 MB file is refused without reading it; the database is unchanged",
+          "[cli][catalog][bad-input]")
+{
+    TempDir dir;
+    const auto db = seededDb(dir);
+    const auto before = readBytes(db);
+    const auto huge = dir.file("huge.json");
+    {
+        std::ofstream out(huge, std::ios::binary);
+        out.seekp(200'000'000 - 1);
+        out.put('\n');
+    }
+    const auto result = runCli({"catalog", "import", huge, "--db", db});
+    CHECK(result.exitCode == 2);
+    CHECK_THAT(result.err, Catch::StartsWith(huge + ": /: file is 190 MiB"));
+    CHECK(readBytes(db) == before);
+}
+
+TEST_CASE("a database that is not SQLite is refused and left byte-for-byte unchanged",
+          "[cli][catalog][bad-input]")
+{
+    TempDir dir;
+    const auto db = dir.file("notes.sqlite");
+    const std::string bytes = "These are my notes, not a database.\n";
+    writeBytes(db, bytes);
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"catalog", "list", "--db", db},
+             {"catalog", "import", fixturePath("catalogs/good.json"), "--db", db}}) {
+        const auto result = runCli(args);
+        CHECK(result.exitCode == 2);
+        CHECK(result.errLines().size() == 1);
+        CHECK_THAT(result.err, Catch::Contains(db));
+        CHECK(readBytes(db) == bytes);
+    }
+}
+
+TEST_CASE("a database from a newer InfraFit is refused and left unchanged",
+          "[cli][catalog][bad-input]")
+{
+    TempDir dir;
+    const auto db = seededDb(dir);
+    sqlite3* handle = nullptr;
+    REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(handle, "PRAGMA user_version = 999", nullptr, nullptr, nullptr)
+            == SQLITE_OK);
+    sqlite3_close(handle);
+    const auto before = readBytes(db);
+    const auto result = runCli({"catalog", "import", fixturePath("catalogs/good.json"), "--db", db});
+    CHECK(result.exitCode == 2);
+    CHECK_THAT(result.err, Catch::Contains(db));
+    CHECK_THAT(result.err, Catch::Contains("newer"));
+    CHECK(readBytes(db) == before);
+}
+
+TEST_CASE("export to a missing directory exits 2 and writes nothing", "[cli][catalog][bad-input]")
+{
+    TempDir dir;
+    const auto db = seededDb(dir);
+    const auto target = dir.file("missing/out.json");
+    const auto result = runCli({"catalog", "export", target, "--db", db});
+    CHECK(result.exitCode == 2);
+    CHECK_THAT(result.err, Catch::Contains("does not exist"));
+    CHECK_FALSE(std::filesystem::exists(target));
+}
+
+TEST_CASE("the built executable follows the exit-code contract", "[cli][process]")
+{
+    TempDir dir;
+    const std::string cli = INFRAFIT_CLI_PATH;
+    const auto db = dir.file("c.sqlite");
+    const auto status = [](const std::string& command) {
+        const int raw = std::system((command + " >/dev/null 2>&1").c_str());
+        return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    };
+    CHECK(status(cli + " --version") == 0);
+    CHECK(status(cli + " catalog list gpu --db " + db) == 0);
+    CHECK(status(cli + " catalog import " + fixturePath("catalogs/malformed.json") + " --db " + db)
+          == 2);
+    CHECK(status(cli + " no-such-command") == 2);
+}

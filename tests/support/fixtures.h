@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+
+namespace infrafit::test {
+
+inline std::string fixturePath(const std::string& relative)
+{
+    return std::string(INFRAFIT_FIXTURES_DIR) + "/" + relative;
+}
+
+inline std::string readBytes(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+inline void writeBytes(const std::string& path, const std::string& bytes)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << bytes;
+}
+
+/// A fresh directory under the system temp dir, removed when destroyed.
+class TempDir {
+public:
+    TempDir()
+    {
+        std::random_device random;
+        mPath = std::filesystem::temp_directory_path()
+                / ("infrafit-test-" + std::to_string(random()) + std::to_string(random()));
+        std::filesystem::create_directories(mPath);
+    }
+    ~TempDir()
+    {
+        std::error_code ignored;
+        std::filesystem::remove_all(mPath, ignored);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    [[nodiscard]] std::string file(const std::string& name) const { return (mPath / name).string(); }
+    [[nodiscard]] const std::filesystem::path& path() const { return mPath; }
+
+private:
+    std::filesystem::path mPath;
+};
+
+} // namespace infrafit::test
