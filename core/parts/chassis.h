@@ -40,6 +40,10 @@ struct Chassis : PartInfo {
     std::optional<double> maxSystemPowerW;
     double basePowerW = 0;
     bool basePowerIncludesComponents = false;
+    /// The price is of a complete system (DGX-style): it already covers the
+    /// GPUs, CPUs, drives, NICs and PSUs, which a bill of materials must not
+    /// price again.
+    bool priceIncludesParts = false;
     ChassisCooling cooling = ChassisCooling::Air;
     bool liquidCoolingOption = false; ///< a liquid-cooled variant exists
     std::optional<double> maxInletTempC;

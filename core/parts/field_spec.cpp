@@ -158,6 +158,9 @@ std::vector<FieldSpec> chassisFields()
         flag<&Chassis::basePowerIncludesComponents>(
             "base_power_includes_components", "Base includes CPUs/NICs/drives",
             "True when base power was derived from the system maximum (DGX-style)"),
+        flag<&Chassis::priceIncludesParts>(
+            "price_includes_parts", "Price includes parts",
+            "True when the price is of a complete system with GPUs, CPUs, drives, NICs and PSUs"),
         choice<&Chassis::cooling, ChassisCooling>("cooling", "Cooling", Required),
         flag<&Chassis::liquidCoolingOption>("liquid_cooling_option", "Liquid variant"),
         ranged<&Chassis::maxInletTempC>("max_inlet_temp_c", "Max inlet", "°C", Optional, 0, 80),

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
 
 using namespace infrafit;

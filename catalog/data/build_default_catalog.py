@@ -1,0 +1,808 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Builds InfraFit's shipped default parts catalog from the reference survey.
+
+Usage:
+    python3 catalog/data/build_default_catalog.py /work/shared/reference/hardware.json \
+        > catalog/data/default-catalog.json
+
+Reads hardware.json (gpus, chassis, cpus, nvme, nics, psus, cooling; `racks` and `switches`
+are not part kinds and are ignored), maps each entry onto the part fields of
+core/parts/field_spec.cpp, applies the price and estimate tables below, validates the result
+against the same rules the C++ core applies, and prints
+{"format": "infrafit-catalog", "version": 1, "parts": [...]} to stdout.
+
+The output is deterministic: parts in kind order gpu, chassis, cpu, nvme, nic, psu, cooling
+(file order within a kind), keys sorted, 2-space indent, whole numbers as integers, trailing
+newline. Any validation problem is printed to stderr and the exit status is 1 (2 for bad usage
+or an unreadable input).
+
+Python 3 standard library only.
+"""
+
+import json
+import math
+import os
+import re
+import sys
+
+# ---------------------------------------------------------------------------------------------
+# Field registry: mirror of core/parts/field_spec.cpp (key -> spec). Keep in sync; when the
+# C++ file is found next to this script, the key sets are compared and any drift is an error.
+#   type: number | integer | text | choice | list | flag
+#   req: required;  pos: must be > 0;  lo/hi: inclusive range;  choices: allowed values
+# ---------------------------------------------------------------------------------------------
+
+GPU_FORMS = ["sxm", "oam", "pcie"]
+PRECISIONS = ["fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4"]
+
+
+def _f(type_, req=False, pos=False, lo=None, hi=None, choices=None):
+    return {"type": type_, "req": req, "pos": pos, "lo": lo, "hi": hi, "choices": choices}
+
+
+def positive(req, hi):
+    return _f("number", req, True, 0, hi)
+
+
+def ranged(req, lo, hi):
+    return _f("number", req, False, lo, hi)
+
+
+def integer(req, lo, hi):
+    return _f("integer", req, False, lo, hi)
+
+
+COMMON = {
+    "id": _f("text", True),
+    "vendor": _f("text", True),
+    "model": _f("text", True),
+    "price_usd": ranged(False, 0, 1e9),
+    "price_note": _f("text"),
+    "source": _f("text"),
+    "confidence": _f("choice", choices=["published", "estimate"]),
+    "estimated_fields": _f("list"),  # items must be keys of the kind (checked separately)
+    "notes": _f("text"),
+}
+
+KIND_FIELDS = {
+    "gpu": {
+        "architecture": _f("text"),
+        "release_year": integer(False, 1990, 2100),
+        "memory_gb": positive(True, 1e5),
+        "memory_type": _f("text"),
+        "memory_bandwidth_gbs": positive(True, 1e6),
+        "bf16_tflops": positive(False, 1e6),
+        "fp16_tflops": positive(False, 1e6),
+        "fp8_tflops": positive(False, 1e6),
+        "fp4_tflops": positive(False, 1e6),
+        "tf32_tflops": positive(False, 1e6),
+        "fp32_tflops": positive(False, 1e6),
+        "fp64_tflops": positive(False, 1e6),
+        "int8_tops": positive(False, 1e6),
+        "tdp_w": positive(True, 20000),
+        "form_factor": _f("choice", True, choices=GPU_FORMS),
+        "slot_width": integer(False, 1, 6),
+        "gpu_link": _f("text"),
+        "gpu_link_gbs": ranged(True, 0, 1e6),
+        "pcie_gen": integer(True, 1, 7),
+        "pcie_lanes": integer(True, 1, 64),
+        "precisions": _f("list", choices=PRECISIONS),
+        "requires_liquid_cooling": _f("flag"),
+    },
+    "chassis": {
+        "rack_units": integer(True, 1, 60),
+        "max_gpus": integer(True, 1, 1024),
+        "gpu_form_factor": _f("choice", True, choices=GPU_FORMS),
+        "other_gpu_form_factors": _f("list", choices=GPU_FORMS),
+        "max_gpu_tdp_w": positive(True, 20000),
+        "cpu_sockets": integer(True, 0, 16),
+        "dimm_slots": integer(False, 0, 256),
+        "nvme_bays": integer(True, 0, 256),
+        "pcie_slots": integer(True, 0, 64),
+        "psu_slots": integer(True, 0, 64),
+        "psu_watts_each": positive(False, 100000),
+        "max_system_power_w": positive(False, 1e6),
+        "base_power_w": ranged(True, 0, 1e6),
+        "base_power_includes_components": _f("flag"),
+        "price_includes_parts": _f("flag"),
+        "cooling": _f("choice", True, choices=["air", "liquid"]),
+        "liquid_cooling_option": _f("flag"),
+        "max_inlet_temp_c": ranged(False, 0, 80),
+        "weight_kg": positive(False, 10000),
+        "depth_mm": positive(False, 5000),
+        "gpu_fabric": _f("choice", True, choices=["nvswitch", "pcie", "xgmi"]),
+    },
+    "cpu": {
+        "cores": integer(True, 1, 4096),
+        "threads": integer(False, 1, 8192),
+        "base_ghz": positive(False, 20),
+        "boost_ghz": positive(False, 20),
+        "tdp_w": positive(True, 5000),
+        "pcie_lanes": integer(True, 0, 1024),
+        "pcie_gen": integer(True, 1, 7),
+        "memory_channels": integer(False, 1, 64),
+        "memory_type": _f("text"),
+        "memory_speed_mts": positive(False, 1e5),
+        "memory_bandwidth_gbs": positive(True, 1e5),
+    },
+    "nvme": {
+        "capacity_tb": positive(True, 10000),
+        "form_factor": _f("text"),
+        "pcie_gen": integer(True, 1, 7),
+        "pcie_lanes": integer(True, 1, 16),
+        "read_mbs": positive(True, 1e6),
+        "write_mbs": positive(True, 1e6),
+        "random_read_kiops": positive(False, 1e6),
+        "random_write_kiops": positive(False, 1e6),
+        "power_w": positive(True, 1000),
+        "dwpd": positive(False, 1000),
+    },
+    "nic": {
+        "ports": integer(True, 1, 64),
+        "port_speed_gbps": positive(True, 1e5),
+        "protocol": _f("choice", True, choices=["infiniband", "ethernet"]),
+        "connector": _f("text"),
+        "pcie_gen": integer(True, 1, 7),
+        "pcie_lanes": integer(True, 1, 64),
+        "power_w": ranged(True, 0, 2000),
+        "gpudirect_rdma": _f("flag"),
+    },
+    "psu": {
+        "watts": positive(True, 1e6),
+        "efficiency": ranged(True, 0.5, 1),
+        "efficiency_rating": _f("text"),
+        "efficiency_10": ranged(False, 0.3, 1),
+        "efficiency_20": ranged(False, 0.3, 1),
+        "efficiency_50": ranged(False, 0.3, 1),
+        "efficiency_100": ranged(False, 0.3, 1),
+        "form_factor": _f("text"),
+        "input_voltage": _f("text"),
+    },
+    "cooling": {
+        "type": _f("choice", True, choices=["air", "rear_door", "direct_liquid", "immersion"]),
+        "max_heat_kw_per_rack": positive(True, 10000),
+        "typical_heat_kw_per_rack": positive(False, 10000),
+        "pue_low": ranged(False, 1, 5),
+        "pue_high": ranged(False, 1, 5),
+        "fraction_heat_to_liquid": ranged(False, 0, 1),
+        "facility_needs": _f("text"),
+    },
+}
+
+KIND_ORDER = ["gpu", "chassis", "cpu", "nvme", "nic", "psu", "cooling"]
+# hardware.json array per kind
+SOURCE_ARRAY = {"gpu": "gpus", "chassis": "chassis", "cpu": "cpus", "nvme": "nvme",
+                "nic": "nics", "psu": "psus", "cooling": "cooling"}
+# Minimum number of parts per kind the shipped catalog must hold.
+MINIMUM_COUNT = {"gpu": 20, "chassis": 10, "cpu": 10, "nvme": 6, "nic": 8, "psu": 6,
+                 "cooling": 5}
+
+
+def fields_of(kind):
+    spec = dict(COMMON)
+    spec.update(KIND_FIELDS[kind])
+    return spec
+
+
+# =============================================================================================
+# OVERRIDE TABLES (edit here). Every figure added below names where it comes from.
+# =============================================================================================
+
+# ---- Prices ---------------------------------------------------------------------------------
+# part id -> (price_usd, price_note, is_list_price)
+# A price is an estimate (and "price_usd" goes into estimated_fields) unless is_list_price is
+# True, in which case price_note starts with "list price". Searched for but not found (left
+# null): V100, A100 40GB, H100 NVL, H200 NVL, B300, GB200 (per GPU), MI250X, MI350X, MI355X,
+# Xeon 8480+/8570/8580/6960P, EPYC 9575F/9655/9965, Grace, all NICs, NVMe drives, PSUs and
+# cooling options; DGX H200, OEM chassis.
+PRICES = {
+    # GPUs
+    "nvidia-a100-sxm4-80gb": (
+        12000,
+        "estimate: ~$10-15k per GPU on the secondary market in early 2026 (awesomeagents.ai); "
+        "new A100 80GB units $8-15k in 2026 (aitooldiscovery.com)", False),
+    "nvidia-a100-pcie-80gb": (
+        10000,
+        "estimate: new A100 80GB units $8-15k in 2026 (aitooldiscovery.com); the PCIe card is "
+        "taken in the lower half of that range", False),
+    "nvidia-h100-sxm5-80gb": (
+        27500,
+        "estimate: street ~$25-30k per GPU (awesomeagents.ai); Hugging Face hardware page lists "
+        "$30k (via hardware.md)", False),
+    "nvidia-h100-pcie-80gb": (
+        25000,
+        "estimate: H100 cards sold at $25-40k depending on form factor (stratrix.com); the PCIe "
+        "card is taken at the low end", False),
+    "nvidia-h200-sxm-141gb": (
+        32000, "estimate: Hugging Face hardware page lists $32k (via hardware.md)", False),
+    "nvidia-b200-sxm-180gb": (
+        40000,
+        "estimate: on-premise B200 module $30-50k (datastorage.com price snapshot); midpoint",
+        False),
+    "nvidia-l40s-48gb": (
+        9000, "estimate: $9,000 MSRP used by rentgpu.org's buy-vs-rent calculator", False),
+    "nvidia-l4-24gb": (
+        2500,
+        "estimate: ~$2,500 retail (runlocalai.co); chipversus.com lists an MSRP of $2,345",
+        False),
+    "nvidia-rtx-pro-6000-blackwell-server": (
+        8565,
+        "estimate by analogy: chipversus.com lists the RTX PRO 6000 (Blackwell) at an MSRP of "
+        "$8,565; the Server Edition is assumed to cost about the same", False),
+    "nvidia-rtx-4090-24gb": (
+        1599, "list price: launch MSRP $1,599 (pcspecchart.com)", True),
+    "amd-mi300x-192gb": (
+        12500, "estimate: street $10-15k (awesomeagents.ai, via hardware.md); midpoint", False),
+    "amd-mi325x-256gb": (
+        20000,
+        "estimate, low confidence: MSRP $20,000 shown by willitrunai.com (a third-party page "
+        "that also mislabels the architecture); AMD publishes no list price", False),
+    "intel-gaudi3-128gb": (
+        15625,
+        "estimate: 8-accelerator kit quoted at $125k (y-ic.de, via hardware.md) / 8", False),
+    # Complete systems: the price covers the GPUs too (see notes on those parts).
+    "nvidia-dgx-h100": (
+        199000,
+        "estimate: base price reported by supercluster.blog (via hardware.md); system price "
+        "includes 8 H100 GPUs, 2 CPUs, memory, NICs, drives and PSUs", False),
+    "nvidia-dgx-b200": (
+        515000,
+        "estimate: ~$515k reported for a DGX B200 (vengineer.hatenablog.com, March 2025); "
+        "system price includes 8 B200 GPUs, 2 CPUs, memory, NICs/DPUs, drives and PSUs", False),
+    # CPUs
+    "amd-epyc-9654": (11805, "list price: AMD 1ku (AMD EPYC 9004 spec export)", True),
+    "amd-epyc-9554": (9087, "list price: AMD 1ku (AMD EPYC 9004 spec export)", True),
+    "amd-epyc-9754": (11900, "list price: AMD 1ku (AMD EPYC 9004 spec export)", True),
+    "intel-xeon-6980p": (
+        17800, "list price: Intel 1ku $17,800 at launch (as reported by iponshop.de)", True),
+}
+
+# Price notes without a price (the figure found does not fit the part).
+PRICE_NOTES_ONLY = {
+    "supermicro-sys-821ge-tnhr":
+        "no chassis price: complete HGX H200 8-GPU servers are quoted at $280-320k (market note "
+        "in a public GitHub doc, via hardware.md), a figure that includes GPUs, CPUs, memory and "
+        "NICs",
+    "nvidia-gb200-per-gpu":
+        "no per-GPU price: GB200 NVL72 is sold per rack at ~$2-3M (awesomeagents, via "
+        "hardware.md), i.e. ~$28-42k per GPU including Grace CPUs, NVLink switch trays and rack",
+}
+
+# ---- Estimated or corrected figures ---------------------------------------------------------
+# part id -> {key: (value, derivation)}. The value replaces the hardware.json figure (usually
+# null), the key is added to estimated_fields, the derivation is appended to notes, and the
+# part's confidence becomes "estimate" when the key is a required field.
+#
+# base_power_w semantics (core/infra/power.cpp): when base_power_includes_components is false,
+# InfraFit adds the configured CPUs, NICs (+ optics) and NVMe drives on top of base_power_w,
+# so base_power_w must then cover only DIMMs, GPU baseboard (NVSwitch/retimers), fans, board
+# and BMC. When it is true (DGX-style, derived from the vendor's maximum system power), it
+# covers everything but the GPUs.
+HGX_H100_BASE = (
+    2500,
+    "base_power_w estimate (CPUs, NICs and drives excluded - InfraFit adds the configured ones): "
+    "32 DIMMs x ~10 W = 320 W + HGX baseboard NVSwitch/retimers ~300 W + fans at full speed "
+    "~1,600 W + board/BMC/boot drives ~280 W = ~2.5 kW; the same residual in a DGX H100 "
+    "(10.2 kW - 8 x 700 W GPUs - 700 W CPUs - ~250 W NICs - ~220 W drives) is ~3.1 kW, which "
+    "includes NVIDIA's margin")
+TEN_NIC_SLOTS = (
+    10,
+    "pcie_slots estimate: one 400G NIC per GPU (8) plus 2 storage/in-band NICs, as in the "
+    "DGX H100 (8x ConnectX-7 + 2x dual-port ConnectX-7) and the XE9680 (up to 10 Gen5 NIC "
+    "slots)")
+
+ESTIMATES = {
+    "asus-esc8000a-e13": {
+        "base_power_w": (
+            700,
+            "base_power_w corrected from hardware.json's 1,700 W, which is a rough sum that "
+            "includes 2x 400 W CPUs and ~200 W of NICs/drives; InfraFit adds the configured "
+            "CPUs, NICs and drives itself, so 1,700 - 800 - ~200 = ~700 W remain for 24 DIMMs "
+            "(~240 W), fans and board"),
+    },
+    "nvidia-dgx-h100": {
+        "pcie_slots": (
+            10,
+            "pcie_slots = the NIC positions the system has: 8x single-port ConnectX-7 400G "
+            "(compute, OSFP cages) + 2x dual-port ConnectX-7 (storage/in-band); their power is "
+            "already inside base_power_w"),
+        "depth_mm": (897, "depth_mm from 35.3 in (DGX H100/H200 user guide)"),
+    },
+    "nvidia-dgx-h200": {
+        "pcie_slots": (
+            10,
+            "pcie_slots by analogy with the DGX H100 (same chassis): 8 compute ConnectX-7 + 2 "
+            "dual-port storage/in-band NICs; their power is already inside base_power_w"),
+        "depth_mm": (897, "depth_mm from 35.3 in (same chassis as DGX H100)"),
+    },
+    "nvidia-dgx-b200": {
+        "pcie_slots": (
+            10,
+            "pcie_slots = the NIC positions the system has: 8x single-port ConnectX-7 400G + 2x "
+            "dual-port BlueField-3 DPUs (DGX B200 user guide); their power is already inside "
+            "base_power_w"),
+    },
+    "dell-poweredge-xe9680": {
+        "base_power_w": HGX_H100_BASE,
+    },
+    "supermicro-sys-821ge-tnhr": {
+        "base_power_w": HGX_H100_BASE,
+        "pcie_slots": TEN_NIC_SLOTS,
+    },
+    "supermicro-as-4125gs-tnrt": {
+        "max_gpu_tdp_w": (
+            350,
+            "max_gpu_tdp_w estimate: passive double-width PCIe cards of the H100 PCIe / L40S "
+            "class (350 W); 400-600 W cards would exceed 4x 2 kW PSUs in 2+2"),
+        "pcie_slots": (
+            2,
+            "pcie_slots estimate: the 10 Gen5 slots (9 x16 + 1 x8) are shared with the GPUs, so "
+            "with 8 double-width GPUs about 2 remain for NICs"),
+        "base_power_w": (
+            700,
+            "base_power_w estimate (CPUs, NICs and drives excluded - InfraFit adds the "
+            "configured ones): 24 DIMMs x ~10 W = 240 W + fans ~350 W + board/BMC ~110 W, as "
+            "for the ASUS ESC8000A-E13"),
+    },
+    "hpe-cray-xd670": {
+        "psu_slots": (
+            6,
+            "psu_slots estimate by analogy with other 8x H100 SXM air-cooled servers (DGX H100, "
+            "XE9680, 821GE, G593: 6 PSUs); HPE QuickSpecs not read"),
+        "base_power_w": HGX_H100_BASE,
+    },
+    "lenovo-thinksystem-sr680a-v3": {
+        "nvme_bays": (
+            8,
+            "nvme_bays estimate by analogy with DGX H100/B200 (8 U.2 data drives); Lenovo "
+            "Press LP1909 not read"),
+        "pcie_slots": TEN_NIC_SLOTS,
+        "psu_slots": (
+            6,
+            "psu_slots estimate by analogy with the DGX B200 (6x 3.3 kW for 8x 1,000 W GPUs); "
+            "LP1909 not read"),
+        "base_power_w": (
+            3500,
+            "base_power_w estimate for the 1,000 W-GPU (B200) build, CPUs, NICs and drives "
+            "excluded: 32 DIMMs ~320 W + NVSwitch baseboard ~300 W + fans at full speed "
+            "~2,600 W + board/BMC ~280 W = ~3.5 kW; the DGX B200 residual (14.3 kW - 8 kW GPUs "
+            "- 700 W CPUs - ~500 W NICs/DPUs - ~220 W drives) is ~4.9 kW including margin"),
+    },
+    "gigabyte-g593-sd1": {
+        "pcie_slots": TEN_NIC_SLOTS,
+        "base_power_w": HGX_H100_BASE,
+    },
+    "supermicro-as-8125gs-tnmr2": {
+        "pcie_slots": (
+            10,
+            "pcie_slots estimate: one 400G NIC per MI300X (8) plus 2 storage/in-band NICs, as in "
+            "Supermicro's 8U HGX sibling SYS-821GE-TNHR"),
+        "base_power_w": (
+            2500,
+            "base_power_w estimate (CPUs, NICs and drives excluded - InfraFit adds the "
+            "configured ones): 24 DIMMs ~240 W + UBB baseboard retimers/switches ~300 W + fans "
+            "at full speed for 8x 750 W ~1,700 W + board/BMC ~260 W = ~2.5 kW"),
+    },
+    "asus-xa-nb3i-e12": {
+        "nvme_bays": (
+            8,
+            "nvme_bays estimate by analogy with the DGX B200 (8 U.2 data drives); not given in "
+            "the read source"),
+        "pcie_slots": (
+            10,
+            "pcie_slots estimate: 8 ConnectX-8 800G positions (one per GPU on HGX B300) plus 2 "
+            "storage/in-band NICs, as in the DGX B200; their power is already inside "
+            "base_power_w"),
+        "base_power_w": (
+            5700,
+            "base_power_w derived as the operator's 14,500 W sustained system draw - 8x 1,100 W "
+            "GPUs = 5,700 W; it includes CPUs, NICs, drives and fans"),
+    },
+    "nvidia-gb200-nvl72-compute-tray": {
+        "nvme_bays": (
+            8,
+            "nvme_bays estimate: 8 E1.S bays recalled from NVIDIA GB200 NVL72 compute-tray "
+            "descriptions - verify"),
+        "pcie_slots": (
+            6,
+            "pcie_slots estimate: 4 ConnectX-7 (one per GPU) + 2 BlueField-3, recalled from "
+            "NVIDIA GB200 NVL72 compute-tray descriptions - verify"),
+        "psu_slots": (
+            0, "psu_slots = 0: the tray is fed from the rack's 54 V DC busbar (ORv3 power "
+            "shelves), it has no PSUs of its own"),
+        "base_power_w": (
+            600,
+            "base_power_w derived as the tray's 5,400 W maximum - 4x 1,200 W GPUs = 600 W; it "
+            "includes the 2 Grace CPUs (with LPDDR5X), NICs, drives and board"),
+    },
+    # NICs without a published power figure
+    "nvidia-connectx-8-supernic": {
+        "power_w": (
+            30,
+            "power_w estimate by analogy: a ConnectX-7 400G card is ~25 W; ConnectX-8 doubles "
+            "the port rate and adds a 48-lane PCIe Gen6 switch; no published figure read"),
+    },
+    "broadcom-bcm57608-thor2": {
+        "power_w": (
+            25,
+            "power_w estimate by analogy with a ConnectX-7 400G card (~25 W); no Broadcom "
+            "figure read"),
+    },
+    "nvidia-bluefield-3-b3140h-supernic": {
+        "power_w": (
+            75,
+            "power_w estimate: assumed upper bound of a x16 slot card without auxiliary power "
+            "(75 W); the 16-core B3220 DPU is 150 W max, the B3140H has 8 Arm cores; no "
+            "published figure read"),
+    },
+}
+
+# ---- Flags and published extras (not estimates) --------------------------------------------
+# part id -> {key: value}
+FLAGS = {
+    # GPUs sold only as liquid-cooled parts
+    "amd-mi355x-288gb": {"requires_liquid_cooling": True},
+    "nvidia-gb200-per-gpu": {"requires_liquid_cooling": True},
+    # Complete systems whose base_power_w was derived as max system power - GPUs
+    # DGX prices are of the complete system (GPUs, CPUs, drives, NICs, PSUs included).
+    "nvidia-dgx-h100": {"base_power_includes_components": True, "price_includes_parts": True},
+    "nvidia-dgx-h200": {"base_power_includes_components": True, "price_includes_parts": True},
+    "nvidia-dgx-b200": {"base_power_includes_components": True, "price_includes_parts": True,
+                        "depth_mm": 897.1},
+    "asus-xa-nb3i-e12": {"base_power_includes_components": True},
+    "nvidia-gb200-nvl72-compute-tray": {"base_power_includes_components": True},
+    "dell-poweredge-xe9680": {"depth_mm": 995},
+}
+
+# Extra text appended to notes (after the hardware.json notes).
+EXTRA_NOTES = {
+    "nvidia-dgx-h100": "Complete system: price and base_power_w already cover CPUs, NICs, "
+                       "drives and fans; do not add them again.",
+    "nvidia-dgx-h200": "Complete system: base_power_w already covers CPUs, NICs, drives and "
+                       "fans; do not add them again.",
+    "nvidia-dgx-b200": "Complete system: price and base_power_w already cover CPUs, NICs, "
+                       "drives and fans; do not add them again.",
+    "asus-xa-nb3i-e12": "base_power_w already covers CPUs, NICs, drives and fans (derived from "
+                        "the system draw); do not add them again.",
+    "nvidia-gb200-nvl72-compute-tray": "base_power_w already covers the Grace CPUs, NICs and "
+                                       "drives; do not add them again.",
+}
+
+# ---- Mapping from hardware.json --------------------------------------------------------------
+
+# Extra hardware.json keys folded into notes (label shown to users), per kind.
+NOTE_KEYS = {
+    "gpu": [],
+    "chassis": [("gpu_models", "GPUs"), ("cpu_support", "CPUs"),
+                ("drive_bays_note", "Drives"), ("pcie_slots_note", "Slots"),
+                ("psu_count", "PSUs fitted"), ("psu_config", "PSU redundancy"),
+                ("intra_node_interconnect", "GPU fabric"), ("networking", "Networking")],
+    "cpu": [("l3_mb", "L3 MB"), ("sockets", "Sockets"), ("release_year", "Released")],
+    "nvme": [("capacity_tb_options", "Capacities TB"), ("form_factors", "Form factors"),
+             ("nand", "NAND")],
+    "nic": [("protocols", "Protocols")],
+    "psu": [("output", "Output"), ("used_in", "Used in")],
+    "cooling": [("max_heat_kw_per_server", "Max heat per server kW")],
+}
+
+# hardware.json estimated_fields entries that correspond to a renamed key.
+ESTIMATED_RENAMES = {
+    "chassis": {"gpu_form_factors": "gpu_form_factor", "psu_count": "psu_slots"},
+    "nvme": {"form_factors": "form_factor"},
+    "psu": {"efficiency_curve": "efficiency_50"},
+    "cooling": {"pue_range": ["pue_low", "pue_high"]},
+}
+
+
+def fmt_value(value):
+    if isinstance(value, list):
+        return ", ".join(fmt_value(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def map_entry(kind, src):
+    """Maps one hardware.json entry onto the registry keys of `kind`."""
+    spec = fields_of(kind)
+    out = {"kind": kind}
+    for key, value in src.items():
+        if key in spec and value is not None and key not in ("estimated_fields",):
+            out[key] = value
+
+    if kind == "chassis":
+        forms = src.get("gpu_form_factors") or [src.get("gpu_form_factor")]
+        forms = [f for f in forms if f]
+        if forms:
+            out["gpu_form_factor"] = forms[0]
+            if len(forms) > 1:
+                out["other_gpu_form_factors"] = forms[1:]
+        if "liquid" in (src.get("cooling_options") or []) and src.get("cooling") != "liquid":
+            out["liquid_cooling_option"] = True
+    elif kind == "nvme":
+        forms = src.get("form_factors") or []
+        if forms:
+            out["form_factor"] = forms[0]
+    elif kind == "psu":
+        curve = src.get("efficiency_curve") or {}
+        for load in ("10", "20", "50", "100"):
+            if curve.get(load) is not None:
+                out["efficiency_" + load] = curve[load]
+    elif kind == "cooling":
+        pue = src.get("pue_range")
+        if pue:
+            out["pue_low"], out["pue_high"] = pue[0], pue[1]
+    elif kind == "gpu":
+        if "precisions" in out:
+            out["precisions"] = [p for p in out["precisions"] if p in PRECISIONS]
+
+    # estimated_fields: keep registry keys, map renamed ones, drop the rest
+    estimated = []
+    renames = ESTIMATED_RENAMES.get(kind, {})
+    for key in src.get("estimated_fields") or []:
+        mapped = renames.get(key, key)
+        for k in mapped if isinstance(mapped, list) else [mapped]:
+            if k in spec and k not in estimated:
+                estimated.append(k)
+    out["estimated_fields"] = estimated
+
+    # notes: hardware.json notes + extra survey keys that have no part field
+    extras = []
+    for key, label in NOTE_KEYS.get(kind, []):
+        value = src.get(key)
+        if value is None or value == [] or value == "":
+            continue
+        if kind == "nvme" and key == "form_factors" and len(value) < 2:
+            continue
+        extras.append("%s: %s." % (label, fmt_value(value).rstrip(".")))
+    notes = [src["notes"]] if src.get("notes") else []
+    if extras:
+        notes.append(" ".join(extras))
+    if notes:
+        out["notes"] = " ".join(notes)
+    return out
+
+
+def append_note(part, text):
+    part["notes"] = (part["notes"] + " " + text) if part.get("notes") else text
+
+
+def apply_overrides(kind, part):
+    pid = part["id"]
+    spec = fields_of(kind)
+    estimated = part["estimated_fields"]
+
+    if pid in PRICES:
+        price, note, is_list = PRICES[pid]
+        part["price_usd"] = price
+        part["price_note"] = note
+        if is_list:
+            if "price_usd" in estimated:
+                estimated.remove("price_usd")
+        elif "price_usd" not in estimated:
+            estimated.append("price_usd")
+    elif pid in PRICE_NOTES_ONLY:
+        part.pop("price_usd", None)
+        part["price_note"] = PRICE_NOTES_ONLY[pid]
+        if "price_usd" in estimated:
+            estimated.remove("price_usd")
+    elif "price_usd" not in part:
+        part.pop("price_note", None)
+        if "price_usd" in estimated:
+            estimated.remove("price_usd")
+
+    for key, value in FLAGS.get(pid, {}).items():
+        part[key] = value
+
+    for key, (value, why) in ESTIMATES.get(pid, {}).items():
+        part[key] = value
+        if key not in estimated:
+            estimated.append(key)
+        append_note(part, "[InfraFit estimate] " + why + ".")
+        if spec.get(key, {}).get("req"):
+            part["confidence"] = "estimate"
+
+    if pid in EXTRA_NOTES:
+        append_note(part, EXTRA_NOTES[pid])
+
+    # an estimate of a figure the part does not carry says nothing
+    estimated[:] = [k for k in estimated if k in part]
+    if not estimated:
+        del part["estimated_fields"]
+
+
+# ---- Output normalisation -------------------------------------------------------------------
+
+def normalise(value):
+    """Whole floats become ints so the output prints 700, not 700.0."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [normalise(v) for v in value]
+    if isinstance(value, dict):
+        return {k: normalise(v) for k, v in value.items()}
+    return value
+
+
+# ---- Validation -----------------------------------------------------------------------------
+
+ID_RE = re.compile(r"^[A-Za-z0-9._+\-]{1,128}$")
+
+
+def validate_part(part, pointer, problems):
+    kind = part.get("kind")
+    if kind not in KIND_FIELDS:
+        problems.append("%s/kind: unknown kind %r" % (pointer, kind))
+        return
+    spec = fields_of(kind)
+    for key in part:
+        if key != "kind" and key not in spec:
+            problems.append("%s/%s: unknown field for a %s" % (pointer, key, kind))
+    for key, s in spec.items():
+        p = "%s/%s" % (pointer, key)
+        if key not in part or part[key] is None:
+            if s["req"]:
+                problems.append("%s: is required for a %s" % (p, kind))
+            continue
+        v = part[key]
+        t = s["type"]
+        if t in ("number", "integer"):
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                problems.append("%s: must be a number" % p)
+                continue
+            if not math.isfinite(v):
+                problems.append("%s: must be finite" % p)
+                continue
+            if t == "integer" and v != math.floor(v):
+                problems.append("%s: must be a whole number (got %s)" % (p, v))
+            if s["pos"] and v <= 0:
+                problems.append("%s: must be greater than 0 (got %s)" % (p, v))
+            elif (s["lo"] is not None and v < s["lo"]) or (s["hi"] is not None and v > s["hi"]):
+                problems.append("%s: must be between %s and %s (got %s)"
+                                % (p, s["lo"], s["hi"], v))
+        elif t == "text":
+            if not isinstance(v, str):
+                problems.append("%s: must be a string" % p)
+            elif s["req"] and not v.strip():
+                problems.append("%s: must not be empty" % p)
+            elif len(v.encode("utf-8")) > 4096:
+                problems.append("%s: is longer than 4096 characters" % p)
+        elif t == "choice":
+            if v not in s["choices"]:
+                problems.append("%s: must be one of %s (got %r)"
+                                % (p, ", ".join(s["choices"]), v))
+        elif t == "list":
+            if not isinstance(v, list) or not all(isinstance(i, str) for i in v):
+                problems.append("%s: must be an array of strings" % p)
+                continue
+            for i, item in enumerate(v):
+                if key == "estimated_fields":
+                    if item not in spec:
+                        problems.append("%s/%d: %r is not a field of a %s" % (p, i, item, kind))
+                elif s["choices"] and item not in s["choices"]:
+                    problems.append("%s/%d: must be one of %s (got %r)"
+                                    % (p, i, ", ".join(s["choices"]), item))
+        elif t == "flag":
+            if not isinstance(v, bool):
+                problems.append("%s: must be true or false" % p)
+    pid = part.get("id")
+    if isinstance(pid, str) and not ID_RE.match(pid):
+        problems.append("%s/id: must be at most 128 letters, digits or . _ - + (got %r)"
+                        % (pointer, pid))
+    # consistency checks beyond the registry
+    if part.get("confidence") not in (None, "published", "estimate"):
+        problems.append("%s/confidence: unexpected value" % pointer)
+    if "price_usd" in part:
+        note = part.get("price_note", "")
+        is_list = note.lower().startswith("list price")
+        if not note:
+            problems.append("%s/price_note: a price needs a note naming its source" % pointer)
+        elif not is_list and "price_usd" not in part.get("estimated_fields", []):
+            problems.append("%s/estimated_fields: estimated price_usd not listed" % pointer)
+    if kind == "chassis" and part.get("base_power_includes_components") is None \
+            and part.get("max_system_power_w") is not None:
+        pass  # vendor max power alone does not imply a derived base
+
+
+def validate_catalog(parts, problems):
+    seen = {}
+    counts = {k: 0 for k in KIND_ORDER}
+    for i, part in enumerate(parts):
+        pointer = "/parts/%d" % i
+        validate_part(part, pointer, problems)
+        pid = part.get("id")
+        if pid in seen:
+            problems.append("%s/id: duplicate id %r (first used at /parts/%d)"
+                            % (pointer, pid, seen[pid]))
+        else:
+            seen[pid] = i
+        if part.get("kind") in counts:
+            counts[part["kind"]] += 1
+    for kind, minimum in MINIMUM_COUNT.items():
+        if counts[kind] < minimum:
+            problems.append("/parts: only %d %s parts (need at least %d)"
+                            % (counts[kind], kind, minimum))
+    # every override table entry must have hit a part
+    for table_name, table in (("PRICES", PRICES), ("PRICE_NOTES_ONLY", PRICE_NOTES_ONLY),
+                              ("ESTIMATES", ESTIMATES), ("FLAGS", FLAGS),
+                              ("EXTRA_NOTES", EXTRA_NOTES)):
+        for pid in table:
+            if pid not in seen:
+                problems.append("%s: no part with id %r" % (table_name, pid))
+
+
+def check_registry_sync(problems):
+    """Compares the key sets above with core/parts/field_spec.cpp when it is reachable."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.normpath(os.path.join(here, "..", "..", "core", "parts", "field_spec.cpp"))
+    if not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    funcs = {"commonFields": None, "gpuFields": "gpu", "chassisFields": "chassis",
+             "cpuFields": "cpu", "nvmeFields": "nvme", "nicFields": "nic",
+             "psuFields": "psu", "coolingFields": "cooling"}
+    for func, kind in funcs.items():
+        m = re.search(r"std::vector<FieldSpec> %s\(\)\s*\{(.*?)\n\}" % func, text, re.S)
+        if not m:
+            problems.append("field_spec.cpp: could not find %s()" % func)
+            continue
+        body = m.group(1)
+        starts = list(re.finditer(r">\(\s*\"([a-z0-9_]+)\"", body))
+        keys, required = set(), set()
+        for i, start in enumerate(starts):
+            end = starts[i + 1].start() if i + 1 < len(starts) else len(body)
+            keys.add(start.group(1))
+            if re.search(r"\bRequired\b", body[start.end():end]):
+                required.add(start.group(1))
+        mine = COMMON if kind is None else KIND_FIELDS[kind]
+        mine_req = {k for k, s in mine.items() if s["req"]}
+        if keys != set(mine):
+            problems.append("field_spec.cpp %s(): keys differ from this script's table "
+                            "(missing here: %s; extra here: %s)"
+                            % (func, sorted(keys - set(mine)), sorted(set(mine) - keys)))
+        if required != mine_req:
+            problems.append("field_spec.cpp %s(): required keys differ (C++: %s; here: %s)"
+                            % (func, sorted(required), sorted(mine_req)))
+
+
+# ---- Main -----------------------------------------------------------------------------------
+
+def build(hardware):
+    parts = []
+    for kind in KIND_ORDER:
+        for src in hardware.get(SOURCE_ARRAY[kind]) or []:
+            part = map_entry(kind, src)
+            apply_overrides(kind, part)
+            parts.append(normalise(part))
+    return {"format": "infrafit-catalog", "version": 1, "parts": parts}
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.stderr.write("usage: build_default_catalog.py HARDWARE_JSON > default-catalog.json\n")
+        return 2
+    try:
+        with open(argv[1], encoding="utf-8") as f:
+            hardware = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.stderr.write("%s: %s\n" % (argv[1], e))
+        return 2
+    catalog = build(hardware)
+    problems = []
+    check_registry_sync(problems)
+    validate_catalog(catalog["parts"], problems)
+    if problems:
+        for p in problems:
+            sys.stderr.write("build_default_catalog: %s\n" % p)
+        sys.stderr.write("build_default_catalog: %d problem(s); no catalog written\n"
+                         % len(problems))
+        return 1
+    text = json.dumps(catalog, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
