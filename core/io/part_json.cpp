@@ -4,6 +4,7 @@
 #include "core/parts/field_spec.h"
 #include "core/parts/part_validation.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace infrafit {
@@ -37,6 +38,11 @@ std::optional<FieldValue> readValue(const FieldSpec& spec, const json& value,
     case FieldType::Integer:
         if (!value.is_number()) {
             problems.push_back({pointer, "must be a number, not " + typeName(value)});
+            return std::nullopt;
+        }
+        if (spec.type == FieldType::Integer && !value.is_number_integer()
+            && value.get<double>() != std::floor(value.get<double>())) {
+            problems.push_back({pointer, "must be a whole number (got " + value.dump() + ")"});
             return std::nullopt;
         }
         return FieldValue{value.get<double>()};
@@ -131,7 +137,10 @@ std::optional<Part> partFromJson(const json& object, const std::string& pointer,
     for (const auto& spec : fieldsOf(*kind)) {
         const auto it = object.find(spec.key);
         const std::string fieldPointer = pointer + "/" + std::string(spec.key);
-        if (it == object.end()) {
+        if (it == object.end() || it->is_null()) {
+            if (spec.required)
+                problems.push_back({fieldPointer, "is required for a "
+                                                      + std::string(enumName(*kind))});
             spec.set(part, FieldValue{});
             continue;
         }
@@ -144,13 +153,19 @@ std::optional<Part> partFromJson(const json& object, const std::string& pointer,
                 warnings->push_back({pointer + "/" + key, "unknown field, ignored"});
         }
     }
+    // Range and rule checks on what was read; a field that already failed to
+    // read is not reported twice.
+    const std::size_t readProblems = problems.size();
+    for (auto& problem : validatePart(part, pointer)) {
+        const bool alreadyReported =
+            std::any_of(problems.begin() + static_cast<std::ptrdiff_t>(problemsBefore),
+                        problems.begin() + static_cast<std::ptrdiff_t>(readProblems),
+                        [&](const Problem& p) { return p.pointer == problem.pointer; });
+        if (!alreadyReported)
+            problems.push_back(std::move(problem));
+    }
     if (problems.size() != problemsBefore)
         return std::nullopt;
-    auto invalid = validatePart(part, pointer);
-    if (!invalid.empty()) {
-        problems.insert(problems.end(), invalid.begin(), invalid.end());
-        return std::nullopt;
-    }
     return part;
 }
 

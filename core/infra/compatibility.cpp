@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/infra/compatibility.h"
+
+#include "core/infra/infra_text.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace infrafit {
+
+using infra::addFinding;
+
+namespace {
+
+std::string lower(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
+}
+
+/// Adds an error when `used` exceeds `available`. A limit of 0 means the
+/// catalog does not state it (null in the file): then only an info finding,
+/// and none for complete systems whose NICs and drives are built in.
+bool checkCount(int used, int available, const char* code, const std::string& what,
+                const std::string& field, const Chassis& chassis, Findings& findings)
+{
+    const std::string& chassisModel = chassis.model;
+    if (used <= available)
+        return true;
+    if (available == 0) {
+        if (!chassis.basePowerIncludesComponents)
+            addFinding(findings, Severity::Info, std::string(code) + "_unknown",
+                       "Chassis " + chassisModel + " does not state " + field + ", so "
+                           + std::to_string(used) + " " + what + " per node were not checked.",
+                       "Add " + field + " to the chassis in the catalog.");
+        return true;
+    }
+    addFinding(findings, Severity::Error, code,
+               std::to_string(used) + " " + what + " per node are configured but chassis "
+                   + chassisModel + " has " + std::to_string(available) + " (" + field + ").",
+               "Reduce the count to " + std::to_string(available) + " or choose a larger chassis.");
+    return false;
+}
+
+} // namespace
+
+CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
+                                       const InfrastructureInputs& in, Findings& findings)
+{
+    CompatibilityReport c;
+    const auto& cfg = rc.config;
+    const auto& ch = rc.chassis;
+
+    if (!ch.acceptsGpuForm(rc.gpu.formFactor)) {
+        c.gpuFormFactorOk = false;
+        addFinding(findings, Severity::Error, "compat.gpu_form_factor",
+                   "GPU " + rc.gpu.model + " is a " + std::string(enumName(rc.gpu.formFactor))
+                       + " part but chassis " + ch.model + " takes "
+                       + std::string(enumName(ch.gpuFormFactor)) + " GPUs.",
+                   "Choose a " + std::string(enumName(rc.gpu.formFactor))
+                       + " chassis or a " + std::string(enumName(ch.gpuFormFactor)) + " GPU.");
+    }
+    c.gpuCountOk = checkCount(cfg.gpusPerNode, ch.maxGpus, "compat.gpu_count", "GPUs",
+                              "max_gpus", ch, findings);
+    if (rc.nvme)
+        c.nvmeBaysOk = checkCount(cfg.nvmePerNode, ch.nvmeBays, "compat.nvme_bays",
+                                  "NVMe drives", "nvme_bays", ch, findings);
+    if (rc.nic)
+        c.pcieSlotsOk = checkCount(cfg.nicsPerNode, ch.pcieSlots, "compat.pcie_slots",
+                                   "NICs", "pcie_slots", ch, findings);
+    if (rc.cpu)
+        c.cpuSocketsOk = checkCount(cfg.cpusPerNode, ch.cpuSockets, "compat.cpu_sockets", "CPUs",
+                                    "cpu_sockets", ch, findings);
+    if (rc.psu && ch.psuSlots > 0)
+        c.psuSlotsOk = checkCount(cfg.psusPerNode, ch.psuSlots, "compat.psu_slots", "PSUs",
+                                  "psu_slots", ch, findings);
+
+    const std::string precision = lower(in.precision);
+    if (!precision.empty()) {
+        if (rc.gpu.precisions.empty()) {
+            addFinding(findings, Severity::Warning, "compat.precision_unknown",
+                       "GPU " + rc.gpu.model + " lists no supported precisions, so " + precision
+                           + " support was not checked.",
+                       "Add the GPU's precisions to the catalog.");
+        } else if (!std::any_of(rc.gpu.precisions.begin(), rc.gpu.precisions.end(),
+                                [&](const std::string& p) { return lower(p) == precision; })) {
+            c.precisionOk = false;
+            std::string list;
+            for (const auto& p : rc.gpu.precisions)
+                list += (list.empty() ? "" : ", ") + p;
+            addFinding(findings, Severity::Error, "compat.precision",
+                       "The workload computes in " + precision + " but GPU " + rc.gpu.model
+                           + " supports only " + list + ".",
+                       "Choose a GPU with native " + precision
+                           + " support or change the workload precision.");
+        }
+    }
+
+    // Liquid-only GPUs need a liquid chassis (or its liquid variant) and a
+    // liquid cooling option; a liquid chassis needs liquid facility cooling.
+    const bool chassisLiquid = ch.cooling == ChassisCooling::Liquid || ch.liquidCoolingOption;
+    if (rc.gpu.requiresLiquidCooling) {
+        if (!chassisLiquid) {
+            c.coolingOk = false;
+            addFinding(findings, Severity::Error, "compat.liquid_required",
+                       "GPU " + rc.gpu.model + " is sold for liquid cooling only but chassis "
+                           + ch.model + " is air-cooled.",
+                       "Choose a liquid-cooled chassis or an air-cooled GPU variant.");
+        }
+        if (rc.cooling && !rc.cooling->isLiquid()) {
+            c.coolingOk = false;
+            addFinding(findings, Severity::Error, "compat.liquid_required",
+                       "GPU " + rc.gpu.model + " needs liquid cooling but the cooling option is "
+                           + std::string(enumName(rc.cooling->type)) + ".",
+                       "Use direct_liquid or immersion cooling.");
+        }
+    }
+    if (ch.cooling == ChassisCooling::Liquid && rc.cooling && !rc.cooling->isLiquid()) {
+        c.coolingOk = false;
+        addFinding(findings, Severity::Error, "compat.cooling_mismatch",
+                   "Chassis " + ch.model + " is liquid-cooled but the cooling option is "
+                       + std::string(enumName(rc.cooling->type)) + ".",
+                   "Use direct_liquid cooling with a CDU.");
+    }
+
+    c.ok = c.gpuFormFactorOk && c.gpuCountOk && c.nvmeBaysOk && c.pcieSlotsOk && c.cpuSocketsOk
+           && c.psuSlotsOk && c.precisionOk && c.coolingOk;
+    return c;
+}
+
+} // namespace infrafit

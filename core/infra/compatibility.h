@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/finding.h"
+#include "core/config/resolved_configuration.h"
+#include "core/infra/infrastructure_inputs.h"
+
+namespace infrafit {
+
+/// Whether the parts physically fit together: GPU form factor and count,
+/// drive bays, PCIe slots for NICs, CPU sockets, PSU slots, precision
+/// support, liquid-only parts against air cooling. Each flag is true when
+/// its check passed or could not apply.
+struct CompatibilityReport {
+    bool gpuFormFactorOk = true;
+    bool gpuCountOk = true;
+    bool nvmeBaysOk = true;
+    bool pcieSlotsOk = true;
+    bool cpuSocketsOk = true;
+    bool psuSlotsOk = true;
+    bool precisionOk = true;
+    bool coolingOk = true;
+    bool ok = true;
+};
+
+/// Findings "compat.gpu_form_factor", "compat.gpu_count", "compat.nvme_bays",
+/// "compat.pcie_slots", "compat.cpu_sockets", "compat.psu_slots",
+/// "compat.precision", "compat.precision_unknown", "compat.liquid_required",
+/// "compat.cooling_mismatch".
+CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
+                                       const InfrastructureInputs& in, Findings& findings);
+
+} // namespace infrafit

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/infra/cost.h"
+
+#include "core/infra/infra_text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace infrafit {
+
+using infra::addFinding;
+
+namespace {
+
+constexpr double kHoursPerYear = 8760; // 365 × 24
+
+bool containsListPrice(std::string note)
+{
+    std::transform(note.begin(), note.end(), note.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return note.find("list price") != std::string::npos;
+}
+
+void addPartLine(CostReport& cost, const char* item, const PartInfo& part, std::int64_t count,
+                 bool includedInChassis)
+{
+    if (count <= 0)
+        return;
+    CostLine line;
+    line.item = item;
+    line.partId = part.id;
+    line.model = part.model;
+    line.count = count;
+    line.includedInChassis = includedInChassis;
+    if (!includedInChassis) {
+        if (part.priceUsd && std::isfinite(*part.priceUsd) && *part.priceUsd >= 0) {
+            line.unitPriceUsd = *part.priceUsd;
+            line.totalUsd = line.unitPriceUsd * static_cast<double>(count);
+            line.priceEstimated = isPriceEstimated(part);
+        } else {
+            line.priceMissing = true;
+        }
+    }
+    cost.lines.push_back(std::move(line));
+}
+
+} // namespace
+
+bool isPriceEstimated(const PartInfo& part)
+{
+    return part.isEstimated("price_usd") || !containsListPrice(part.priceNote);
+}
+
+double defaultPue(const ResolvedConfiguration& rc)
+{
+    if (rc.cooling) {
+        const auto& c = *rc.cooling;
+        if (c.pueLow && c.pueHigh && *c.pueLow >= 1 && *c.pueHigh >= *c.pueLow)
+            return (*c.pueLow + *c.pueHigh) / 2;
+        if (c.pueLow && *c.pueLow >= 1)
+            return *c.pueLow;
+    }
+    return 1.4; // hardware.md §1.7: air 1.4-1.6 (Uptime 2023 average 1.58)
+}
+
+CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
+                        const PowerReport& power, const FabricReport& fabric,
+                        Findings& findings)
+{
+    CostReport cost;
+    const auto& cfg = rc.config;
+    const std::int64_t nodes = std::max(0, cfg.nodes);
+    const auto perCluster = [nodes](int perNode) {
+        return nodes * static_cast<std::int64_t>(std::max(0, perNode));
+    };
+    cost.chassisPriceIncludesComponents =
+        in.chassisPriceIncludesComponents.value_or(rc.chassis.priceIncludesParts);
+    const bool inChassis = cost.chassisPriceIncludesComponents;
+
+    // Capex = Σ part price × count per node × nodes (+ fabric, + racks).
+    addPartLine(cost, "chassis", rc.chassis, nodes, false);
+    addPartLine(cost, "gpu", rc.gpu, perCluster(cfg.gpusPerNode), inChassis);
+    if (rc.cpu)
+        addPartLine(cost, "cpu", *rc.cpu, perCluster(cfg.cpusPerNode), inChassis);
+    if (rc.nvme)
+        addPartLine(cost, "nvme", *rc.nvme, perCluster(cfg.nvmePerNode), inChassis);
+    if (rc.nic)
+        addPartLine(cost, "nic", *rc.nic, perCluster(cfg.nicsPerNode), inChassis);
+    if (rc.psu)
+        addPartLine(cost, "psu", *rc.psu, perCluster(cfg.psusPerNode), inChassis);
+    // Cooling is facility equipment priced per rack; catalogs rarely price it,
+    // so it is added only when priced and never marks the capex incomplete.
+    if (rc.cooling && rc.cooling->priceUsd && power.racks > 0)
+        addPartLine(cost, "cooling", *rc.cooling, power.racks, false);
+    for (const auto& line : cost.lines)
+        cost.partsUsd += line.totalUsd;
+
+    if (fabric.needed) {
+        const auto& sw = fabric.switchUsed;
+        const auto fabricLine = [&](const char* item, std::int64_t count, double unit) {
+            if (count <= 0)
+                return;
+            CostLine line;
+            line.item = item;
+            line.model = item == std::string("switch") ? sw.model : std::string(item);
+            line.count = count;
+            line.unitPriceUsd = unit;
+            line.totalUsd = unit * static_cast<double>(count);
+            line.priceEstimated = true;
+            cost.fabricUsd += line.totalUsd;
+            cost.lines.push_back(std::move(line));
+        };
+        fabricLine("switch", fabric.tree.totalSwitches, sw.priceUsd);
+        fabricLine("cable", fabric.tree.cables, sw.cablePriceUsd);
+        fabricLine("transceiver", fabric.transceivers, sw.transceiverPriceUsd);
+    }
+    if (in.rackPriceUsd && *in.rackPriceUsd > 0 && power.racks > 0) {
+        CostLine line{"rack", {}, "rack with PDUs", *in.rackPriceUsd, power.racks,
+                      *in.rackPriceUsd * static_cast<double>(power.racks), false, false, false};
+        cost.racksUsd = line.totalUsd;
+        cost.lines.push_back(std::move(line));
+    }
+    cost.capexUsd = cost.partsUsd + cost.fabricUsd + cost.racksUsd;
+
+    std::string missing;
+    for (const auto& line : cost.lines) {
+        if (line.priceMissing) {
+            cost.priceComplete = false;
+            const std::string& name = !line.model.empty() ? line.model : line.partId;
+            missing += (missing.empty() ? "" : ", ") + line.item + (name.empty() ? "" : " " + name);
+        }
+        if (line.priceEstimated)
+            cost.priceIncludesEstimates = true;
+    }
+    if (!cost.priceComplete) {
+        addFinding(findings, Severity::Warning, "cost.price_missing",
+                   "Capital cost of $" + infra::num(cost.capexUsd)
+                       + " leaves out parts without a price: " + missing + ".",
+                   "Enter price_usd for these parts in the catalog.");
+    }
+    if (cost.priceIncludesEstimates) {
+        addFinding(findings, Severity::Info, "cost.price_estimated",
+                   "Capital cost of $" + infra::num(cost.capexUsd)
+                       + " includes estimated prices (street prices or fabric estimates).",
+                   "Replace estimates with quotes before ordering.");
+    }
+
+    // Yearly energy = cluster wall power at typical utilisation × 8,760 h ×
+    // PUE (facility energy per IT energy, The Green Grid PUE definition) ×
+    // electricity price (hardware.md §2.2 utilisation model).
+    cost.pue = in.pue && *in.pue >= 1 ? *in.pue : defaultPue(rc);
+    cost.electricityUsdPerKwh = std::max(0.0, infra::finiteOr(in.electricityUsdPerKwh, 0));
+    cost.years = std::max(0.0, infra::finiteOr(in.years, 0));
+    cost.energyKwhPerYear = power.clusterTypicalW / 1000 * kHoursPerYear * cost.pue;
+    cost.energyUsdPerYear = cost.energyKwhPerYear * cost.electricityUsdPerKwh;
+    cost.tcoUsd = cost.capexUsd + cost.years * cost.energyUsdPerYear;
+    cost.usdPerHour = infra::safeDiv(cost.tcoUsd, cost.years * kHoursPerYear);
+
+    // Cost per million tokens: TCO per hour ÷ tokens per hour, i.e. the
+    // cluster amortised over the horizon and busy the whole time.
+    if (in.tokensPerSecond && *in.tokensPerSecond > 0 && cost.usdPerHour > 0) {
+        cost.usdPerMillionTokens =
+            infra::safeDiv(cost.usdPerHour, *in.tokensPerSecond * 3600) * 1e6;
+    }
+    return cost;
+}
+
+} // namespace infrafit

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/finding.h"
+#include "core/config/resolved_configuration.h"
+#include "core/infra/fabric.h"
+#include "core/infra/infrastructure_inputs.h"
+#include "core/infra/power.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace infrafit {
+
+/// One bill-of-materials line: a part (or fabric item) with its unit price,
+/// the count for the whole cluster and the line total.
+struct CostLine {
+    std::string item;          ///< "gpu", "chassis", ..., "switch", "cable", "transceiver", "rack"
+    std::string partId;
+    std::string model;
+    double unitPriceUsd = 0;
+    std::int64_t count = 0;
+    double totalUsd = 0;
+    bool priceMissing = false;
+    bool priceEstimated = false;
+    bool includedInChassis = false; ///< priced inside a complete system
+};
+
+/// Capital cost, yearly energy and total cost of ownership.
+struct CostReport {
+    std::vector<CostLine> lines;
+    double partsUsd = 0;
+    double fabricUsd = 0;
+    double racksUsd = 0;
+    double capexUsd = 0;
+    bool priceComplete = true;
+    bool priceIncludesEstimates = false;
+    bool chassisPriceIncludesComponents = false;
+    double pue = 0;
+    double electricityUsdPerKwh = 0;
+    double energyKwhPerYear = 0;       ///< facility energy: IT typical × PUE
+    double energyUsdPerYear = 0;
+    double years = 0;
+    double tcoUsd = 0;                 ///< capex + years × energy
+    double usdPerHour = 0;             ///< TCO spread over the horizon
+    std::optional<double> usdPerMillionTokens;
+};
+
+/// Whether a part's price is an estimate: listed in estimated_fields, or its
+/// note does not say "list price" (hardware.md: prices are estimates unless
+/// the note says list price).
+bool isPriceEstimated(const PartInfo& part);
+
+/// Default PUE: midpoint of the cooling option's range, else 1.4.
+double defaultPue(const ResolvedConfiguration& rc);
+
+/// Findings "cost.price_missing", "cost.price_estimated", "cost.per_token".
+CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
+                        const PowerReport& power, const FabricReport& fabric,
+                        Findings& findings);
+
+} // namespace infrafit

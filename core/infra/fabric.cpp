@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/infra/fabric.h"
+
+#include "core/infra/infra_text.h"
+
+#include <algorithm>
+
+namespace infrafit {
+
+using infra::addFinding;
+
+namespace {
+
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
+{
+    return b <= 0 ? 0 : (a + b - 1) / b;
+}
+
+} // namespace
+
+std::int64_t fatTreeMaxEndpoints(int radix, int tiers)
+{
+    const std::int64_t k = std::max(0, radix);
+    switch (tiers) {
+    case 1: return k;                 // one switch, every port down
+    case 2: return k * k / 2;         // k leaves × k/2 down-ports
+    case 3: return k * k * k / 4;     // k pods × (k/2)² endpoints
+    default: return 0;
+    }
+}
+
+FatTreeSize sizeFatTree(std::int64_t endpoints, int radix)
+{
+    FatTreeSize t;
+    t.endpoints = std::max<std::int64_t>(0, endpoints);
+    if (t.endpoints == 0 || radix < 2) {
+        t.fits = t.endpoints == 0;
+        return t;
+    }
+    const std::int64_t k = radix;
+    const std::int64_t half = k / 2;
+    t.nodeToLeafCables = t.endpoints;
+    if (t.endpoints <= fatTreeMaxEndpoints(radix, 1)) {
+        t.tiers = 1;
+        t.leafSwitches = 1;
+    } else if (t.endpoints <= fatTreeMaxEndpoints(radix, 2)) {
+        // Leaf/spine: each leaf has k/2 ports down and k/2 up.
+        t.tiers = 2;
+        t.leafSwitches = ceilDiv(t.endpoints, half);
+        t.spineSwitches = ceilDiv(t.leafSwitches, 2);
+        t.leafToSpineCables = t.endpoints;
+    } else {
+        // Three tiers: edge, aggregation (as many as leaves) and core.
+        t.tiers = 3;
+        t.fits = t.endpoints <= fatTreeMaxEndpoints(radix, 3);
+        t.leafSwitches = ceilDiv(t.endpoints, half);
+        t.spineSwitches = t.leafSwitches;
+        t.coreSwitches = ceilDiv(t.leafSwitches, 2);
+        t.leafToSpineCables = t.endpoints;
+        t.spineToCoreCables = t.endpoints;
+    }
+    t.totalSwitches = t.leafSwitches + t.spineSwitches + t.coreSwitches;
+    t.cables = t.nodeToLeafCables + t.leafToSpineCables + t.spineToCoreCables;
+    return t;
+}
+
+SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps)
+{
+    // Radix from hardware.md §1.9 / §2.4. Power and prices are estimates not
+    // given there: a 51.2 Tb/s 1U switch with its optics ~1.5 kW; street
+    // prices ~$30k (InfiniBand NDR), 400G OSFP multimode transceiver ~$1k,
+    // MPO fibre ~$150. Override them in InfrastructureInputs.
+    const bool ib = protocol == NicProtocol::Infiniband;
+    if (portSpeedGbps > 400) {
+        if (ib)
+            return {"NVIDIA Quantum-X800 Q3400 (144 × 800G)", 144, 3000, 60000, 1500, 200,
+                    "hardware.md §1.9 radix; power and prices estimated"};
+        return {"NVIDIA Spectrum-4 SN5600 (64 × 800GbE)", 64, 1500, 35000, 1500, 200,
+                "hardware.md §1.9 radix; power and prices estimated"};
+    }
+    if (portSpeedGbps > 200) {
+        if (ib)
+            return {"NVIDIA Quantum-2 QM9700 (64 × 400G NDR)", 64, 1500, 30000, 1000, 150,
+                    "hardware.md §1.9/§2.4 radix (NetBox, SuperPOD RA); power and prices "
+                    "estimated"};
+        return {"NVIDIA Spectrum-4 SN5600 split (128 × 400GbE)", 128, 1500, 35000, 1000, 150,
+                "hardware.md §2.4 radix (derived); power and prices estimated"};
+    }
+    return {"NVIDIA Quantum-2 QM9700 split (128 × 200G)", 128, 1500, 30000, 700, 120,
+            "hardware.md §1.9 (128 × 200G split); power and prices estimated"};
+}
+
+FabricReport planFabric(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
+                        Findings& findings)
+{
+    FabricReport f;
+    const auto& cfg = rc.config;
+    const bool interNode = in.needsInterNodeTraffic.value_or(cfg.nodes > 1);
+    if (!interNode || cfg.nodes <= 1) {
+        if (cfg.nodes == 1 && in.needsInterNodeTraffic.value_or(false))
+            addFinding(findings, Severity::Info, "fabric.single_node",
+                       "A single node needs no compute fabric.");
+        return f;
+    }
+    if (!rc.nic || cfg.nicsPerNode <= 0 || rc.nic->ports <= 0 || rc.nic->portSpeedGbps <= 0) {
+        f.ok = false;
+        addFinding(findings, Severity::Error, "fabric.no_nic",
+                   "The workload needs traffic between " + std::to_string(cfg.nodes)
+                       + " nodes but the configuration has no usable NIC (nic, nics_per_node, "
+                         "ports or port_speed_gbps missing or 0).",
+                   "Add NICs, e.g. one 400 Gbit/s port per GPU for training.");
+        return f;
+    }
+    f.needed = true;
+    f.switchUsed = defaultSwitchFor(rc.nic->protocol, rc.nic->portSpeedGbps);
+    if (in.switchRadix)
+        f.switchUsed.radix = *in.switchRadix;
+    if (in.switchPowerW)
+        f.switchUsed.powerW = *in.switchPowerW;
+    if (in.switchPriceUsd)
+        f.switchUsed.priceUsd = *in.switchPriceUsd;
+    if (in.transceiverPriceUsd)
+        f.switchUsed.transceiverPriceUsd = *in.transceiverPriceUsd;
+    if (in.cablePriceUsd)
+        f.switchUsed.cablePriceUsd = *in.cablePriceUsd;
+    f.portSpeedGbps = rc.nic->portSpeedGbps;
+    f.rails = cfg.nicsPerNode * rc.nic->ports;
+
+    // One endpoint per NIC port; in a rail-optimised layout rail r of every
+    // node lands on leaf r of its scalable unit (SuperPOD RA), which keeps the
+    // same switch counts as the plain tree.
+    const std::int64_t endpoints = static_cast<std::int64_t>(cfg.nodes) * f.rails;
+    if (f.switchUsed.radix < 2) {
+        f.ok = false;
+        addFinding(findings, Severity::Error, "fabric.bad_radix",
+                   "Switch radix " + std::to_string(f.switchUsed.radix)
+                       + " cannot build a fabric (switch_radix must be at least 2).",
+                   "Set the switch radix, e.g. 64 for a QM9700.");
+        return f;
+    }
+    f.tree = sizeFatTree(endpoints, f.switchUsed.radix);
+    f.transceivers = f.tree.cables * std::max(0, in.transceiversPerLink);
+    f.switchPowerTotalW = static_cast<double>(f.tree.totalSwitches) * f.switchUsed.powerW;
+    f.costUsd = static_cast<double>(f.tree.totalSwitches) * f.switchUsed.priceUsd
+                + static_cast<double>(f.tree.cables) * f.switchUsed.cablePriceUsd
+                + static_cast<double>(f.transceivers) * f.switchUsed.transceiverPriceUsd;
+    if (!f.tree.fits) {
+        f.ok = false;
+        addFinding(findings, Severity::Error, "fabric.too_large",
+                   std::to_string(endpoints) + " NIC ports exceed the "
+                       + infra::num(static_cast<double>(fatTreeMaxEndpoints(f.switchUsed.radix, 3)))
+                       + " endpoints a three-tier non-blocking fat tree of radix "
+                       + std::to_string(f.switchUsed.radix) + " switches can connect (k³/4).",
+                   "Use higher-radix switches or split the cluster into several fabrics.");
+    }
+    return f;
+}
+
+} // namespace infrafit

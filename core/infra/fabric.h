@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/finding.h"
+#include "core/config/resolved_configuration.h"
+#include "core/infra/infrastructure_inputs.h"
+
+#include <cstdint>
+#include <string>
+
+namespace infrafit {
+
+/// Switch counts of a non-blocking fat tree for `endpoints` ports on
+/// switches of radix k (glennklockwood.com/garden/fat-tree; NVIDIA DGX
+/// SuperPOD reference architectures; hardware.md §2.4). `tiers` is 0 when
+/// there is nothing to connect and `fits` false beyond the 3-tier maximum.
+struct FatTreeSize {
+    int tiers = 0;
+    std::int64_t endpoints = 0;
+    std::int64_t leafSwitches = 0;
+    std::int64_t spineSwitches = 0;
+    std::int64_t coreSwitches = 0;
+    std::int64_t totalSwitches = 0;
+    std::int64_t nodeToLeafCables = 0;
+    std::int64_t leafToSpineCables = 0;
+    std::int64_t spineToCoreCables = 0;
+    std::int64_t cables = 0;
+    bool fits = true;
+};
+
+/// Most endpoints a non-blocking tree of `tiers` levels of radix-k switches
+/// connects: k (one switch), k²/2 (leaf/spine), k³/4 (three tiers).
+std::int64_t fatTreeMaxEndpoints(int radix, int tiers);
+
+/// Sizes the smallest non-blocking tree: leaves L = ceil(N/(k/2)); two tiers:
+/// spines = ceil(L/2); three tiers: spines = L, core = ceil(L/2); cables per
+/// level equal N (hardware.md §2.4; reproduces the SuperPOD B200 table).
+FatTreeSize sizeFatTree(std::int64_t endpoints, int radix);
+
+/// The switch assumed for a NIC speed and protocol when the inputs name none.
+struct SwitchAssumption {
+    std::string model;
+    int radix = 0;
+    double powerW = 0;
+    double priceUsd = 0;
+    double transceiverPriceUsd = 0;
+    double cablePriceUsd = 0;
+    std::string source;
+};
+
+SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps);
+
+/// The compute fabric between nodes: a rail-optimised fat tree with one
+/// endpoint per NIC port, its cables and transceivers (BOM lines), switch
+/// power and cost. Storage and management networks are not included.
+struct FabricReport {
+    bool needed = false;
+    SwitchAssumption switchUsed;
+    double portSpeedGbps = 0;
+    int rails = 0;                   ///< NIC ports per node
+    FatTreeSize tree;
+    std::int64_t transceivers = 0;
+    double switchPowerTotalW = 0;
+    double costUsd = 0;              ///< switches + cables + transceivers
+    bool ok = true;
+};
+
+/// Findings "fabric.too_large", "fabric.no_nic", "fabric.single_node".
+FabricReport planFabric(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
+                        Findings& findings);
+
+} // namespace infrafit

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/infra/infrastructure.h"
+
+#include "core/infra/infra_text.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace infrafit {
+
+using infra::addFinding;
+
+namespace {
+
+void fieldError(Findings& findings, const std::string& field, const std::string& problem,
+                const std::string& suggestion)
+{
+    addFinding(findings, Severity::Error, field, field + " " + problem, suggestion);
+}
+
+/// Replaces `value` by `fallback` (with an error naming `field`) unless ok.
+template <class T>
+void keepIf(bool ok, T& value, T fallback, const std::string& field, const std::string& rule,
+            Findings& findings)
+{
+    if (ok)
+        return;
+    fieldError(findings, field,
+               "is " + infra::num(static_cast<double>(value), 3) + " but " + rule
+                   + "; the default " + infra::num(static_cast<double>(fallback), 3)
+                   + " was used instead.",
+               "Set " + field + " " + rule + ".");
+    value = fallback;
+}
+
+bool finitePositive(double v)
+{
+    return std::isfinite(v) && v > 0;
+}
+
+bool inUnit(double v)
+{
+    return std::isfinite(v) && v >= 0 && v <= 1;
+}
+
+void checkCount(int count, const char* field, Findings& findings)
+{
+    if (count < 0)
+        fieldError(findings, field, "is " + std::to_string(count) + " but must not be negative.",
+                   "Set " + std::string(field) + " to 0 or more.");
+}
+
+void checkPartUsed(int count, bool present, const char* countField, const char* partField,
+                   Findings& findings)
+{
+    if (count > 0 && !present)
+        addFinding(findings, Severity::Warning, "config.part_missing",
+                   std::string(countField) + " is " + std::to_string(count) + " but no "
+                       + partField + " part is configured, so it was left out of power, "
+                                     "PCIe and cost.",
+                   std::string("Set ") + partField + ", or set " + countField + " to 0.");
+}
+
+} // namespace
+
+InfrastructureInputs sanitizeInfrastructureInputs(const ResolvedConfiguration& rc,
+                                                  const InfrastructureInputs& in,
+                                                  Findings& findings)
+{
+    const InfrastructureInputs def;
+    InfrastructureInputs s = in;
+    const auto& cfg = rc.config;
+
+    // Configuration counts and limits.
+    if (cfg.nodes <= 0)
+        fieldError(findings, "config.nodes",
+                   "is " + std::to_string(cfg.nodes) + " but a cluster needs at least one node; "
+                   "rack, cluster and cost figures are zero.",
+                   "Set nodes to 1 or more.");
+    if (cfg.gpusPerNode <= 0)
+        fieldError(findings, "config.gpus_per_node",
+                   "is " + std::to_string(cfg.gpusPerNode) + " but must be at least 1.",
+                   "Set gpus_per_node, e.g. 8.");
+    checkCount(cfg.cpusPerNode, "config.cpus_per_node", findings);
+    checkCount(cfg.nvmePerNode, "config.nvme_per_node", findings);
+    checkCount(cfg.nicsPerNode, "config.nics_per_node", findings);
+    checkCount(cfg.psusPerNode, "config.psus_per_node", findings);
+    checkPartUsed(cfg.cpusPerNode, rc.cpu.has_value(), "cpus_per_node", "cpu", findings);
+    checkPartUsed(cfg.nvmePerNode, rc.nvme.has_value(), "nvme_per_node", "nvme", findings);
+    checkPartUsed(cfg.nicsPerNode, rc.nic.has_value(), "nics_per_node", "nic", findings);
+    if (rc.psu && cfg.psusPerNode <= 0)
+        fieldError(findings, "config.psus_per_node",
+                   "is " + std::to_string(cfg.psusPerNode) + " but PSU " + rc.psu->model
+                       + " is configured; the node cannot be powered.",
+                   "Set psus_per_node, e.g. 6.");
+    if (!finitePositive(cfg.rack.powerLimitKw))
+        fieldError(findings, "rack.power_limit_kw",
+                   "is " + infra::num(cfg.rack.powerLimitKw, 1)
+                       + " kW; a rack needs a positive power budget, so no node fits.",
+                   "Set rack.power_limit_kw to the usable kW of one feed, e.g. 34.5.");
+    if (cfg.rack.units <= 0)
+        fieldError(findings, "rack.units",
+                   "is " + std::to_string(cfg.rack.units) + "; a rack needs at least one unit.",
+                   "Set rack.units, e.g. 42.");
+
+    // Part fields the checks divide by or rely on.
+    if (!(rc.gpu.tdpW >= 0) || !std::isfinite(rc.gpu.tdpW))
+        fieldError(findings, "gpu.tdp_w", "must be a finite number of watts, 0 or more.",
+                   "Fix tdp_w of GPU " + rc.gpu.model + ".");
+    if (rc.chassis.rackUnits <= 0)
+        fieldError(findings, "chassis.rack_units",
+                   "is " + std::to_string(rc.chassis.rackUnits) + " but must be at least 1.",
+                   "Fix rack_units of chassis " + rc.chassis.model + ".");
+    if (rc.psu && !finitePositive(rc.psu->watts))
+        fieldError(findings, "psu.watts",
+                   "is " + infra::num(rc.psu->watts) + " W for PSU " + rc.psu->model
+                       + "; a PSU must deliver a positive power.",
+                   "Fix watts of the PSU.");
+    if (rc.cooling) {
+        if (enumName(rc.cooling->type).empty())
+            fieldError(findings, "cooling.type",
+                       "is not one of air, rear_door, direct_liquid, immersion.",
+                       "Pick a known cooling type.");
+        if (!finitePositive(rc.cooling->maxHeatKwPerRack))
+            fieldError(findings, "cooling.max_heat_kw_per_rack",
+                       "is " + infra::num(rc.cooling->maxHeatKwPerRack, 1) + " kW for "
+                           + rc.cooling->model + "; cooling must remove a positive heat load.",
+                       "Fix max_heat_kw_per_rack of the cooling option.");
+    }
+
+    // Inputs: replace invalid values by their defaults.
+    keepIf(inUnit(s.utilisation), s.utilisation, def.utilisation, "inputs.utilisation",
+           "between 0 and 1", findings);
+    keepIf(inUnit(s.gpuIdleFraction), s.gpuIdleFraction, def.gpuIdleFraction,
+           "inputs.gpu_idle_fraction", "between 0 and 1", findings);
+    keepIf(inUnit(s.cpuIdleFraction), s.cpuIdleFraction, def.cpuIdleFraction,
+           "inputs.cpu_idle_fraction", "between 0 and 1", findings);
+    keepIf(inUnit(s.baseIdleFraction), s.baseIdleFraction, def.baseIdleFraction,
+           "inputs.base_idle_fraction", "between 0 and 1", findings);
+    keepIf(inUnit(s.nvmeIdleFraction), s.nvmeIdleFraction, def.nvmeIdleFraction,
+           "inputs.nvme_idle_fraction", "between 0 and 1", findings);
+    keepIf(inUnit(s.nicIdleFraction), s.nicIdleFraction, def.nicIdleFraction,
+           "inputs.nic_idle_fraction", "between 0 and 1", findings);
+    keepIf(std::isfinite(s.nicOpticWPerPort) && s.nicOpticWPerPort >= 0, s.nicOpticWPerPort,
+           def.nicOpticWPerPort, "inputs.nic_optic_w_per_port", "0 or more", findings);
+    keepIf(finitePositive(s.fallbackPsuEfficiency) && s.fallbackPsuEfficiency <= 1,
+           s.fallbackPsuEfficiency, def.fallbackPsuEfficiency, "inputs.psu_efficiency",
+           "in (0, 1]", findings);
+    keepIf(finitePositive(s.feedVoltageV), s.feedVoltageV, def.feedVoltageV,
+           "inputs.feed_voltage_v", "above 0", findings);
+    keepIf(s.feedPhases == 1 || s.feedPhases == 3, s.feedPhases, def.feedPhases,
+           "inputs.feed_phases", "1 or 3", findings);
+    keepIf(finitePositive(s.feedBreakerA), s.feedBreakerA, def.feedBreakerA,
+           "inputs.feed_breaker_a", "above 0", findings);
+    keepIf(finitePositive(s.continuousLoadFactor) && s.continuousLoadFactor <= 1,
+           s.continuousLoadFactor, def.continuousLoadFactor, "inputs.continuous_load_factor",
+           "in (0, 1]", findings);
+    keepIf(finitePositive(s.powerFactor) && s.powerFactor <= 1, s.powerFactor, def.powerFactor,
+           "inputs.power_factor", "in (0, 1]", findings);
+    if (s.psuInputVoltageV && !finitePositive(*s.psuInputVoltageV)) {
+        fieldError(findings, "inputs.psu_input_voltage_v",
+                   "must be above 0; derived from the feed instead.", "Set a positive voltage.");
+        s.psuInputVoltageV.reset();
+    }
+    keepIf(finitePositive(s.airDeltaTF), s.airDeltaTF, def.airDeltaTF, "inputs.air_delta_t_f",
+           "above 0", findings);
+    keepIf(s.reservedRackUnits >= 0, s.reservedRackUnits, def.reservedRackUnits,
+           "inputs.reserved_rack_units", "0 or more", findings);
+    keepIf(std::isfinite(s.electricityUsdPerKwh) && s.electricityUsdPerKwh >= 0,
+           s.electricityUsdPerKwh, def.electricityUsdPerKwh, "inputs.electricity_usd_per_kwh",
+           "0 or more", findings);
+    keepIf(finitePositive(s.years), s.years, def.years, "inputs.years", "above 0", findings);
+    keepIf(s.transceiversPerLink >= 0, s.transceiversPerLink, def.transceiversPerLink,
+           "inputs.transceivers_per_link", "0 or more", findings);
+    keepIf(s.amdTwoSocketUsableLanes > 0, s.amdTwoSocketUsableLanes,
+           def.amdTwoSocketUsableLanes, "inputs.amd_two_socket_usable_lanes", "above 0",
+           findings);
+    if (s.pue && !(std::isfinite(*s.pue) && *s.pue >= 1)) {
+        fieldError(findings, "inputs.pue",
+                   "is " + infra::num(*s.pue, 2) + " but PUE is at least 1; the cooling "
+                   "option's default was used.",
+                   "Set pue to 1.0 or more.");
+        s.pue.reset();
+    }
+    if (s.switchRadix && *s.switchRadix < 2) {
+        fieldError(findings, "inputs.switch_radix",
+                   "is " + std::to_string(*s.switchRadix) + " but must be at least 2; the "
+                   "default for the NIC speed was used.",
+                   "Set switch_radix, e.g. 64.");
+        s.switchRadix.reset();
+    }
+    const auto dropBad = [&](std::optional<double>& v, const char* field) {
+        if (v && !(std::isfinite(*v) && *v >= 0)) {
+            fieldError(findings, field, "must be 0 or more; the default was used.",
+                       std::string("Fix ") + field + ".");
+            v.reset();
+        }
+    };
+    dropBad(s.switchPowerW, "inputs.switch_power_w");
+    dropBad(s.switchPriceUsd, "inputs.switch_price_usd");
+    dropBad(s.transceiverPriceUsd, "inputs.transceiver_price_usd");
+    dropBad(s.cablePriceUsd, "inputs.cable_price_usd");
+    dropBad(s.rackPriceUsd, "inputs.rack_price_usd");
+    if (s.tokensPerSecond && !finitePositive(*s.tokensPerSecond)) {
+        fieldError(findings, "inputs.tokens_per_s", "must be above 0; cost per token left out.",
+                   "Give the job's tokens per second.");
+        s.tokensPerSecond.reset();
+    }
+    return s;
+}
+
+Assumptions describeAssumptions(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
+                                const InfrastructureReport& report)
+{
+    (void)rc;
+    Assumptions a;
+    a.reserve(24);
+    a.push_back({"utilisation", in.utilisation, "fraction",
+                 "estimate; DGX H100 typical 6.5-8.5 kW of 10.2 kW (hardware.md §1.2)"});
+    a.push_back({"gpu_idle_fraction", in.gpuIdleFraction, "fraction", "estimate (H100 idle ~70-100 W)"});
+    a.push_back({"cpu_idle_fraction", in.cpuIdleFraction, "fraction", "estimate"});
+    a.push_back({"base_idle_fraction", in.baseIdleFraction, "fraction", "estimate"});
+    a.push_back({"nvme_idle_fraction", in.nvmeIdleFraction, "fraction",
+                 "Intel D7-P5500 5 W idle / 20 W active (hardware.md §1.5)"});
+    a.push_back({"nic_idle_fraction", in.nicIdleFraction, "fraction", "estimate (links stay up)"});
+    a.push_back({"nic_optic_w_per_port", in.nicOpticWPerPort, "W",
+                 "NVIDIA MMS4X00-NS400 400G OSFP, 9 W max (hardware.md §1.4)"});
+    a.push_back({"psu_efficiency_fallback", in.fallbackPsuEfficiency, "fraction",
+                 "80 PLUS Titanium at 50 % load, 230 V internal (hardware.md §1.6)"});
+    a.push_back({"feed_voltage_v", in.feedVoltageV, "V", "site input; 415 V 3-phase default"});
+    a.push_back({"feed_phases", static_cast<double>(in.feedPhases), "phases", "site input"});
+    a.push_back({"feed_breaker_a", in.feedBreakerA, "A", "site input; 60 A default"});
+    a.push_back({"continuous_load_factor", in.continuousLoadFactor, "fraction",
+                 "NEC 210.19(A)/215.2(A) 80 % continuous-load rule"});
+    a.push_back({"power_factor", in.powerFactor, "fraction",
+                 "80 PLUS Platinum server PSUs require PF >= 0.95 (hardware.md §1.6)"});
+    a.push_back({"psu_input_voltage_v", report.power.psuInputVoltageV, "V",
+                 "line-to-neutral of a >= 380 V Wye feed, else the feed voltage"});
+    a.push_back({"air_delta_t_f", in.airDeltaTF, "°F",
+                 "20 °F, DGX H100 worked example (hardware.md §2.3)"});
+    a.push_back({"pue", report.cost.pue, "ratio",
+                 "cooling option's PUE range midpoint, else 1.4 (hardware.md §1.7)"});
+    a.push_back({"electricity_usd_per_kwh", in.electricityUsdPerKwh, "USD/kWh",
+                 "estimate near US industrial tariffs (EIA)"});
+    a.push_back({"years", in.years, "years", "TCO horizon; 4-year depreciation assumed"});
+    if (report.fabric.needed) {
+        a.push_back({"switch_radix", static_cast<double>(report.fabric.switchUsed.radix), "ports",
+                     "hardware.md §1.9/§2.4 by NIC speed and protocol"});
+        a.push_back({"switch_power_w", report.fabric.switchUsed.powerW, "W",
+                     "estimate, 51.2 Tb/s-class switch with optics"});
+        a.push_back({"switch_price_usd", report.fabric.switchUsed.priceUsd, "USD", "estimate"});
+        a.push_back({"transceiver_price_usd", report.fabric.switchUsed.transceiverPriceUsd, "USD",
+                     "estimate"});
+        a.push_back({"cable_price_usd", report.fabric.switchUsed.cablePriceUsd, "USD", "estimate"});
+        a.push_back({"transceivers_per_link", static_cast<double>(in.transceiversPerLink), "count",
+                     "one optic per cable end (SuperPOD uses optics throughout)"});
+    }
+    return a;
+}
+
+InfrastructureReport checkInfrastructure(const ResolvedConfiguration& rc,
+                                         const InfrastructureInputs& inputs)
+{
+    InfrastructureReport report;
+    auto& findings = report.findings;
+    findings.reserve(16);
+    const InfrastructureInputs in = sanitizeInfrastructureInputs(rc, inputs, findings);
+
+    report.compatibility = checkCompatibility(rc, in, findings);
+    report.power = checkNodePower(rc, in, findings);
+    planRacks(rc, in, report.power, findings);
+    report.fabric = planFabric(rc, in, findings);
+    addClusterPower(rc, report.fabric.switchPowerTotalW, report.power);
+    report.thermal = checkThermal(rc, in, report.power, findings);
+    report.pcie = checkPcie(rc, in, findings);
+    report.cost = estimateCost(rc, in, report.power, report.fabric, findings);
+    report.assumptions = describeAssumptions(rc, in, report);
+    report.ok = std::none_of(findings.begin(), findings.end(),
+                             [](const Finding& f) { return f.severity == Severity::Error; });
+    return report;
+}
+
+} // namespace infrafit

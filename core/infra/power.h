@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/finding.h"
+#include "core/config/resolved_configuration.h"
+#include "core/infra/infrastructure_inputs.h"
+
+#include <cstdint>
+#include <string>
+
+namespace infrafit {
+
+/// Power of one component group at idle, at the typical utilisation and at
+/// its rated maximum (hardware.md §2.2: P(u) = P_idle + u × (P_max − P_idle)).
+struct PowerLevels {
+    double idleW = 0;
+    double typicalW = 0;
+    double maxW = 0;
+};
+
+PowerLevels componentPower(double maxW, double idleFraction, double utilisation);
+
+/// DC load of one node by component. When the chassis' base power already
+/// includes CPUs, NICs and drives (`componentsInBase`, complete systems such
+/// as DGX) those groups stay zero so nothing is counted twice.
+struct NodePower {
+    PowerLevels gpus;
+    PowerLevels cpus;
+    PowerLevels nics;   ///< cards plus optics
+    PowerLevels nvme;
+    PowerLevels base;   ///< chassis base_power_w: memory, board, fans, switches
+    PowerLevels total;
+    bool componentsInBase = false;
+};
+
+NodePower nodeDcPower(const ResolvedConfiguration& rc, const InfrastructureInputs& in);
+
+/// PSU efficiency at a load fraction (0..1): linear between the 80 PLUS test
+/// points present (10/20/50/100 %, hardware.md §1.6), held flat beyond the
+/// outermost points; `psu.efficiency` when no point is given; `fallback`
+/// when that is not in (0, 1].
+double psuEfficiencyAt(const Psu& psu, double loadFraction, double fallback);
+
+/// Whether a node survives losing one of two feeds with its PSUs split
+/// evenly: Ok at maximum load, Marginal only at typical load, Insufficient.
+enum class FeedLossVerdict { NotChecked, Ok, Marginal, Insufficient };
+
+template <>
+struct EnumNames<FeedLossVerdict> {
+    static constexpr std::array<std::string_view, 4> names{"not_checked", "ok", "marginal",
+                                                           "insufficient"};
+};
+
+/// Node, PSU, rack and cluster power. Contract names (DESIGN.md): nodeW =
+/// DC load with every part at rated maximum, nodeWallW = AC input for it,
+/// psuCapacityW, psuOk, nodesPerRack, racks, clusterW.
+struct PowerReport {
+    // Node
+    NodePower node;
+    double nodeW = 0;
+    double nodeWallW = 0;
+    double nodeWallIdleW = 0;
+    double nodeWallTypicalW = 0;
+    /// True when base power was derived from a vendor maximum system power,
+    /// which is AC input already (hardware.md §2.3: do not divide by η
+    /// again): then nodeWallW = nodeW.
+    bool wallFromVendorMaximum = false;
+
+    // PSUs
+    bool psuKnown = false;
+    bool psuFromChassis = false;     ///< watts taken from chassis psu_watts_each
+    double psuWattsEach = 0;
+    int psusInstalled = 0;
+    int psusRequired = 0;            ///< ceil(nodeW / psuWattsEach)
+    int psusSpare = 0;               ///< installed − required ("4+2")
+    std::string psuArrangement;      ///< e.g. "4+2"
+    double psuCapacityW = 0;         ///< installed × watts
+    double psuCapacityAfterFailuresW = 0; ///< after the failures the redundancy demands
+    double psuLoadFraction = 0;      ///< per PSU at maximum, all sharing
+    double psuEfficiency = 0;        ///< at that load
+    bool psuOk = false;
+    FeedLossVerdict feedLoss = FeedLossVerdict::NotChecked;
+    double feedLossCapacityW = 0;    ///< floor(installed/2) × watts
+
+    // Currents
+    double psuInputVoltageV = 0;
+    double psuRatedInputCurrentA = 0;    ///< one PSU at its rating
+    double psuInputCurrentA = 0;         ///< node at maximum, all PSUs sharing
+    double psuInputCurrentAfterFailuresA = 0;
+    double nodeFeedCurrentA = 0;         ///< whole node on one feed (2N worst case)
+
+    // Rack
+    double feedUsableKw = 0;        ///< one feed after the continuous-load factor
+    double rackBudgetKw = 0;        ///< min(rack.power_limit_kw, feed usable)
+    std::string rackBudgetSource;   ///< "rack.power_limit_kw" or "feed"
+    int nodesPerRackByPower = 0;
+    int nodesPerRackByUnits = 0;
+    int nodesPerRackByCooling = -1; ///< -1 = no cooling part
+    int nodesPerRack = 0;
+    std::string nodesPerRackLimit;  ///< "power", "rack_units" or "cooling"
+    std::int64_t racks = 0;
+    double rackWallKw = 0;          ///< a full rack at maximum
+    double rackFeedCurrentA = 0;    ///< a full rack on one feed
+
+    // Cluster
+    double switchW = 0;
+    double clusterW = 0;            ///< nodes × nodeWallW + switches
+    double clusterTypicalW = 0;
+    double clusterIdleW = 0;
+};
+
+/// Node power, PSU share, efficiency, redundancy, feed loss and currents.
+/// Findings: "power.psu_insufficient", "power.feed_loss", "power.psu_missing",
+/// "power.psu_bad_rating".
+PowerReport checkNodePower(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
+                           Findings& findings);
+
+/// Rack budget (NEC 80 % rule), nodes per rack = min(power, units, cooling)
+/// (hardware.md §2.3), racks needed. Findings: "rack.power_exceeded",
+/// "rack.units_exceeded", "rack.feed_below_limit", "rack.limit".
+void planRacks(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
+               PowerReport& power, Findings& findings);
+
+/// Cluster totals: nodes at wall power plus fabric switches.
+void addClusterPower(const ResolvedConfiguration& rc, double switchW, PowerReport& power);
+
+} // namespace infrafit

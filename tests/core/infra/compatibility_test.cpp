@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/infra/compatibility.h"
+
+#include "infra_fixtures.h"
+
+#include <catch2/catch.hpp>
+
+using namespace infrafit;
+using infrafit::test::hasCode;
+
+TEST_CASE("A consistent configuration is compatible", "[infra][compat]")
+{
+    InfrastructureInputs in;
+    in.precision = "FP8";
+    Findings findings;
+    CHECK(checkCompatibility(test::dgxH100(), in, findings).ok);
+    CHECK(checkCompatibility(test::pcieServer(), in, findings).ok);
+    CHECK(findings.empty());
+}
+
+TEST_CASE("Form factor, counts, bays, slots, sockets", "[infra][compat]")
+{
+    auto rc = test::pcieServer();
+    rc.gpu.formFactor = GpuFormFactor::Sxm;
+    rc.config.gpusPerNode = 10;
+    rc.config.nvmePerNode = 8;
+    rc.config.nicsPerNode = 4;
+    rc.config.cpusPerNode = 4;
+    rc.config.psusPerNode = 6;
+    Findings findings;
+    const auto c = checkCompatibility(rc, InfrastructureInputs{}, findings);
+    CHECK_FALSE(c.ok);
+    CHECK_FALSE(c.gpuFormFactorOk);
+    CHECK_FALSE(c.gpuCountOk);
+    CHECK_FALSE(c.nvmeBaysOk);
+    CHECK_FALSE(c.pcieSlotsOk);
+    CHECK_FALSE(c.cpuSocketsOk);
+    CHECK_FALSE(c.psuSlotsOk);
+    for (const char* code : {"compat.gpu_form_factor", "compat.gpu_count", "compat.nvme_bays",
+                             "compat.pcie_slots", "compat.cpu_sockets", "compat.psu_slots"})
+        CHECK(hasCode(findings, code));
+    const auto* f = test::findCode(findings, "compat.gpu_count");
+    REQUIRE(f);
+    CHECK(f->message.find("10 GPUs") != std::string::npos);
+    CHECK(f->message.find("max_gpus") != std::string::npos);
+
+    // A second form factor listed by the chassis is accepted.
+    rc.chassis.otherGpuFormFactors = {"sxm"};
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).gpuFormFactorOk);
+}
+
+// Source: hardware.md §1.1 "Precision support": MI250X has no FP8.
+TEST_CASE("FP8 on a GPU that lacks it", "[infra][compat]")
+{
+    auto rc = test::pcieServer();
+    rc.gpu.model = "MI250X";
+    rc.gpu.precisions = {"fp64", "fp32", "bf16", "fp16", "int8"};
+    InfrastructureInputs in;
+    in.precision = "fp8";
+    Findings findings;
+    CHECK_FALSE(checkCompatibility(rc, in, findings).precisionOk);
+    const auto* f = test::findCode(findings, "compat.precision");
+    REQUIRE(f);
+    CHECK(f->message.find("fp8") != std::string::npos);
+
+    rc.gpu.precisions.clear();
+    findings.clear();
+    CHECK(checkCompatibility(rc, in, findings).precisionOk);
+    CHECK(hasCode(findings, "compat.precision_unknown"));
+}
+
+TEST_CASE("Liquid-only GPU in an air-cooled chassis and room", "[infra][compat]")
+{
+    auto rc = test::dgxH100();
+    rc.gpu.model = "MI355X";
+    rc.gpu.requiresLiquidCooling = true;
+    Cooling air;
+    air.type = CoolingType::Air;
+    air.maxHeatKwPerRack = 30;
+    rc.cooling = air;
+    Findings findings;
+    const auto c = checkCompatibility(rc, InfrastructureInputs{}, findings);
+    CHECK_FALSE(c.coolingOk);
+    CHECK(std::count_if(findings.begin(), findings.end(), [](const Finding& f) {
+              return f.code == "compat.liquid_required";
+          }) == 2);
+
+    rc.chassis.cooling = ChassisCooling::Liquid;
+    rc.cooling->type = CoolingType::DirectLiquid;
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).ok);
+
+    rc.gpu.requiresLiquidCooling = false;
+    rc.cooling->type = CoolingType::RearDoor;
+    findings.clear();
+    CHECK_FALSE(checkCompatibility(rc, InfrastructureInputs{}, findings).ok);
+    CHECK(hasCode(findings, "compat.cooling_mismatch"));
+}
