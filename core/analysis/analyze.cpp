@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/analysis/analyze.h"
+
+#include "core/analysis/analysis_context.h"
+#include "core/workload/workload_validation.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace infrafit {
+namespace {
+
+std::string fmt(const char* format, double a, double b = 0, double c = 0)
+{
+    char buffer[256];
+    std::snprintf(buffer, sizeof buffer, format, a, b, c);
+    return buffer;
+}
+
+constexpr double gib = 1073741824.0;
+
+void add(AnalysisResult& r, Severity severity, const char* code, std::string message,
+         std::string suggestion = {})
+{
+    r.findings.push_back({severity, code, std::move(message), std::move(suggestion)});
+}
+
+bool finiteResult(const AnalysisResult& r)
+{
+    const auto& p = r.performance;
+    for (double v : {p.stepTimeS, p.mfu, p.hfu, p.tokensPerS, p.trainingDays, p.ttftS, p.tpotS,
+                     p.outputTokensPerS, r.memory.totalBytes(),
+                     r.interconnect.communicationFraction}) {
+        if (!std::isfinite(v) || v >= 1e29)
+            return false;
+    }
+    return true;
+}
+
+void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
+{
+    const Workload& w = ctx.workload;
+    const auto& mem = r.memory;
+    const double total = mem.totalBytes();
+    if (!r.fits) {
+        add(r, Severity::Error, "memory.exceeds_capacity",
+            fmt("needs %.1f GiB per GPU (most-loaded stage %.0f) but %.1f GiB is usable",
+                total / gib, r.mostLoadedStage, r.usableBytes / gib),
+            w.kind == WorkloadKind::Training
+                ? "raise tensor/pipeline parallelism, the ZeRO stage or recomputation, or use a "
+                  "GPU with more memory"
+                : "raise tensor parallelism, lower concurrent_requests or context, quantise "
+                  "weights or the KV cache");
+    } else if (total > 0.9 * r.usableBytes) {
+        add(r, Severity::Warning, "memory.tight",
+            fmt("uses %.0f%% of usable GPU memory (%.1f of %.1f GiB)",
+                100.0 * total / r.usableBytes, total / gib, r.usableBytes / gib),
+            "leave headroom for allocator spikes");
+    }
+    const auto& ic = r.interconnect;
+    if (ic.tpLevel == LinkLevel::Nic)
+        add(r, Severity::Warning, "parallelism.tensor_crosses_node",
+            fmt("tensor parallelism %.0f spans nodes (%.0f GPUs per node): its all-reduces run on "
+                "the NICs",
+                r.parallelism.tensor, ctx.config.config.gpusPerNode),
+            "keep tensor parallelism within a node (Narayanan et al. 2021, takeaway 1)");
+    if (!ic.sufficient && ic.tpLevel != LinkLevel::Nic)
+        add(r, Severity::Warning, "interconnect.communication_bound",
+            fmt("exposed communication is %.0f%% of the step (limit %.0f%%)",
+                100.0 * ic.communicationFraction, 100.0 * maxCommunicationFraction),
+            "use faster GPU links or NICs, or less tensor/data parallelism across nodes");
+    if (w.kind == WorkloadKind::Training) {
+        const auto& p = r.performance;
+        if (p.stepTimeS > 0 && p.bubbleTimeS / p.stepTimeS > 0.2)
+            add(r, Severity::Warning, "performance.pipeline_bubble",
+                fmt("pipeline bubble is %.0f%% of the step ((p-1)/(v*m) with m = %.0f)",
+                    100.0 * p.bubbleTimeS / p.stepTimeS, r.microBatches),
+                "raise the number of micro-batches or use virtual stages");
+        if (w.model.positionEmbedding == PositionEmbedding::Learned
+            && w.sequenceLength > w.model.maxPositions)
+            add(r, Severity::Warning, "model.sequence_exceeds_positions",
+                fmt("sequence_length %.0f exceeds max_positions %.0f of the learned position table",
+                    w.sequenceLength, w.model.maxPositions));
+    } else {
+        const double ctxTokens = double(w.promptTokens) + w.outputTokens;
+        if (ctxTokens > w.model.maxPositions)
+            add(r, Severity::Warning, "model.context_exceeds_positions",
+                fmt("prompt + output = %.0f tokens exceeds max_positions %.0f", ctxTokens,
+                    w.model.maxPositions));
+        if (r.fits)
+            add(r, Severity::Info, "inference.capacity",
+                fmt("KV cache fits %.0f concurrent requests of %.0f tokens (requested %.0f)",
+                    r.inference.maxConcurrentRequests, ctxTokens, w.concurrentRequests));
+    }
+}
+
+void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
+{
+    auto& a = r.assumptions;
+    const Workload& w = ctx.workload;
+    const std::string effSource = w.efficiency ? std::string("workload override")
+                                               : "default; " + std::string(ctx.efficiency.basis);
+    if (w.kind == WorkloadKind::Training) {
+        a.push_back(fmt("compute efficiency %.2f of dense peak while computing (", r.computeEfficiency)
+                    + effSource + ")");
+        a.push_back("FLOPs: 2 per multiply-add, causal attention (s/2), logits included, "
+                    "backward = 2x forward; recompute counted in HFU only");
+        a.push_back(fmt("usable HBM = vendor capacity minus %.0f%% reserve; allocator margin "
+                        "%.0f%% of the other lines",
+                        100.0 * hbmReserveFraction, 100.0 * 0.05));
+        a.push_back("framework: 1 GiB CUDA context + workspaces, 0.25 GiB per NCCL communicator");
+        a.push_back("TP communication not overlapped; DP gradients overlap the last backward "
+                    "except the last bucket; links reach 80% of peak");
+    } else {
+        a.push_back(fmt("prefill at %.2f of peak FLOP/s, decode at %.2f of HBM bandwidth (",
+                        ctx.efficiency.prefillCompute, ctx.efficiency.decodeMemory)
+                    + effSource + ")");
+        a.push_back(fmt("engine memory fraction %.2f (vLLM gpu_memory_utilization); KV blocks "
+                        "of %.0f tokens",
+                        w.gpuMemoryUtilization, w.kvBlockSize));
+        a.push_back("concurrent_requests spread evenly over replicas; decode at mean context "
+                    "prompt + output/2");
+    }
+}
+
+std::string bindingLimitOf(const AnalysisResult& r)
+{
+    if (!r.fits)
+        return "GPU memory";
+    const auto& p = r.performance;
+    if (r.kind == WorkloadKind::Inference)
+        return p.decodeComputeBound ? "compute (decode)" : "HBM bandwidth (decode)";
+    const auto& ic = r.interconnect;
+    const double parts[] = {p.computeTimeS, ic.exposedTimeS, p.bubbleTimeS, p.optimizerTimeS};
+    const char* names[] = {"compute", "communication", "pipeline bubble", "optimizer step"};
+    int best = 0;
+    for (int i = 1; i < 4; ++i)
+        if (parts[i] > parts[best])
+            best = i;
+    if (best == 1) {
+        const double dp = ic.dpExposedS, tp = ic.tpTimeS + ic.epTimeS;
+        return (dp > tp && ic.dpLevel == LinkLevel::Nic) || ic.tpLevel == LinkLevel::Nic
+                   ? "communication (NIC)"
+                   : "communication (GPU link)";
+    }
+    return names[best];
+}
+
+} // namespace
+
+AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& config,
+                               const Parallelism& plan, bool withFindings)
+{
+    AnalysisResult r;
+    if (withFindings) {
+        r.workloadName = w.name;
+        r.configurationName = config.config.name;
+    }
+    r.kind = w.kind;
+    r.parameters = countParameters(w.model);
+    r.parallelism = plan;
+    r.microBatchSize = w.microBatchSize;
+    r.gpuCapacityBytes = config.gpu.memoryGb * 1e9;
+    const int totalGpus = config.totalGpus();
+    const int modelGpus = plan.tensor * plan.pipeline;
+    if (r.parallelism.data <= 0)
+        r.parallelism.data = std::max(1, totalGpus / std::max(1, modelGpus));
+
+    const auto peak = peakFlopsPerS(config.gpu, w.precision);
+    if (!peak) {
+        add(r, Severity::Error, "precision.unsupported",
+            "GPU \"" + config.gpu.id + "\" has no " + std::string(enumName(w.precision))
+                + " FLOP/s figure: the precision is unsupported or unknown",
+            "choose another precision or GPU");
+        return r;
+    }
+    if (r.gpuCapacityBytes <= 0 || config.gpu.memoryBandwidthGbs <= 0) {
+        add(r, Severity::Error, "gpu.incomplete",
+            "GPU \"" + config.gpu.id + "\" lacks memory_gb or memory_bandwidth_gbs");
+        return r;
+    }
+    if (const auto rule = planRuleViolation(w, r.parallelism); !rule.empty()) {
+        add(r, Severity::Error, "parallelism.invalid", rule);
+        return r;
+    }
+    const bool replicasGiven = w.kind == WorkloadKind::Training || plan.data > 0;
+    const long long used = static_cast<long long>(modelGpus)
+                           * (replicasGiven ? r.parallelism.data : 1);
+    if (used > totalGpus) {
+        add(r, Severity::Error, "parallelism.gpu_count_mismatch",
+            fmt("the plan needs %.0f GPUs but the configuration has %.0f", double(used),
+                totalGpus),
+            "change parallelism or the number of nodes");
+        return r;
+    }
+    if (withFindings && w.kind == WorkloadKind::Training && used < totalGpus)
+        add(r, Severity::Warning, "parallelism.idle_gpus",
+            fmt("the plan uses %.0f of %.0f GPUs", double(used), totalGpus));
+
+    AnalysisContext ctx{w, config, r.parallelism, r.parameters, *peak,
+                        defaultEfficiency(config.gpu, w.precision), linkRates(config)};
+    if (w.efficiency) {
+        ctx.efficiency.trainCompute = *w.efficiency;
+        ctx.efficiency.prefillCompute = *w.efficiency;
+    }
+    r.computeEfficiency = ctx.efficiency.trainCompute;
+    const bool crossNode = config.config.nodes > 1 && used > config.config.gpusPerNode;
+    if (crossNode && ctx.rates.interNodeBytesPerS <= 0) {
+        add(r, Severity::Error, "interconnect.no_nic",
+            fmt("the plan spans %.0f nodes but the configuration has no NIC", config.config.nodes),
+            "add NICs (nic, nics_per_node) to the configuration");
+        return r;
+    }
+    if (w.kind == WorkloadKind::Training)
+        analyzeTraining(ctx, r, withFindings);
+    else
+        analyzeInference(ctx, r);
+    if (!finiteResult(r)) {
+        r.performance = {};
+        add(r, Severity::Error, "analysis.not_finite",
+            "a figure could not be computed (a link or rate is zero)");
+        return r;
+    }
+    r.analyzed = true;
+    r.bindingLimit = bindingLimitOf(r);
+    if (withFindings) {
+        addFindings(r, ctx);
+        addAssumptions(r, ctx);
+    }
+    return r;
+}
+
+AnalysisResult analyze(const Workload& w, const ResolvedConfiguration& config)
+{
+    if (w.parallelism)
+        return analyzeWithPlan(w, config, *w.parallelism, true);
+    const Parallelism plan = choosePlan(w, config);
+    AnalysisResult r = analyzeWithPlan(w, config, plan, true);
+    r.parallelismChosen = true;
+    r.findings.push_back({Severity::Info, "parallelism.chosen",
+                          fmt("InfraFit chose tensor %.0f, pipeline %.0f, data %.0f",
+                              r.parallelism.tensor, r.parallelism.pipeline, r.parallelism.data)
+                              + ", ZeRO " + std::to_string(r.parallelism.zeroStage)
+                              + ", recompute " + std::string(enumName(r.parallelism.recompute)),
+                          {}});
+    return r;
+}
+
+} // namespace infrafit

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/config/resolved_configuration.h"
+#include "core/workload/workload.h"
+
+#include <optional>
+#include <string_view>
+
+namespace infrafit {
+
+/// Dense peak FLOP/s of one GPU for matrix math at `precision`, from the
+/// GPU's datasheet fields; nullopt when the GPU has no figure for it (the
+/// analysis then reports "precision.unsupported"). int4/int8 weights are
+/// weight-only quantisation served with bf16/fp16 math (W4A16/W8A16, as
+/// AWQ/GPTQ kernels do) unless the GPU lists int8 TOPS for int8.
+std::optional<double> peakFlopsPerS(const Gpu& gpu, Precision precision);
+
+/// Achieved fraction of peak FLOP/s and of HBM bandwidth, with where the
+/// default came from (shown in the report's assumptions).
+struct Efficiency {
+    double trainCompute = 0.45; ///< while computing, before bubble and exposed comm
+    double prefillCompute = 0.6;
+    double decodeMemory = 0.8;
+    std::string_view basis;     ///< short text: family and source of the default
+};
+
+/// Default efficiencies for the GPU's family (by architecture/model name):
+/// honest figures from published runs, not vendor peaks; fp8 gets 75 % of
+/// the bf16 fraction (its peak is 2× but end-to-end speed-ups are ~1.3–1.5×).
+Efficiency defaultEfficiency(const Gpu& gpu, Precision precision);
+
+/// Where a collective's traffic goes.
+enum class LinkLevel { None, GpuLink, Pcie, Nic };
+
+/// Bandwidths (bytes/s, one direction, already derated to what NCCL
+/// reaches) and latencies of the two link levels of a configuration.
+struct LinkRates {
+    double intraNodeBytesPerS = 0; ///< per GPU over NVLink/xGMI, or PCIe
+    LinkLevel intraNodeLevel = LinkLevel::Pcie;
+    double interNodeBytesPerS = 0; ///< per GPU share of the node's NICs
+    double intraLatencyS = 0;
+    double interLatencyS = 0;
+};
+
+/// Link rates for a resolved configuration: GPU link (gpu_link_gbs is
+/// bidirectional → /2) when the chassis has a GPU fabric (NVSwitch/xGMI),
+/// else PCIe of the GPU's generation; NICs: nics × ports × Gbit/s / 8 shared
+/// by the node's GPUs. Both derated by 0.8 (nccl-tests PERFORMANCE.md: bus
+/// bandwidth reaches ~75–85 % of link peak for large messages).
+LinkRates linkRates(const ResolvedConfiguration& config);
+
+} // namespace infrafit

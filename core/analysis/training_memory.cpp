@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/analysis/training_memory.h"
+
+#include "core/analysis/activations.h"
+
+#include <algorithm>
+
+namespace infrafit {
+namespace {
+
+// QLoRA NF4 storage: 4 bits + double-quantised block constants 0.127 bit
+// per parameter (Dettmers et al. 2023, QLoRA §3 "Double Quantization").
+constexpr double nf4BytesPerParam = (4.0 + 0.127) / 8.0;
+
+// LoRA adapters r·(d_in + d_out) per adapted matrix (Hu et al. 2021, LoRA §4.1);
+// we adapt every attention projection and, in dense layers, every MLP matrix
+// (QLoRA §4 recommends all linear layers).
+double loraParamsPerLayer(const ModelSpec& m, int rank, bool moeLayer)
+{
+    const double h = m.hiddenSize;
+    const double r = rank;
+    const double a = m.attentionHeads;
+    const double qW = a * m.qkHeadDim();
+    const double kvW = (m.isMla() ? a : double(m.kvHeads)) * m.qkHeadDim();
+    const double vW = (m.isMla() ? a : double(m.kvHeads)) * m.valueHeadDim();
+    const double oIn = a * m.valueHeadDim();
+    double p = r * ((h + qW) + (h + kvW) + (h + vW) + (oIn + h));
+    if (!moeLayer)
+        p += (m.gatedMlp ? 3.0 : 2.0) * r * (h + m.ffnHiddenSize);
+    return p;
+}
+
+int firstLayerOfStage(const ModelSpec& m, int pipeline, int stage)
+{
+    const int base = m.layers / pipeline;
+    const int extra = m.layers % pipeline;
+    return stage * base + std::min(stage, extra);
+}
+
+} // namespace
+
+StateBytesPerParam stateBytesPerParam(Optimizer optimizer, Precision precision,
+                                      bool fp32GradBuffer, int hiddenSize)
+{
+    const bool pureFp32 = precision == Precision::Fp32 || optimizer == Optimizer::AdamFp32;
+    StateBytesPerParam b;
+    b.weight = pureFp32 ? 4.0 : 2.0;
+    b.gradient = pureFp32 ? 4.0 : (fp32GradBuffer ? 4.0 : 2.0);
+    const double master = pureFp32 ? 0.0 : 4.0; // fp32 master copy in mixed precision
+    switch (optimizer) {
+    case Optimizer::Adam:
+    case Optimizer::AdamW:
+    case Optimizer::AdamFp32:
+        b.optimizer = master + 8.0; // fp32 m and v
+        break;
+    case Optimizer::Sgd:
+        b.optimizer = master + 4.0; // fp32 momentum
+        break;
+    case Optimizer::Adam8bit:
+        b.optimizer = master + 2.0; // 8-bit m and v (Dettmers et al. 2022, 8-bit optimizers)
+        break;
+    case Optimizer::Adafactor:
+        b.optimizer = master + 8.0 / std::max(1, hiddenSize); // factored row/col statistics
+        break;
+    }
+    return b;
+}
+
+MemoryLines modelStateBytes(double trainable, double frozen, double frozenWeightBytes,
+                            const StateBytesPerParam& bytes, int zeroStage, int n)
+{
+    const double group = std::max(1, n);
+    MemoryLines lines;
+    lines.weightsBytes = trainable * bytes.weight + frozen * frozenWeightBytes;
+    lines.gradientsBytes = trainable * bytes.gradient;
+    lines.optimizerBytes = trainable * bytes.optimizer;
+    if (zeroStage >= 1)
+        lines.optimizerBytes /= group;
+    if (zeroStage >= 2)
+        lines.gradientsBytes /= group;
+    if (zeroStage >= 3)
+        lines.weightsBytes /= group;
+    return lines;
+}
+
+int layersOnStage(const ModelSpec& m, int pipeline, int stage)
+{
+    const int p = std::max(1, pipeline);
+    return m.layers / p + (stage < m.layers % p ? 1 : 0);
+}
+
+StageParams stageParams(const ModelSpec& m, const ParameterCount& c, int tensor, int pipeline,
+                        int expert, int stage)
+{
+    const double t = std::max(1, tensor);
+    const int p = std::max(1, pipeline);
+    const int nLayers = layersOnStage(m, p, stage);
+    const int start = firstLayerOfStage(m, p, stage);
+    const int denseEnd = m.isMoe() ? m.firstDenseLayers : m.layers;
+    StageParams sp;
+    sp.denseLayers = std::clamp(denseEnd - start, 0, nLayers);
+    sp.moeLayers = nLayers - sp.denseLayers;
+    // TP splits every matrix (Shoeybi et al. 2019, Megatron-LM §3); EP
+    // splits routed experts (models.md §2.12).
+    const double routed = m.experts * c.expertPerLayer;
+    sp.expert = sp.moeLayers * routed / (t * std::max(1, expert));
+    sp.nonExpert = (sp.denseLayers * c.perDenseLayer + sp.moeLayers * (c.perMoeLayer - routed)) / t;
+    if (stage == 0)
+        sp.nonExpert += (c.embedding + c.positions) / t;
+    if (stage == p - 1) {
+        double head = c.outputHead;
+        if (m.tiedEmbeddings && p > 1)
+            head = c.embedding; // Megatron keeps a tied copy on the last stage
+        sp.nonExpert += (head + c.finalNorm) / t;
+    }
+    return sp;
+}
+
+TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
+                                const Parallelism& plan)
+{
+    TrainingSetup s;
+    s.workload = &w;
+    s.params = params;
+    s.tensor = std::max(1, plan.tensor);
+    s.pipeline = std::max(1, plan.pipeline);
+    s.data = std::max(1, plan.data);
+    s.expert = std::max(1, plan.expert);
+    s.zeroStage = plan.zeroStage;
+    s.virtualStages = std::max(1, plan.virtualStages);
+    s.sequenceParallel = plan.sequenceParallel && s.tensor > 1;
+    s.recompute = plan.recompute;
+    s.microBatches = std::max(1.0, double(w.globalBatchSize)
+                                       / (double(std::max(1, w.microBatchSize)) * s.data));
+    s.stateBytes = stateBytesPerParam(w.optimizer, w.precision, w.fp32GradBuffer,
+                                      w.model.hiddenSize);
+    s.frozenWeightBytes = w.fineTune == FineTune::Qlora ? nf4BytesPerParam : s.stateBytes.weight;
+    s.activationBytes = w.precision == Precision::Fp32 ? 4.0 : 2.0;
+    ActivationInputs in;
+    in.sequenceLength = w.sequenceLength;
+    in.microBatch = w.microBatchSize;
+    in.tensor = s.tensor;
+    in.sequenceParallel = s.sequenceParallel;
+    in.recompute = s.recompute;
+    in.flashAttention = w.flashAttention;
+    in.dropout = w.dropout > 0;
+    in.activationBytes = s.activationBytes;
+    s.denseLayerActivation = layerActivationBytes(w.model, in, false);
+    s.moeLayerActivation = w.model.isMoe() ? layerActivationBytes(w.model, in, true) : 0;
+    if (s.recompute == Recompute::Full) {
+        in.recompute = Recompute::None;
+        s.recomputeWorkingSet = std::max(layerActivationBytes(w.model, in, false),
+                                         w.model.isMoe() ? layerActivationBytes(w.model, in, true)
+                                                         : 0.0);
+    }
+    return s;
+}
+
+MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSplit* split)
+{
+    const Workload& w = *s.workload;
+    const ModelSpec& m = w.model;
+    const ParameterCount& c = s.params;
+    const double t = s.tensor;
+    const bool first = stage == 0;
+    const bool last = stage == s.pipeline - 1;
+
+    const StageParams sp = stageParams(m, c, s.tensor, s.pipeline, s.expert, stage);
+    const int dense = sp.denseLayers;
+    const int moe = sp.moeLayers;
+    const double denseParams = sp.nonExpert;
+    const double expertParams = sp.expert;
+
+    MemoryLines lines;
+    const bool lora = w.fineTune != FineTune::Full;
+    if (!lora) {
+        const auto a = modelStateBytes(denseParams, 0, 0, s.stateBytes, s.zeroStage, s.data);
+        // Experts shard their states over the expert-data-parallel group d/e.
+        const auto b = modelStateBytes(expertParams, 0, 0, s.stateBytes, s.zeroStage,
+                                       std::max(1, s.data / s.expert));
+        lines.weightsBytes = a.weightsBytes + b.weightsBytes;
+        lines.gradientsBytes = a.gradientsBytes + b.gradientsBytes;
+        lines.optimizerBytes = a.optimizerBytes + b.optimizerBytes;
+    } else {
+        const double adapters = (dense * loraParamsPerLayer(m, w.loraRank, false)
+                                 + moe * loraParamsPerLayer(m, w.loraRank, true)) / t;
+        // Adapters are small and kept in bf16/fp32 with full optimizer state.
+        // Adapters are trained in fp32 (HF PEFT default): 4 + 4 + 8 (Adam m, v)
+        // = 16 B per adapter parameter (models.md §2.13).
+        StateBytesPerParam adapterBytes{4.0, 4.0, s.stateBytes.optimizer - (s.stateBytes.weight < 4 ? 4.0 : 0.0)};
+        const auto a = modelStateBytes(adapters, denseParams + expertParams, s.frozenWeightBytes,
+                                       adapterBytes, s.zeroStage, s.data);
+        lines.weightsBytes = a.weightsBytes;
+        lines.gradientsBytes = a.gradientsBytes;
+        lines.optimizerBytes = a.optimizerBytes;
+    }
+
+    // Activations (Korthikanti et al. 2022 §4; embedding/logit terms from
+    // Megatron-LM theoretical_memory_usage.py and models.md §3).
+    const double inFlight = inFlightMicroBatches(s.pipeline, s.virtualStages, s.microBatches, stage);
+    const double sb = double(w.sequenceLength) * w.microBatchSize;
+    const double rep = s.sequenceParallel ? 1.0 / t : 1.0;
+    ActivationSplit a;
+    a.layers = (dense * s.denseLayerActivation + moe * s.moeLayerActivation) * inFlight;
+    a.recomputeWorkingSet = s.recomputeWorkingSet;
+    if (first) {
+        // int64 token ids (8·s·b) and the embedding-dropout mask (s·b·h).
+        a.embedding = (8.0 * sb + (w.dropout > 0 ? sb * m.hiddenSize * rep : 0.0)) * inFlight;
+    }
+    if (last) {
+        // Logits in the compute type plus the fp32 copy the cross-entropy
+        // uses (vocab-parallel: /t), and the final-norm input.
+        a.logits = sb * m.vocabSize / t * (s.activationBytes + 4.0)
+                   + s.activationBytes * sb * m.hiddenSize * rep;
+    }
+    lines.activationsBytes = a.layers + a.recomputeWorkingSet + a.embedding + a.logits;
+    if (split)
+        *split = a;
+
+    // Framework: CUDA context + one NCCL communicator per parallel group.
+    int groups = 0;
+    for (int size : {s.tensor, s.pipeline, s.data, s.expert})
+        groups += size > 1 ? 1 : 0;
+    lines.frameworkBytes = cudaContextBytes + groups * ncclCommunicatorBytes;
+
+    // Communication buffers.
+    const double gradCommBytes = w.precision == Precision::Fp32 ? 4.0 : 2.0;
+    const double trainableOnGpu = lora ? 0.0 : denseParams + expertParams;
+    if (s.data > 1) {
+        if (s.zeroStage < 3) {
+            // One in-flight gradient bucket: Megatron DDP bucket_size =
+            // max(40M, 1M·d) elements (distributed_data_parallel_config.py).
+            const double bucket = std::max(40.0e6, 1.0e6 * s.data);
+            lines.commBuffersBytes += std::min(bucket, trainableOnGpu) * gradCommBytes;
+        } else {
+            // ZeRO-3/FSDP: the gathered current and prefetched unit (one layer)
+            // plus its gradient reduce-scatter buffer (models.md §2.4).
+            const double unit = std::max(c.perDenseLayer, m.isMoe()
+                                             ? c.perMoeLayer - m.experts * c.expertPerLayer
+                                                   + m.experts * c.expertPerLayer / s.expert
+                                             : 0.0) / t;
+            lines.commBuffersBytes += unit * (2.0 * s.stateBytes.weight + gradCommBytes);
+        }
+    }
+    if (s.pipeline > 1) {
+        // Send and receive buffers for one micro-batch boundary tensor.
+        lines.commBuffersBytes += 2.0 * s.activationBytes * sb * m.hiddenSize * rep;
+    }
+    lines.allocatorMarginBytes =
+        allocatorMarginFraction
+        * (lines.weightsBytes + lines.gradientsBytes + lines.optimizerBytes
+           + lines.activationsBytes + lines.commBuffersBytes);
+    return lines;
+}
+
+} // namespace infrafit

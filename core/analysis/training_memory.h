@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/memory_lines.h"
+#include "core/model/parameter_count.h"
+#include "core/workload/workload.h"
+
+namespace infrafit {
+
+/// Bytes per parameter of each model state, before any sharding.
+struct StateBytesPerParam {
+    double weight = 2;
+    double gradient = 4;
+    double optimizer = 12;
+};
+
+/// Model-state bytes per parameter (EleutherAI "Transformer Math 101",
+/// Optimizer/Gradients sections; Megatron-LM theoretical_memory_usage.py):
+/// mixed-precision Adam/AdamW 2 + 4 (fp32 main grad; 2 without the buffer,
+/// as in the ZeRO paper) + 12 (fp32 master, m, v); pure fp32 Adam 4 + 4 + 8;
+/// SGD with momentum master + momentum (8 mixed, 4 fp32); 8-bit Adam
+/// (bitsandbytes) 4 + 1 + 1 = 6; Adafactor master + factored second moment
+/// (Shazeer & Stern 2018 §3: rows + cols per matrix ≈ 8/h per parameter).
+StateBytesPerParam stateBytesPerParam(Optimizer optimizer, Precision precision,
+                                      bool fp32GradBuffer, int hiddenSize);
+
+/// ZeRO sharding of model states over a data-parallel group of `n` GPUs
+/// (Rajbhandari et al. 2020, §5.1 and Figure 1): stage 1 shards the
+/// optimizer state, stage 2 also gradients, stage 3 also weights.
+/// `trainable` parameters carry gradients and optimizer state; `frozen`
+/// ones (LoRA base weights) only weights at `frozenWeightBytes` each.
+MemoryLines modelStateBytes(double trainable, double frozen, double frozenWeightBytes,
+                            const StateBytesPerParam& bytes, int zeroStage, int n);
+
+/// Everything the per-stage training memory needs, precomputed once for a
+/// (workload, plan). Build with makeTrainingSetup().
+struct TrainingSetup {
+    const Workload* workload = nullptr;
+    ParameterCount params;
+    int tensor = 1, pipeline = 1, data = 1, expert = 1, zeroStage = 0, virtualStages = 1;
+    bool sequenceParallel = false;
+    Recompute recompute = Recompute::None;
+    double microBatches = 1; ///< m = global / (micro × data)
+    StateBytesPerParam stateBytes;
+    double frozenWeightBytes = 2; ///< LoRA/QLoRA base weights
+    double activationBytes = 2;
+    double denseLayerActivation = 0; ///< one layer's stored activations on one GPU
+    double moeLayerActivation = 0;
+    double recomputeWorkingSet = 0;  ///< full recompute: one layer without recompute
+    double loraParamsPerLayer = 0;   ///< adapter parameters per layer (whole layer)
+};
+
+TrainingSetup makeTrainingSetup(const Workload& workload, const ParameterCount& params,
+                                const Parallelism& plan);
+
+/// Layers held by pipeline stage `stage` (remainder spread over the first stages).
+int layersOnStage(const ModelSpec& model, int pipeline, int stage);
+
+/// Parameters one GPU of a pipeline stage holds, split into those sharded
+/// over the data-parallel group (`nonExpert`: attention, dense MLPs, norms,
+/// router, shared experts, embedding on the first stage, output layer on
+/// the last) and routed experts (`expert`, split by expert parallelism).
+struct StageParams {
+    double nonExpert = 0;
+    double expert = 0;
+    int denseLayers = 0;
+    int moeLayers = 0;
+    [[nodiscard]] double total() const { return nonExpert + expert; }
+};
+StageParams stageParams(const ModelSpec& model, const ParameterCount& params, int tensor,
+                        int pipeline, int expert, int stage);
+
+/// Training memory of one GPU of pipeline stage `stage` (0-based): model
+/// states of its layers (+ embedding on the first stage, output layer on the
+/// last — Megatron keeps a copy of tied embeddings there when p > 1),
+/// activations of its in-flight micro-batches (+ input ids and embedding
+/// dropout mask on the first stage, logits in the compute type plus their
+/// fp32 copy for the loss on the last), framework overhead, communication
+/// buffers and a 5 % allocator margin. `activationBytes` split out in
+/// `layerActivations`, `embeddingActivations`, `logitsActivations` when non-null.
+struct ActivationSplit {
+    double layers = 0, embedding = 0, logits = 0, recomputeWorkingSet = 0;
+};
+MemoryLines trainingStageMemory(const TrainingSetup& setup, int stage,
+                                ActivationSplit* split = nullptr);
+
+/// Framework constants (bytes). CUDA context + cuBLAS/cuDNN workspaces
+/// ≈ 1 GiB (PyTorch "CUDA semantics" notes: context 300 MiB–1 GiB+ by kernel
+/// set; cuBLAS workspace CUBLAS_WORKSPACE_CONFIG=:4096:8 per stream); each
+/// NCCL communicator ≈ 0.25 GiB (NCCL_BUFFSIZE 4 MiB × channels × peers).
+inline constexpr double cudaContextBytes = 1.0 * 1073741824.0;
+inline constexpr double ncclCommunicatorBytes = 0.25 * 1073741824.0;
+/// Allocator fragmentation margin as a fraction of the other lines
+/// (models.md §3: 0.05–0.10 observed; PyTorch caching allocator).
+inline constexpr double allocatorMarginFraction = 0.05;
+
+} // namespace infrafit

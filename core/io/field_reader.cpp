@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/io/field_reader.h"
+
+#include <cmath>
+
+namespace infrafit {
+
+FieldReader::FieldReader(const nlohmann::json& object, std::string pointer,
+                         std::vector<Problem>& problems)
+    : mObject(object), mPointer(std::move(pointer)), mProblems(problems)
+{
+    if (!mObject.is_object())
+        mProblems.push_back({mPointer.empty() ? "/" : mPointer, "must be an object"});
+}
+
+bool FieldReader::has(const char* key) const
+{
+    return mObject.is_object() && mObject.contains(key) && !mObject.at(key).is_null();
+}
+
+void FieldReader::problem(const char* key, std::string message)
+{
+    mProblems.push_back({pointerTo(key), std::move(message)});
+}
+
+const nlohmann::json* FieldReader::member(const char* key, bool required)
+{
+    if (!mObject.is_object())
+        return nullptr;
+    auto it = mObject.find(key);
+    if (it == mObject.end() || it->is_null()) {
+        if (required)
+            problem(key, "is required");
+        return nullptr;
+    }
+    return &*it;
+}
+
+bool FieldReader::readInt64(const char* key, long long& target, bool required, long long minimum)
+{
+    const auto* value = member(key, required);
+    if (!value)
+        return !required;
+    long long parsed = 0;
+    if (value->is_number_integer()) {
+        parsed = value->get<long long>();
+    } else if (value->is_number_float()) {
+        const double d = value->get<double>();
+        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9.0e15) {
+            problem(key, "must be a whole number");
+            return false;
+        }
+        parsed = static_cast<long long>(d);
+    } else {
+        problem(key, "must be a whole number");
+        return false;
+    }
+    if (parsed < minimum) {
+        problem(key, "must be at least " + std::to_string(minimum) + " (got "
+                         + std::to_string(parsed) + ")");
+        return false;
+    }
+    target = parsed;
+    return true;
+}
+
+bool FieldReader::readInt(const char* key, int& target, bool required, long long minimum)
+{
+    long long value = target;
+    if (!readInt64(key, value, required, minimum))
+        return false;
+    if (value > 2000000000LL) {
+        problem(key, "is too large (got " + std::to_string(value) + ")");
+        return false;
+    }
+    target = static_cast<int>(value);
+    return true;
+}
+
+bool FieldReader::readDouble(const char* key, double& target, bool required, double minimum,
+                             bool exclusive, double maximum)
+{
+    const auto* value = member(key, required);
+    if (!value)
+        return !required;
+    if (!value->is_number()) {
+        problem(key, "must be a number");
+        return false;
+    }
+    const double d = value->get<double>();
+    if (!std::isfinite(d)) {
+        problem(key, "must be a finite number");
+        return false;
+    }
+    if (exclusive ? d <= minimum : d < minimum) {
+        std::string bound = exclusive ? "greater than " : "at least ";
+        problem(key, "must be " + bound + nlohmann::json(minimum).dump() + " (got "
+                         + nlohmann::json(d).dump() + ")");
+        return false;
+    }
+    if (d > maximum) {
+        problem(key, "must be at most " + nlohmann::json(maximum).dump() + " (got "
+                         + nlohmann::json(d).dump() + ")");
+        return false;
+    }
+    target = d;
+    return true;
+}
+
+bool FieldReader::readBool(const char* key, bool& target, bool required)
+{
+    const auto* value = member(key, required);
+    if (!value)
+        return !required;
+    if (!value->is_boolean()) {
+        problem(key, "must be true or false");
+        return false;
+    }
+    target = value->get<bool>();
+    return true;
+}
+
+bool FieldReader::readString(const char* key, std::string& target, bool required)
+{
+    const auto* value = member(key, required);
+    if (!value)
+        return !required;
+    if (!value->is_string()) {
+        problem(key, "must be a string");
+        return false;
+    }
+    target = value->get<std::string>();
+    return true;
+}
+
+} // namespace infrafit

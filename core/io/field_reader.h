@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/io/input_error.h"
+#include "core/parts/enum_names.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace infrafit {
+
+/// Reads typed members of one JSON object, appending a Problem (pointer +
+/// rule) for each missing, mistyped or out-of-range member instead of
+/// throwing, so a file's problems are reported all at once. Absent optional
+/// members leave the target unchanged (the default stays).
+class FieldReader {
+public:
+    FieldReader(const nlohmann::json& object, std::string pointer, std::vector<Problem>& problems);
+
+    [[nodiscard]] bool isObject() const { return mObject.is_object(); }
+    [[nodiscard]] bool has(const char* key) const;
+    [[nodiscard]] std::string pointerTo(const char* key) const { return mPointer + "/" + key; }
+    [[nodiscard]] const std::string& pointer() const { return mPointer; }
+
+    /// Integer member; `minimum` is inclusive. Returns false on a problem.
+    bool readInt(const char* key, int& target, bool required, long long minimum);
+    bool readInt64(const char* key, long long& target, bool required, long long minimum);
+    /// Number member; must be finite and >= minimum (or > minimum when
+    /// `exclusive`), and <= maximum.
+    bool readDouble(const char* key, double& target, bool required, double minimum,
+                    bool exclusive = false, double maximum = 1e300);
+    bool readBool(const char* key, bool& target, bool required = false);
+    bool readString(const char* key, std::string& target, bool required = false);
+
+    template <class E>
+    bool readEnum(const char* key, E& target, bool required = false)
+    {
+        std::string text;
+        if (!readString(key, text, required) || !has(key))
+            return false;
+        if (auto value = enumFromName<E>(text)) {
+            target = *value;
+            return true;
+        }
+        std::string allowed;
+        for (auto name : EnumNames<E>::names) {
+            if (!allowed.empty())
+                allowed += ", ";
+            allowed += name;
+        }
+        problem(key, "unknown value \"" + text + "\" (allowed: " + allowed + ")");
+        return false;
+    }
+
+    void problem(const char* key, std::string message);
+
+private:
+    const nlohmann::json* member(const char* key, bool required);
+
+    const nlohmann::json& mObject;
+    std::string mPointer;
+    std::vector<Problem>& mProblems;
+};
+
+} // namespace infrafit

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/io/project_json.h"
+
+#include "core/io/field_reader.h"
+#include "core/io/input_error.h"
+#include "core/io/json_document.h"
+#include "core/io/part_json.h"
+#include "core/io/text_file.h"
+#include "core/io/workload_json.h"
+
+#include <set>
+
+namespace infrafit {
+namespace {
+
+constexpr std::string_view projectFormat = "infrafit-project";
+constexpr int projectVersion = 1;
+
+Configuration configurationFromJson(const nlohmann::json& json, const std::string& pointer,
+                                    std::vector<Problem>& problems)
+{
+    FieldReader r(json, pointer, problems);
+    Configuration c;
+    r.readString("name", c.name, true);
+    if (r.has("name") && c.name.empty())
+        r.problem("name", "must not be empty");
+    r.readString("chassis", c.chassisId, true);
+    r.readString("gpu", c.gpuId, true);
+    r.readInt("gpus_per_node", c.gpusPerNode, false, 1);
+    r.readString("cpu", c.cpuId);
+    r.readInt("cpus_per_node", c.cpusPerNode, false, 0);
+    r.readString("nvme", c.nvmeId);
+    r.readInt("nvme_per_node", c.nvmePerNode, false, 0);
+    r.readString("nic", c.nicId);
+    r.readInt("nics_per_node", c.nicsPerNode, false, 0);
+    r.readString("psu", c.psuId);
+    r.readInt("psus_per_node", c.psusPerNode, false, 0);
+    r.readEnum("psu_redundancy", c.psuRedundancy);
+    r.readString("cooling", c.coolingId);
+    r.readInt("nodes", c.nodes, false, 1);
+    if (r.has("rack")) {
+        FieldReader rack(json.at("rack"), pointer + "/rack", problems);
+        rack.readDouble("power_limit_kw", c.rack.powerLimitKw, false, 0.0, true);
+        rack.readInt("units", c.rack.units, false, 1);
+    }
+    return c;
+}
+
+nlohmann::json configurationToJson(const Configuration& c)
+{
+    nlohmann::json j = nlohmann::json::object();
+    j["name"] = c.name;
+    j["chassis"] = c.chassisId;
+    j["gpu"] = c.gpuId;
+    j["gpus_per_node"] = c.gpusPerNode;
+    auto part = [&](const char* key, const std::string& id, const char* countKey, int count) {
+        if (!id.empty()) {
+            j[key] = id;
+            if (countKey)
+                j[countKey] = count;
+        }
+    };
+    part("cpu", c.cpuId, "cpus_per_node", c.cpusPerNode);
+    part("nvme", c.nvmeId, "nvme_per_node", c.nvmePerNode);
+    part("nic", c.nicId, "nics_per_node", c.nicsPerNode);
+    part("psu", c.psuId, "psus_per_node", c.psusPerNode);
+    j["psu_redundancy"] = std::string(enumName(c.psuRedundancy));
+    part("cooling", c.coolingId, nullptr, 0);
+    j["nodes"] = c.nodes;
+    j["rack"] = {{"power_limit_kw", c.rack.powerLimitKw}, {"units", c.rack.units}};
+    return j;
+}
+
+const nlohmann::json* arrayMember(const nlohmann::json& doc, const char* key,
+                                  std::vector<Problem>& problems)
+{
+    auto it = doc.find(key);
+    if (it == doc.end() || it->is_null())
+        return nullptr;
+    if (!it->is_array()) {
+        problems.push_back({std::string("/") + key, "must be an array"});
+        return nullptr;
+    }
+    return &*it;
+}
+
+} // namespace
+
+Project projectFromJson(const nlohmann::json& document, const std::string& file)
+{
+    if (!document.is_object())
+        throw InputError(file, "/", "a project file must be a JSON object");
+    checkDocumentHeader(document, projectFormat, projectVersion, file);
+    std::vector<Problem> problems;
+    Project project;
+    FieldReader top(document, "", problems);
+    top.readString("name", project.name);
+
+    if (const auto* parts = arrayMember(document, "parts", problems)) {
+        std::set<std::string> ids;
+        for (std::size_t i = 0; i < parts->size(); ++i) {
+            const std::string pointer = "/parts/" + std::to_string(i);
+            if (auto part = partFromJson((*parts)[i], pointer, problems)) {
+                const auto& id = infoOf(*part).id;
+                if (!ids.insert(id).second)
+                    problems.push_back({pointer + "/id", "duplicate part id \"" + id + "\""});
+                project.parts.push_back(std::move(*part));
+            }
+        }
+    }
+    if (const auto* workloads = arrayMember(document, "workloads", problems)) {
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < workloads->size(); ++i) {
+            const std::string pointer = "/workloads/" + std::to_string(i);
+            if (auto workload = workloadFromJson((*workloads)[i], pointer, problems)) {
+                if (!names.insert(workload->name).second)
+                    problems.push_back({pointer + "/name",
+                                        "duplicate workload name \"" + workload->name + "\""});
+                project.workloads.push_back(std::move(*workload));
+            }
+        }
+    }
+    if (const auto* configs = arrayMember(document, "configurations", problems)) {
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < configs->size(); ++i) {
+            const std::string pointer = "/configurations/" + std::to_string(i);
+            auto config = configurationFromJson((*configs)[i], pointer, problems);
+            if (!config.name.empty() && !names.insert(config.name).second)
+                problems.push_back({pointer + "/name",
+                                    "duplicate configuration name \"" + config.name + "\""});
+            project.configurations.push_back(std::move(config));
+        }
+    }
+    if (!problems.empty())
+        throw InputError(file, std::move(problems));
+    return project;
+}
+
+Project readProjectFile(const std::string& path)
+{
+    const std::string text = readTextFile(path);
+    return projectFromJson(parseJsonDocument(text, path), path);
+}
+
+nlohmann::json projectToJson(const Project& project)
+{
+    nlohmann::json j = nlohmann::json::object();
+    j["format"] = std::string(projectFormat);
+    j["version"] = projectVersion;
+    j["name"] = project.name;
+    j["parts"] = nlohmann::json::array();
+    for (const auto& part : project.parts)
+        j["parts"].push_back(partToJson(part));
+    j["workloads"] = nlohmann::json::array();
+    for (const auto& workload : project.workloads)
+        j["workloads"].push_back(workloadToJson(workload));
+    j["configurations"] = nlohmann::json::array();
+    for (const auto& config : project.configurations)
+        j["configurations"].push_back(configurationToJson(config));
+    return j;
+}
+
+void writeProjectFile(const Project& project, const std::string& path)
+{
+    writeFileAtomic(path, projectToJson(project).dump(2) + "\n");
+}
+
+} // namespace infrafit

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/project/project.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace infrafit {
+
+/// Reads a project document (`{"format": "infrafit-project", "version": 1,
+/// …}`, DESIGN.md). `file` names the source in messages. Collects every
+/// problem — type errors, unknown enum values, zero/negative sizes, model
+/// rules, plan rules (heads vs tensor, pipeline vs layers, batch vs
+/// micro × data), duplicate names, bad inline parts — and throws one
+/// InputError(file, problems) listing them with JSON pointers.
+Project projectFromJson(const nlohmann::json& document, const std::string& file);
+
+/// Reads and parses `path` (size and depth limits of readTextFile /
+/// parseJsonDocument), then projectFromJson.
+Project readProjectFile(const std::string& path);
+
+/// Writes the document; projectFromJson(projectToJson(p)) == p field by field.
+nlohmann::json projectToJson(const Project& project);
+
+/// Atomic save (temporary file + rename) of projectToJson, 2-space indented.
+void writeProjectFile(const Project& project, const std::string& path);
+
+} // namespace infrafit

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/io/workload_json.h"
+
+#include "core/io/field_reader.h"
+#include "core/io/model_json.h"
+#include "core/workload/workload_validation.h"
+
+namespace infrafit {
+namespace {
+
+std::optional<Parallelism> parallelismFromJson(const nlohmann::json& json,
+                                               const std::string& pointer,
+                                               std::vector<Problem>& problems)
+{
+    const auto before = problems.size();
+    FieldReader r(json, pointer, problems);
+    Parallelism p;
+    r.readInt("tensor", p.tensor, false, 1);
+    r.readInt("pipeline", p.pipeline, false, 1);
+    r.readInt("data", p.data, false, 1);
+    r.readInt("expert", p.expert, false, 1);
+    r.readInt("zero_stage", p.zeroStage, false, 0);
+    if (p.zeroStage > 3)
+        r.problem("zero_stage", "must be 0, 1, 2 or 3 (got " + std::to_string(p.zeroStage) + ")");
+    bool fsdp = false;
+    r.readBool("fsdp", fsdp);
+    if (fsdp) {
+        if (r.has("zero_stage") && p.zeroStage != 3)
+            r.problem("fsdp", "fsdp (full shard) means zero_stage 3; remove one of them");
+        p.zeroStage = 3; // FSDP FULL_SHARD = ZeRO-3 (llm-analysis README mapping)
+    }
+    r.readBool("sequence_parallel", p.sequenceParallel);
+    r.readEnum("recompute", p.recompute);
+    r.readInt("virtual_stages", p.virtualStages, false, 1);
+    if (problems.size() != before)
+        return std::nullopt;
+    return p;
+}
+
+} // namespace
+
+std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::string& pointer,
+                                         std::vector<Problem>& problems)
+{
+    const auto before = problems.size();
+    FieldReader r(json, pointer, problems);
+    if (!r.isObject())
+        return std::nullopt;
+    Workload w;
+    r.readString("name", w.name, true);
+    if (r.has("name") && w.name.empty())
+        r.problem("name", "must not be empty");
+    r.readEnum("kind", w.kind, true);
+    if (r.has("model")) {
+        if (auto model = modelFromJson(json.at("model"), pointer + "/model", problems))
+            w.model = *model;
+    } else {
+        r.problem("model", "is required");
+    }
+    r.readEnum("precision", w.precision);
+    r.readInt("sequence_length", w.sequenceLength, w.kind == WorkloadKind::Training, 1);
+    r.readInt64("global_batch_size", w.globalBatchSize, false, 1);
+    r.readInt("micro_batch_size", w.microBatchSize, false, 1);
+    r.readEnum("optimizer", w.optimizer);
+    r.readEnum("fine_tune", w.fineTune);
+    r.readInt("lora_rank", w.loraRank, false, 1);
+    r.readBool("fp32_grad_buffer", w.fp32GradBuffer);
+    if (r.has("parallelism")) {
+        if (auto plan = parallelismFromJson(json.at("parallelism"), pointer + "/parallelism",
+                                            problems))
+            w.parallelism = *plan;
+    }
+    r.readBool("flash_attention", w.flashAttention);
+    r.readDouble("dropout", w.dropout, false, 0.0, false, 0.99);
+    r.readDouble("training_tokens", w.trainingTokens, false, 0.0);
+    r.readInt("prompt_tokens", w.promptTokens, false, 1);
+    r.readInt("output_tokens", w.outputTokens, false, 1);
+    r.readInt("concurrent_requests", w.concurrentRequests, false, 1);
+    r.readEnum("kv_cache_precision", w.kvCachePrecision);
+    if (w.kvCachePrecision == Precision::Int4)
+        r.problem("kv_cache_precision", "int4 KV cache is not supported (use fp16, bf16, fp8 or int8)");
+    r.readDouble("gpu_memory_utilization", w.gpuMemoryUtilization, false, 0.0, true, 1.0);
+    r.readInt("kv_block_size", w.kvBlockSize, false, 1);
+    double efficiency = 0;
+    if (r.has("efficiency") && r.readDouble("efficiency", efficiency, false, 0.0, true, 1.0))
+        w.efficiency = efficiency;
+    if (problems.size() == before)
+        validateWorkload(w, pointer, problems);
+    if (problems.size() != before)
+        return std::nullopt;
+    return w;
+}
+
+nlohmann::json parallelismToJson(const Parallelism& p)
+{
+    nlohmann::json j = nlohmann::json::object();
+    j["tensor"] = p.tensor;
+    j["pipeline"] = p.pipeline;
+    if (p.data > 0)
+        j["data"] = p.data;
+    j["expert"] = p.expert;
+    j["zero_stage"] = p.zeroStage;
+    j["sequence_parallel"] = p.sequenceParallel;
+    j["recompute"] = std::string(enumName(p.recompute));
+    j["virtual_stages"] = p.virtualStages;
+    return j;
+}
+
+nlohmann::json workloadToJson(const Workload& w)
+{
+    nlohmann::json j = nlohmann::json::object();
+    j["name"] = w.name;
+    j["kind"] = std::string(enumName(w.kind));
+    j["model"] = modelToJson(w.model);
+    j["precision"] = std::string(enumName(w.precision));
+    j["sequence_length"] = w.sequenceLength;
+    j["global_batch_size"] = w.globalBatchSize;
+    j["micro_batch_size"] = w.microBatchSize;
+    j["optimizer"] = std::string(enumName(w.optimizer));
+    j["fine_tune"] = std::string(enumName(w.fineTune));
+    j["lora_rank"] = w.loraRank;
+    j["fp32_grad_buffer"] = w.fp32GradBuffer;
+    if (w.parallelism)
+        j["parallelism"] = parallelismToJson(*w.parallelism);
+    j["flash_attention"] = w.flashAttention;
+    j["dropout"] = w.dropout;
+    j["training_tokens"] = w.trainingTokens;
+    j["prompt_tokens"] = w.promptTokens;
+    j["output_tokens"] = w.outputTokens;
+    j["concurrent_requests"] = w.concurrentRequests;
+    j["kv_cache_precision"] = std::string(enumName(w.kvCachePrecision));
+    j["gpu_memory_utilization"] = w.gpuMemoryUtilization;
+    j["kv_block_size"] = w.kvBlockSize;
+    if (w.efficiency)
+        j["efficiency"] = *w.efficiency;
+    return j;
+}
+
+} // namespace infrafit

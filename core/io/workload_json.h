@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/io/input_error.h"
+#include "core/workload/workload.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace infrafit {
+
+/// Reads one workload object (DESIGN.md project file `workloads[i]`), then
+/// validateWorkload(). Appends problems under `pointer`; nullopt if any.
+std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::string& pointer,
+                                         std::vector<Problem>& problems);
+
+nlohmann::json workloadToJson(const Workload& workload);
+nlohmann::json parallelismToJson(const Parallelism& parallelism);
+
+} // namespace infrafit

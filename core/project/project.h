@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/config/configuration.h"
+#include "core/parts/part.h"
+#include "core/workload/workload.h"
+
+#include <string>
+#include <vector>
+
+namespace infrafit {
+
+/// A project file's contents (DESIGN.md "Project file"): inline parts that
+/// override catalog parts with the same id, workloads and configurations.
+/// Plain value; readProjectJson() guarantees names are unique per list and
+/// every workload is valid.
+struct Project {
+    std::string name;
+    std::vector<Part> parts;
+    std::vector<Workload> workloads;
+    std::vector<Configuration> configurations;
+};
+
+} // namespace infrafit

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/model/model_spec.h"
+#include "core/parts/enum_names.h"
+
+#include <optional>
+#include <string>
+
+namespace infrafit {
+
+enum class WorkloadKind { Training, Inference };
+template <>
+struct EnumNames<WorkloadKind> {
+    static constexpr std::array<std::string_view, 2> names{"training", "inference"};
+};
+
+/// Numeric format of weights / math (training: mixed-precision compute type).
+enum class Precision { Fp32, Bf16, Fp16, Fp8, Int8, Int4 };
+template <>
+struct EnumNames<Precision> {
+    static constexpr std::array<std::string_view, 6> names{"fp32", "bf16", "fp16",
+                                                           "fp8",  "int8", "int4"};
+};
+
+enum class Optimizer { Adam, AdamW, AdamFp32, Sgd, Adam8bit, Adafactor };
+template <>
+struct EnumNames<Optimizer> {
+    static constexpr std::array<std::string_view, 6> names{"adam", "adamw",    "adam_fp32",
+                                                           "sgd",  "adam_8bit", "adafactor"};
+};
+
+enum class FineTune { Full, Lora, Qlora };
+template <>
+struct EnumNames<FineTune> {
+    static constexpr std::array<std::string_view, 3> names{"full", "lora", "qlora"};
+};
+
+enum class Recompute { None, Selective, Full };
+template <>
+struct EnumNames<Recompute> {
+    static constexpr std::array<std::string_view, 3> names{"none", "selective", "full"};
+};
+
+/// Bytes per element of a precision (int4 = 0.5; block scales are added by
+/// the memory model, not here).
+constexpr double bytesPerElement(Precision p)
+{
+    switch (p) {
+    case Precision::Fp32: return 4;
+    case Precision::Bf16:
+    case Precision::Fp16: return 2;
+    case Precision::Fp8:
+    case Precision::Int8: return 1;
+    case Precision::Int4: return 0.5;
+    }
+    return 2;
+}
+
+/// How a workload is split over GPUs. `data` = 0 means "all remaining GPUs"
+/// (total / (tensor·pipeline)). ZeRO stage 3 is what FSDP FULL_SHARD does.
+/// `virtualStages` > 1 selects the interleaved 1F1B schedule.
+struct Parallelism {
+    int tensor = 1;
+    int pipeline = 1;
+    int data = 0;
+    int expert = 1;
+    int zeroStage = 0;
+    bool sequenceParallel = false;
+    Recompute recompute = Recompute::None;
+    int virtualStages = 1;
+};
+
+/// One workload of a project: a model and how it is trained or served.
+/// Training-only fields are ignored for inference and vice versa.
+/// Validated on load (validateWorkload); analysis assumes a valid workload.
+struct Workload {
+    std::string name;
+    WorkloadKind kind = WorkloadKind::Training;
+    ModelSpec model;
+    Precision precision = Precision::Bf16;
+    int sequenceLength = 2048;
+    // Training
+    long long globalBatchSize = 1;
+    int microBatchSize = 1;
+    Optimizer optimizer = Optimizer::Adam;
+    FineTune fineTune = FineTune::Full;
+    int loraRank = 16;
+    /// Megatron keeps an fp32 "main grad" buffer (4 B/param) for bf16/fp16
+    /// training; false = gradients in the compute type (ZeRO paper's 2 B).
+    bool fp32GradBuffer = true;
+    std::optional<Parallelism> parallelism; ///< absent: InfraFit chooses
+    bool flashAttention = true;
+    double dropout = 0.0;
+    double trainingTokens = 0;
+    // Inference
+    int promptTokens = 2048;
+    int outputTokens = 256;
+    int concurrentRequests = 1; ///< across the whole deployment
+    Precision kvCachePrecision = Precision::Fp16;
+    double gpuMemoryUtilization = 0.9; ///< vLLM-style engine memory fraction
+    int kvBlockSize = 16;               ///< paged-attention block (vLLM default 16)
+    /// Achieved fraction of peak FLOP/s while computing; absent = default
+    /// for the GPU family (defaultEfficiency()).
+    std::optional<double> efficiency;
+};
+
+} // namespace infrafit

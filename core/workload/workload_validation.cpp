@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/workload/workload_validation.h"
+
+namespace infrafit {
+namespace {
+
+std::string str(long long v) { return std::to_string(v); }
+
+} // namespace
+
+std::string planRuleViolation(const Workload& w, const Parallelism& p)
+{
+    const auto& m = w.model;
+    if (p.tensor < 1 || p.pipeline < 1 || p.expert < 1 || p.virtualStages < 1)
+        return "tensor, pipeline, expert and virtual_stages must be at least 1";
+    if (p.zeroStage < 0 || p.zeroStage > 3)
+        return "zero_stage must be 0, 1, 2 or 3 (got " + str(p.zeroStage) + ")";
+    if (m.attentionHeads % p.tensor != 0)
+        return "attention_heads (" + str(m.attentionHeads) + ") must be divisible by tensor ("
+               + str(p.tensor) + ")";
+    if (!m.isMla() && m.kvHeads % p.tensor != 0 && p.tensor % m.kvHeads != 0)
+        return "kv_heads (" + str(m.kvHeads) + ") and tensor (" + str(p.tensor)
+               + ") must divide one another (KV heads are split or replicated)";
+    if (p.pipeline > m.layers)
+        return "pipeline (" + str(p.pipeline) + ") must not exceed layers (" + str(m.layers) + ")";
+    if (p.virtualStages > 1 && m.layers % (p.pipeline * p.virtualStages) != 0)
+        return "layers (" + str(m.layers) + ") must be divisible by pipeline × virtual_stages ("
+               + str(p.pipeline * p.virtualStages) + ") for the interleaved schedule";
+    if (p.expert > 1 && m.experts % p.expert != 0)
+        return "experts (" + str(m.experts) + ") must be divisible by expert parallelism ("
+               + str(p.expert) + ")";
+    if (w.kind == WorkloadKind::Training && p.data > 0) {
+        const long long unit = static_cast<long long>(w.microBatchSize) * p.data;
+        if (unit <= 0 || w.globalBatchSize % unit != 0)
+            return "global_batch_size (" + str(w.globalBatchSize)
+                   + ") must be divisible by micro_batch_size × data (" + str(unit) + ")";
+        if (p.expert > 1 && p.data % p.expert != 0)
+            return "data (" + str(p.data) + ") must be divisible by expert (" + str(p.expert)
+                   + ") (expert parallelism shards the data-parallel group)";
+    }
+    if (w.kind == WorkloadKind::Training && p.virtualStages > 1 && p.pipeline == 1)
+        return "virtual_stages > 1 needs pipeline > 1";
+    return {};
+}
+
+void validateWorkload(const Workload& w, const std::string& pointer, std::vector<Problem>& problems)
+{
+    if (w.kind == WorkloadKind::Training) {
+        if (w.fineTune == FineTune::Qlora && w.precision == Precision::Fp32)
+            problems.push_back({pointer + "/precision",
+                                "qlora computes in bf16/fp16; fp32 precision is not a QLoRA setup"});
+        if ((w.fineTune != FineTune::Full) && w.loraRank <= 0)
+            problems.push_back({pointer + "/lora_rank", "must be greater than 0"});
+        if (w.precision == Precision::Int8 || w.precision == Precision::Int4)
+            problems.push_back({pointer + "/precision",
+                                "training math precision must be fp32, bf16, fp16 or fp8 (int8/int4 "
+                                "are serving formats; use fine_tune \"qlora\" for 4-bit weights)"});
+    }
+    if (!w.parallelism)
+        return;
+    const std::string violation = planRuleViolation(w, *w.parallelism);
+    if (!violation.empty())
+        problems.push_back({pointer + "/parallelism", violation});
+}
+
+} // namespace infrafit

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/config/resolved_configuration.h"
+#include "core/model/model_presets.h"
+#include "core/workload/workload.h"
+
+namespace infrafit::testing {
+
+/// DGX-H100-like node: 8 × H100 SXM 80 GB (hardware.md: 3,350 GB/s, 989 bf16
+/// TFLOPS, 1,979 fp8, 900 GB/s NVLink 4), NVSwitch, 8 × 400 Gb/s NICs.
+inline ResolvedConfiguration h100Cluster(int nodes)
+{
+    ResolvedConfiguration c;
+    c.config.name = "h100x" + std::to_string(nodes);
+    c.config.gpuId = "nvidia-h100-sxm";
+    c.config.chassisId = "dgx-h100";
+    c.config.gpusPerNode = 8;
+    c.config.nodes = nodes;
+    c.config.nicId = "cx7";
+    c.config.nicsPerNode = 8;
+    c.gpu.id = "nvidia-h100-sxm";
+    c.gpu.model = "H100 SXM5 80GB";
+    c.gpu.architecture = "Hopper";
+    c.gpu.memoryGb = 80;
+    c.gpu.memoryBandwidthGbs = 3350;
+    c.gpu.bf16Tflops = 989;
+    c.gpu.fp16Tflops = 989;
+    c.gpu.fp8Tflops = 1979;
+    c.gpu.fp32Tflops = 67;
+    c.gpu.gpuLinkGbs = 900;
+    c.gpu.pcieGen = 5;
+    c.gpu.precisions = {"fp32", "tf32", "bf16", "fp16", "fp8", "int8"};
+    c.chassis.id = "dgx-h100";
+    c.chassis.maxGpus = 8;
+    c.chassis.gpuFabric = GpuFabric::NvSwitch;
+    Nic nic;
+    nic.id = "cx7";
+    nic.ports = 1;
+    nic.portSpeedGbps = 400;
+    c.nic = nic;
+    return c;
+}
+
+inline Workload presetTraining(const char* key, Parallelism plan, int seq = 4096,
+                               long long globalBatch = 512)
+{
+    Workload w;
+    w.name = key;
+    w.kind = WorkloadKind::Training;
+    w.model = *findModelPreset(key);
+    w.sequenceLength = seq;
+    w.globalBatchSize = globalBatch;
+    w.microBatchSize = 1;
+    w.parallelism = plan;
+    return w;
+}
+
+} // namespace infrafit::testing

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// Rajbhandari et al. 2020, "ZeRO" (arXiv 1910.02054) Figure 1: model states
+// per GPU for Ψ = 7.5 B parameters, N = 64, K = 12 (worked-examples.json
+// "zero-fig1-analytic"): 120 / 31.4 / 16.6 / 1.875 GB (decimal).
+#include "core/analysis/training_memory.h"
+
+#include <catch2/catch.hpp>
+
+using namespace infrafit;
+
+TEST_CASE("ZeRO Figure 1: 120 / 31.4 / 16.6 / 1.875 GB for 7.5B params on 64 GPUs", "[zero]")
+{
+    // The paper's accounting keeps gradients in fp16 (2 B): no fp32 grad buffer.
+    const auto bytes = stateBytesPerParam(Optimizer::Adam, Precision::Fp16, false, 4096);
+    REQUIRE(bytes.weight == 2);
+    REQUIRE(bytes.gradient == 2);
+    REQUIRE(bytes.optimizer == 12);
+    const double psi = 7.5e9;
+    auto gb = [&](int stage) {
+        const auto l = modelStateBytes(psi, 0, 0, bytes, stage, 64);
+        return (l.weightsBytes + l.gradientsBytes + l.optimizerBytes) / 1e9;
+    };
+    CHECK(gb(0) == Approx(120.0));
+    CHECK(gb(1) == Approx(31.4).margin(0.05));   // 31.40625
+    CHECK(gb(2) == Approx(16.6).margin(0.05));   // 16.640625
+    CHECK(gb(3) == Approx(1.875));
+}
+
+TEST_CASE("Transformer Math 101 optimizer bytes per parameter", "[zero]")
+{
+    // EleutherAI "Transformer Math 101": AdamW 12, 8-bit Adam 6, SGD+momentum 8 (mixed precision).
+    CHECK(stateBytesPerParam(Optimizer::AdamW, Precision::Bf16, true, 4096).optimizer == 12);
+    CHECK(stateBytesPerParam(Optimizer::Adam8bit, Precision::Bf16, true, 4096).optimizer == 6);
+    CHECK(stateBytesPerParam(Optimizer::Sgd, Precision::Bf16, true, 4096).optimizer == 8);
+    const auto fp32 = stateBytesPerParam(Optimizer::AdamFp32, Precision::Bf16, true, 4096);
+    CHECK(fp32.weight + fp32.gradient + fp32.optimizer == 16);
+}
