@@ -1,13 +1,38 @@
 // SPDX-License-Identifier: Apache-2.0
-// infrafit-cli analyze (wired to the analysis core once it lands).
+// infrafit-cli analyze PROJECT [--workload NAME] [--config NAME] [--format json|text]
 #include "app/cli/arguments.h"
+#include "app/cli/cli.h"
 #include "app/cli/commands.h"
+
+#include "catalog/catalog_store.h"
+#include "core/analysis/analyze_project.h"
+#include "core/io/project_json.h"
+
+#include <ostream>
 
 namespace infrafit::cli {
 
-int analyzeCommand(const std::vector<std::string>&, std::ostream&, std::ostream&)
+PartLookup storeLookup(catalog::CatalogStore& store)
 {
-    throw UsageError("analyze is not available in this build yet");
+    return [&store](std::string_view id) { return store.find(id); };
+}
+
+int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+{
+    const Arguments args(words, {"workload", "config", "format", "db"}, {});
+    if (args.positional().size() != 1)
+        throw UsageError("analyze needs exactly one PROJECT file");
+    const std::string& file = args.positional()[0];
+    const auto format = args.choice("format", "text", {"text", "json"});
+    const Project project = readProjectFile(file);
+    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    const auto results = analyzeProject(project, storeLookup(store), args.valueOr("workload", ""),
+                                        args.valueOr("config", ""), file);
+    if (format == "json")
+        out << analysisResultsToJson(results).dump(2) << "\n";
+    else
+        out << analysisResultsToText(results);
+    return ExitOk;
 }
 
 } // namespace infrafit::cli

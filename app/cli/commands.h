@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/project/resolve_configuration.h"
+
 #include <iosfwd>
 #include <string>
 #include <vector>
+
+namespace infrafit::catalog {
+class CatalogStore;
+}
 
 namespace infrafit::cli {
 
@@ -15,5 +21,8 @@ int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std
 
 /// The catalog database to use: --db FILE, else the user's default.
 std::string databasePathFrom(const std::string& dbOption);
+
+/// Looks parts up in `store` (which must outlive the lookup).
+PartLookup storeLookup(catalog::CatalogStore& store);
 
 } // namespace infrafit::cli

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/communication.h"
+#include "core/analysis/finding.h"
+#include "core/analysis/memory_lines.h"
+#include "core/infra/infrastructure.h"
+#include "core/model/parameter_count.h"
+#include "core/workload/workload.h"
+
+#include <string>
+#include <vector>
+
+namespace infrafit {
+
+/// Memory of one pipeline stage's GPU (training) — the per-stage view.
+struct StageMemory {
+    int stage = 0;
+    int layers = 0;
+    MemoryLines memory;
+};
+
+/// Speed figures for the whole job (DESIGN.md "Performance figures").
+/// Training fields are 0 for inference and vice versa.
+struct PerformanceResult {
+    // Training
+    double stepTimeS = 0;
+    double computeTimeS = 0;     ///< m micro-batches on the most-loaded stage
+    double bubbleTimeS = 0;      ///< (p−1)/v micro-batch slots (Narayanan et al. 2021 §2.2)
+    double optimizerTimeS = 0;   ///< optimizer step, HBM-bound
+    double modelFlopsPerStep = 0;
+    double hardwareFlopsPerStep = 0;
+    double mfu = 0;
+    double hfu = 0;
+    double tokensPerS = 0;
+    double trainingDays = 0;
+    // Inference
+    double ttftS = 0;
+    double tpotS = 0;
+    double outputTokensPerS = 0;
+    double decodeBytesPerStep = 0; ///< per GPU
+    double rooflineCrossoverBatch = 0;
+    bool decodeComputeBound = false;
+};
+
+/// Inverse answers for serving: the most that fits on the configuration.
+struct InferenceCapacity {
+    int replicas = 0;
+    double requestsPerReplica = 0;
+    double kvBytesPerToken = 0;        ///< whole model
+    double kvBytesPerTokenPerGpu = 0;  ///< most-loaded GPU
+    double maxKvTokensPerGpu = 0;      ///< KV slots free after weights, workspace, overhead
+    double maxConcurrentRequests = 0;  ///< at prompt + output tokens each, all replicas
+    double maxContextTokens = 0;       ///< per request at the requested concurrency
+};
+
+/// The analysis of one workload on one resolved configuration. Plain value;
+/// every number is finite. `analyzed` is false when an error finding
+/// (unsupported precision, impossible plan) prevented the figures.
+struct AnalysisResult {
+    std::string workloadName;
+    std::string configurationName;
+    WorkloadKind kind = WorkloadKind::Training;
+    bool analyzed = false;
+    ParameterCount parameters;
+    Parallelism parallelism;     ///< as used (data resolved)
+    bool parallelismChosen = false;
+    int microBatchSize = 1;
+    double microBatches = 0;
+    MemoryLines memory;          ///< most-loaded GPU
+    int mostLoadedStage = 0;
+    std::vector<StageMemory> stages;
+    double gpuCapacityBytes = 0; ///< vendor memory_gb × 10^9
+    double usableBytes = 0;      ///< what the plan may use (reserve / engine fraction applied)
+    bool fits = false;
+    std::string bindingLimit;    ///< e.g. "GPU memory", "compute", "interconnect (NIC)"
+    PerformanceResult performance;
+    CommunicationResult interconnect;
+    InferenceCapacity inference;
+    double computeEfficiency = 0;
+    double memoryEfficiency = 0;
+    Findings findings;
+    std::vector<std::string> assumptions;
+    /// Power, thermal, PCIe, fabric, compatibility and cost of the
+    /// configuration for this workload (evaluate()); absent from analyze().
+    /// Its findings are merged into `findings` above.
+    std::optional<InfrastructureReport> infrastructure;
+};
+
+} // namespace infrafit

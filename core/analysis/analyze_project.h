@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/analysis_result.h"
+#include "core/project/project.h"
+#include "core/project/resolve_configuration.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace infrafit {
+
+/// Entry point for `infrafit-cli analyze` and the GUI.
+///
+/// Analyses every (workload, configuration) pair of `project`, workloads in
+/// file order outer, configurations inner; each pair is evaluate()d
+/// (workload analysis plus infrastructure checks). `workloadFilter` /
+/// `configFilter`: empty = all, else the exact name. Configurations are
+/// resolved with resolveConfiguration (inline parts override `catalog`).
+///
+/// Throws InputError(file, …) when a filter names nothing ("--workload":
+/// "no workload named …") or a configuration cannot be resolved (unknown or
+/// wrong-kind part id, with its JSON pointer): the CLI exits 2. Everything
+/// else — a plan that does not fit, an unsupported precision — is a finding
+/// inside the result (exit 0).
+std::vector<AnalysisResult> analyzeProject(const Project& project, const PartLookup& catalog,
+                                           std::string_view workloadFilter = {},
+                                           std::string_view configFilter = {},
+                                           const std::string& file = {});
+
+/// `{"results": [...]}` as `analyze --format json` prints it (DESIGN.md).
+nlohmann::json analysisResultsToJson(const std::vector<AnalysisResult>& results);
+
+/// The readable report: one table per result (see core/report/text_report.h).
+std::string analysisResultsToText(const std::vector<AnalysisResult>& results);
+
+} // namespace infrafit

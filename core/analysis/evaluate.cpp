@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/analysis/evaluate.h"
+
+#include "core/analysis/analyze.h"
+
+#include <algorithm>
+
+namespace infrafit {
+namespace {
+
+/// Infrastructure findings the workload analysis has already made in its
+/// own words (same fact, same severity): keep one.
+bool duplicatesAnalysisFinding(const Finding& finding, const Findings& analysisFindings)
+{
+    const auto has = [&](std::string_view prefix) {
+        return std::any_of(analysisFindings.begin(), analysisFindings.end(),
+                           [&](const Finding& f) { return f.code.rfind(prefix, 0) == 0; });
+    };
+    if (finding.code == "compat.precision")
+        return has("precision.");
+    return false;
+}
+
+} // namespace
+
+InfrastructureInputs infrastructureInputsFor(const Workload& workload,
+                                             const AnalysisResult& analysis,
+                                             const ResolvedConfiguration& config,
+                                             InfrastructureInputs base)
+{
+    if (base.precision.empty())
+        base.precision = std::string(enumName(workload.precision));
+    if (!base.tokensPerSecond && analysis.analyzed) {
+        const double tokensPerS = workload.kind == WorkloadKind::Training
+                                      ? analysis.performance.tokensPerS
+                                      : analysis.performance.outputTokensPerS;
+        if (tokensPerS > 0)
+            base.tokensPerSecond = tokensPerS;
+    }
+    if (!base.needsInterNodeTraffic) {
+        // Traffic crosses nodes when the plan's GPUs span more than one node
+        // (any parallel group, or replicas that synchronise gradients).
+        const int gpusPerNode = std::max(1, config.config.gpusPerNode);
+        const auto& p = analysis.parallelism;
+        const long long planGpus = static_cast<long long>(std::max(1, p.tensor))
+                                   * std::max(1, p.pipeline) * std::max(1, p.data);
+        const bool training = workload.kind == WorkloadKind::Training;
+        const long long groupGpus =
+            training ? planGpus : static_cast<long long>(std::max(1, p.tensor)) * std::max(1, p.pipeline);
+        base.needsInterNodeTraffic = config.config.nodes > 1 && groupGpus > gpusPerNode;
+    }
+    return base;
+}
+
+AnalysisResult evaluate(const Workload& workload, const ResolvedConfiguration& config,
+                        const InfrastructureInputs& base)
+{
+    AnalysisResult result = analyze(workload, config);
+    const auto inputs = infrastructureInputsFor(workload, result, config, base);
+    InfrastructureReport report = checkInfrastructure(config, inputs);
+    for (const auto& finding : report.findings) {
+        if (!duplicatesAnalysisFinding(finding, result.findings))
+            result.findings.push_back(finding);
+    }
+    // Errors first, then warnings, then information; stable within a level.
+    std::stable_sort(result.findings.begin(), result.findings.end(),
+                     [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
+    result.infrastructure = std::move(report);
+    return result;
+}
+
+} // namespace infrafit

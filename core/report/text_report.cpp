@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/report/text_report.h"
+
+#include <cstdarg>
+#include <cstdio>
+
+namespace infrafit {
+namespace {
+
+constexpr double gib = 1073741824.0;
+
+void line(std::string& out, const char* format, ...) __attribute__((format(printf, 2, 3)));
+void line(std::string& out, const char* format, ...)
+{
+    char buffer[512];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(buffer, sizeof buffer, format, args);
+    va_end(args);
+    out += buffer;
+    out += '\n';
+}
+
+void memoryRow(std::string& out, const char* name, double bytes)
+{
+    line(out, "  %-22s %10.2f GiB %10.2f GB", name, bytes / gib, bytes / 1e9);
+}
+
+void infrastructureSection(std::string& out, const InfrastructureReport& infra)
+{
+    const auto& pw = infra.power;
+    line(out, "Power per node: %.0f W DC at maximum (GPUs %.0f, base %.0f%s), %.0f W at the wall; "
+              "typical %.0f W, idle %.0f W",
+         pw.nodeW, pw.node.gpus.maxW, pw.node.base.maxW,
+         pw.node.componentsInBase ? " incl. CPUs, NICs, drives" : "", pw.nodeWallW,
+         pw.nodeWallTypicalW, pw.nodeWallIdleW);
+    if (pw.psuKnown)
+        line(out, "  PSUs %s x %.0f W = %.0f W, %.0f W after the redundancy's failures: %s; "
+                  "losing a whole feed: %s",
+             pw.psuArrangement.c_str(), pw.psuWattsEach, pw.psuCapacityW,
+             pw.psuCapacityAfterFailuresW, pw.psuOk ? "ok" : "NOT ENOUGH",
+             std::string(enumName(pw.feedLoss)).c_str());
+    line(out, "  Racks: %d nodes per rack (limited by %s; budget %.1f kW from %s), %lld racks, "
+              "%.1f kW per full rack",
+         pw.nodesPerRack, pw.nodesPerRackLimit.c_str(), pw.rackBudgetKw,
+         pw.rackBudgetSource.c_str(), static_cast<long long>(pw.racks), pw.rackWallKw);
+    line(out, "  Cluster: %.1f kW at maximum incl. %.1f kW of switches, %.1f kW typical",
+         pw.clusterW / 1e3, pw.switchW / 1e3, pw.clusterTypicalW / 1e3);
+    const auto& th = infra.thermal;
+    line(out, "Thermal: %.0f BTU/h and %.0f CFM (%.0f m3/h at dT %.0f F) per node; "
+              "%.1f kW per rack against %.0f kW of cooling: %s",
+         th.nodeHeatBtuPerH, th.nodeAirflowCfm, th.nodeAirflowM3PerH, th.deltaTF, th.rackHeatKw,
+         th.coolingCapacityKw, th.ok ? "ok" : "NOT OK");
+    const auto& fb = infra.fabric;
+    if (fb.needed)
+        line(out, "Fabric: %d rails at %.0f Gb/s, %lld switches (%s), %lld transceivers",
+             fb.rails, fb.portSpeedGbps, static_cast<long long>(fb.tree.totalSwitches),
+             fb.switchUsed.model.c_str(), static_cast<long long>(fb.transceivers));
+    const auto& c = infra.cost;
+    line(out, "Cost: capex $%.0f%s%s; energy $%.0f per year (PUE %.2f, $%.3f/kWh); "
+              "TCO over %.0f years $%.0f",
+         c.capexUsd, c.priceComplete ? "" : " (some prices missing)",
+         c.priceIncludesEstimates ? " (includes estimated prices)" : "", c.energyUsdPerYear, c.pue,
+         c.electricityUsdPerKwh, c.years, c.tcoUsd);
+    if (c.usdPerMillionTokens)
+        line(out, "  $%.2f per million tokens over the horizon", *c.usdPerMillionTokens);
+}
+
+} // namespace
+
+std::string textReport(const AnalysisResult& r)
+{
+    std::string out;
+    line(out, "== %s x %s (%s) ==", r.workloadName.c_str(), r.configurationName.c_str(),
+         r.kind == WorkloadKind::Training ? "training" : "inference");
+    line(out, "Model: %.2f B parameters (%.2f B active)", r.parameters.total / 1e9,
+         r.parameters.active / 1e9);
+    const auto& p = r.parallelism;
+    line(out, "Plan%s: tensor %d, pipeline %d%s, data %d, expert %d, ZeRO %d, recompute %s%s",
+         r.parallelismChosen ? " (chosen by InfraFit)" : "", p.tensor, p.pipeline,
+         p.virtualStages > 1 ? (" x" + std::to_string(p.virtualStages) + " virtual").c_str() : "",
+         p.data, p.expert, p.zeroStage, std::string(enumName(p.recompute)).c_str(),
+         p.sequenceParallel ? ", sequence parallel" : "");
+    if (!r.analyzed) {
+        line(out, "Not analysed:");
+    } else {
+        line(out, "Memory per GPU (most-loaded: stage %d)", r.mostLoadedStage);
+        const auto& m = r.memory;
+        memoryRow(out, "weights", m.weightsBytes);
+        if (r.kind == WorkloadKind::Training) {
+            memoryRow(out, "gradients", m.gradientsBytes);
+            memoryRow(out, "optimizer state", m.optimizerBytes);
+        }
+        memoryRow(out, "activations", m.activationsBytes);
+        if (r.kind == WorkloadKind::Inference)
+            memoryRow(out, "KV cache", m.kvCacheBytes);
+        memoryRow(out, "framework (CUDA, NCCL)", m.frameworkBytes);
+        memoryRow(out, "comm buffers", m.commBuffersBytes);
+        memoryRow(out, "allocator margin", m.allocatorMarginBytes);
+        memoryRow(out, "total", m.totalBytes());
+        memoryRow(out, "usable", r.usableBytes);
+        memoryRow(out, "GPU capacity", r.gpuCapacityBytes);
+        line(out, "  fits: %s (%.0f%% of usable)", r.fits ? "yes" : "NO",
+             r.usableBytes > 0 ? 100.0 * m.totalBytes() / r.usableBytes : 0.0);
+        if (r.stages.size() > 1) {
+            line(out, "  per stage (GiB): ");
+            for (const auto& s : r.stages)
+                line(out, "    stage %3d  %3d layers  %8.2f GiB", s.stage, s.layers,
+                     s.memory.totalBytes() / gib);
+        }
+        const auto& f = r.performance;
+        if (r.kind == WorkloadKind::Training) {
+            line(out, "Speed: step %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, "
+                      "optimizer %.3f)",
+                 f.stepTimeS, f.computeTimeS, f.bubbleTimeS, r.interconnect.exposedTimeS,
+                 f.optimizerTimeS);
+            line(out, "  %.0f tokens/s, MFU %.1f%%, HFU %.1f%%, %.1f days for the training tokens",
+                 f.tokensPerS, 100 * f.mfu, 100 * f.hfu, f.trainingDays);
+        } else {
+            line(out, "Speed: TTFT %.1f ms, TPOT %.2f ms, %.0f output tokens/s (all replicas)",
+                 1e3 * f.ttftS, 1e3 * f.tpotS, f.outputTokensPerS);
+            line(out, "  roofline crossover batch %.0f; KV %.0f B/token (%.0f on this GPU)",
+                 f.rooflineCrossoverBatch, r.inference.kvBytesPerToken,
+                 r.inference.kvBytesPerTokenPerGpu);
+            line(out, "  fits at most %.0f concurrent requests; %.0f-token context per request "
+                      "at the requested concurrency",
+                 r.inference.maxConcurrentRequests, r.inference.maxContextTokens);
+        }
+        line(out, "Interconnect: %s, exposed communication %.1f%% of the time",
+             r.interconnect.sufficient ? "sufficient" : "INSUFFICIENT",
+             100 * r.interconnect.communicationFraction);
+        line(out, "Binding limit: %s", r.bindingLimit.c_str());
+    }
+    if (r.infrastructure)
+        infrastructureSection(out, *r.infrastructure);
+    if (!r.findings.empty()) {
+        line(out, "Findings:");
+        for (const auto& finding : r.findings)
+            line(out, "  [%s] %s: %s", std::string(enumName(finding.severity)).c_str(),
+                 finding.code.c_str(), finding.message.c_str());
+    }
+    if (!r.assumptions.empty() || r.infrastructure) {
+        line(out, "Assumptions:");
+        for (const auto& a : r.assumptions)
+            line(out, "  - %s", a.c_str());
+        if (r.infrastructure) {
+            for (const auto& a : r.infrastructure->assumptions)
+                line(out, "  - %.*s = %g %.*s (%.*s)", static_cast<int>(a.key.size()), a.key.data(),
+                     a.value, static_cast<int>(a.unit.size()), a.unit.data(),
+                     static_cast<int>(a.source.size()), a.source.data());
+        }
+    }
+    return out;
+}
+
+} // namespace infrafit
