@@ -17,6 +17,10 @@ constexpr const char* helpText = R"(infrafit-cli - plan AI training and inferenc
 
 Usage:
   infrafit-cli analyze   PROJECT [--workload NAME] [--config NAME] [--format json|text] [--db FILE]
+  infrafit-cli recommend PROJECT --workload NAME [--top N] [--budget-usd X] [--rack-kw X]
+                                [--deadline-days X] [--format json|text] [--db FILE]
+  infrafit-cli compare   PROJECT [--format json|text|csv] [--db FILE]
+  infrafit-cli bom       PROJECT --config NAME --format csv|xlsx|pdf|html|json --output FILE
   infrafit-cli catalog   list [KIND] [--filter TEXT] [--format text|json] [--db FILE]
   infrafit-cli catalog   import FILE [--db FILE]
   infrafit-cli catalog   export FILE [--kind KIND] [--db FILE]
@@ -58,6 +62,12 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
         return catalogCommand(rest, out, err);
     if (command == "analyze")
         return analyzeCommand(rest, out, err);
+    if (command == "recommend")
+        return recommendCommand(rest, out, err);
+    if (command == "compare")
+        return compareCommand(rest, out, err);
+    if (command == "bom")
+        return bomCommand(rest, out, err);
     throw UsageError("unknown command \"" + command + "\"");
 }
 

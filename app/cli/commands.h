@@ -18,6 +18,9 @@ namespace infrafit::cli {
 /// and turned into messages and exit codes by run() in cli.cpp.
 int catalogCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int recommendCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int compareCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 
 /// The catalog database to use: --db FILE, else the user's default.
 std::string databasePathFrom(const std::string& dbOption);
