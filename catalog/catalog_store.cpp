@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "catalog/catalog_store.h"
+
+#include "catalog/catalog_reader.h"
+#include "catalog/catalog_writer.h"
+#include "catalog/database_file.h"
+#include "catalog/default_catalog.h"
+#include "catalog/migrations.h"
+#include "catalog/sqlite/database.h"
+#include "catalog/sqlite/transaction.h"
+#include "core/io/input_error.h"
+#include "core/parts/part_validation.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+
+namespace infrafit::catalog {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr auto busyTimeout = std::chrono::seconds(5);
+
+std::string quoteId(std::string_view text) { return "\"" + std::string(text) + "\""; }
+
+/// One line per problem, "POINTER: MESSAGE", indented under a heading.
+std::string describe(const std::vector<Problem>& problems)
+{
+    std::string text;
+    for (const auto& problem : problems)
+        text += "\n  " + problem.pointer + ": " + problem.message;
+    return text;
+}
+
+void requireValid(const std::string& path, const Part& part, std::string_view action)
+{
+    // Pointers are the field keys ("/tdp_w"), named without a prefix.
+    auto problems = validatePart(part);
+    if (!problems.empty())
+        throw StoreError(StoreErrorKind::InvalidPart,
+                         path + ": cannot " + std::string(action) + " part "
+                             + quoteId(infoOf(part).id) + ":" + describe(problems));
+}
+
+/// Removes a database we created and could not finish, with its WAL files.
+void removeCreatedFile(const std::string& path) noexcept
+{
+    std::error_code ignored;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+        fs::remove(path + suffix, ignored);
+}
+
+} // namespace
+
+struct CatalogStore::Impl {
+    Impl(const std::string& file, sqlite::OpenMode mode)
+        : path(file), db(file, mode), reader(db), writer(db, reader)
+    {
+    }
+
+    std::string path;
+    sqlite::Database db;
+    CatalogReader reader;
+    CatalogWriter writer;
+    int version = 0;
+
+    ImportSummary store(const std::vector<Part>& parts);
+};
+
+ImportSummary CatalogStore::Impl::store(const std::vector<Part>& parts)
+{
+    std::vector<Problem> problems;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        auto partProblems = validatePart(parts[i], "/" + std::to_string(i));
+        for (auto& problem : partProblems)
+            problem.pointer += " (id " + quoteId(infoOf(parts[i]).id) + ")";
+        problems.insert(problems.end(), partProblems.begin(), partProblems.end());
+    }
+    if (!problems.empty())
+        throw StoreError(StoreErrorKind::InvalidPart,
+                         path + ": import refused, nothing was stored:" + describe(problems));
+    const auto duplicates = duplicateIdProblems(parts, "");
+    if (!duplicates.empty())
+        throw StoreError(StoreErrorKind::DuplicateId,
+                         path + ": import refused, nothing was stored:" + describe(duplicates));
+    ImportSummary summary;
+    for (const auto& part : parts) {
+        if (writer.put(part))
+            ++summary.replaced;
+        else
+            ++summary.added;
+    }
+    return summary;
+}
+
+CatalogStore CatalogStore::open(const std::string& path, OpenOptions options)
+{
+    const DatabaseFileState state = inspectDatabaseFile(path);
+    const bool creating = state == DatabaseFileState::Missing;
+    if (creating) {
+        const fs::path parent = fs::path(path).parent_path();
+        std::error_code ec;
+        if (!parent.empty())
+            fs::create_directories(parent, ec);
+        if (ec)
+            throw StoreError(StoreErrorKind::Io, path + ": cannot create the folder "
+                                                     + parent.string() + ": " + ec.message());
+    }
+    std::unique_ptr<Impl> impl;
+    try {
+        impl = std::make_unique<Impl>(path, creating ? sqlite::OpenMode::ReadWriteCreate
+                                                     : sqlite::OpenMode::ReadWrite);
+        auto& db = impl->db;
+        db.setBusyTimeout(busyTimeout);
+        db.enableWal();
+        // Under WAL, NORMAL loses at most the last commits on power loss, never consistency.
+        db.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
+                " PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY");
+        const bool current = db.applicationId() == catalogApplicationId
+                             && db.userVersion() == currentSchemaVersion();
+        if (!current) {
+            sqlite::Transaction transaction(db);
+            const int before = applyMigrations(db);
+            if (before == 0 && options.seedWithDefaults) {
+                try {
+                    impl->store(defaultCatalogParts());
+                } catch (const InputError& error) {
+                    throw StoreError(StoreErrorKind::InvalidPart,
+                                     path + ": the built-in catalog is invalid: " + error.what());
+                }
+            }
+            transaction.commit();
+        }
+        impl->version = db.userVersion();
+    } catch (...) {
+        impl.reset();
+        if (creating)
+            removeCreatedFile(path);
+        throw;
+    }
+    return CatalogStore(std::move(impl));
+}
+
+CatalogStore::CatalogStore(std::unique_ptr<Impl> impl) : mImpl(std::move(impl)) {}
+CatalogStore::CatalogStore(CatalogStore&&) noexcept = default;
+CatalogStore& CatalogStore::operator=(CatalogStore&&) noexcept = default;
+CatalogStore::~CatalogStore() = default;
+
+std::vector<Part> CatalogStore::list(std::optional<PartKind> kind, std::string_view filter) const
+{
+    return mImpl->reader.list(kind, filter);
+}
+
+std::optional<Part> CatalogStore::find(std::string_view id) const
+{
+    return mImpl->reader.find(id);
+}
+
+std::size_t CatalogStore::count(std::optional<PartKind> kind) const
+{
+    return mImpl->reader.count(kind);
+}
+
+void CatalogStore::add(const Part& part)
+{
+    requireValid(mImpl->path, part, "add");
+    sqlite::Transaction transaction(mImpl->db);
+    const auto& id = infoOf(part).id;
+    if (const auto existing = mImpl->reader.kindOf(id))
+        throw StoreError(StoreErrorKind::DuplicateId,
+                         mImpl->path + ": a " + std::string(enumName(*existing))
+                             + " with id " + quoteId(id) + " already exists");
+    mImpl->writer.put(part);
+    transaction.commit();
+}
+
+void CatalogStore::update(std::string_view id, const Part& part)
+{
+    requireValid(mImpl->path, part, "update");
+    sqlite::Transaction transaction(mImpl->db);
+    if (!mImpl->reader.kindOf(id))
+        throw StoreError(StoreErrorKind::NotFound,
+                         mImpl->path + ": no part with id " + quoteId(id));
+    const auto& newId = infoOf(part).id;
+    if (newId != id) {
+        if (const auto existing = mImpl->reader.kindOf(newId))
+            throw StoreError(StoreErrorKind::DuplicateId,
+                             mImpl->path + ": a " + std::string(enumName(*existing))
+                                 + " with id " + quoteId(newId) + " already exists");
+        mImpl->writer.erase(id);
+    }
+    mImpl->writer.put(part);
+    transaction.commit();
+}
+
+void CatalogStore::remove(std::string_view id)
+{
+    sqlite::Transaction transaction(mImpl->db);
+    if (!mImpl->writer.erase(id))
+        throw StoreError(StoreErrorKind::NotFound,
+                         mImpl->path + ": no part with id " + quoteId(id));
+    transaction.commit();
+}
+
+ImportSummary CatalogStore::importParts(const std::vector<Part>& parts)
+{
+    sqlite::Transaction transaction(mImpl->db);
+    const auto summary = mImpl->store(parts);
+    transaction.commit();
+    return summary;
+}
+
+const std::string& CatalogStore::path() const { return mImpl->path; }
+
+int CatalogStore::schemaVersion() const { return mImpl->version; }
+
+int currentSchemaVersion() { return catalogMigrations().back().version; }
+
+std::string defaultDatabasePath()
+{
+    // XDG Base Directory: a relative XDG_DATA_HOME is invalid and ignored.
+    const char* dataHome = std::getenv("XDG_DATA_HOME");
+    fs::path base;
+    if (dataHome && *dataHome && fs::path(dataHome).is_absolute()) {
+        base = dataHome;
+    } else if (const char* home = std::getenv("HOME"); home && *home) {
+        base = fs::path(home) / ".local" / "share";
+    } else {
+        base = fs::current_path();
+    }
+    return (base / "infrafit" / "catalog.sqlite").string();
+}
+
+} // namespace infrafit::catalog

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/parts/field_spec.h"
+
+#include <string>
+#include <string_view>
+
+namespace infrafit::catalog {
+
+namespace sqlite {
+class Statement;
+}
+
+/// Maps a part kind to its table and a field to its column, generically
+/// through the field registry: the store has no per-kind code besides the
+/// table name. Column i of a kind's table is fieldsOf(kind)[i].
+class KindTable {
+public:
+    /// The table holding parts of `kind` (the kind's stable name, e.g. "gpu").
+    static std::string_view tableName(PartKind kind);
+    /// "id, vendor, model, ..." in field order.
+    static std::string columnList(PartKind kind);
+    /// "?1, ?2, ..." with one placeholder per column.
+    static std::string placeholderList(PartKind kind);
+
+    /// Binds `value` as parameter `index` in the column's storage type.
+    static void bindValue(sqlite::Statement& statement, int index, const FieldSpec& spec,
+                          const FieldValue& value);
+    /// Reads column `column` of the current row as the field's value.
+    static FieldValue readValue(const sqlite::Statement& statement, int column,
+                                const FieldSpec& spec);
+
+    /// Binds every field of `part` to parameters 1..n.
+    static void bindPart(sqlite::Statement& statement, const Part& part);
+    /// Builds a part of `kind` from columns 0..n-1 of the current row.
+    static Part readPart(const sqlite::Statement& statement, PartKind kind);
+    /// Fills `part` (already of the row's kind) from the current row, in place.
+    static void readInto(const sqlite::Statement& statement, Part& part);
+};
+
+} // namespace infrafit::catalog

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "catalog/migrations.h"
+
+#include "catalog/catalog_store.h"
+#include "catalog/sqlite/database.h"
+
+#include <array>
+#include <string>
+
+namespace infrafit::catalog {
+namespace {
+
+// Migration 1: the first catalog schema. FROZEN: never edit this text (a test
+// checks its hash); change the schema with a new migration instead.
+//
+// `part` holds every id once with its kind, so ids are unique across kinds.
+// Each kind has a table with one typed column per field of that kind (the
+// field registry, core/parts/field_spec.cpp, in the same order): Number ->
+// REAL, Integer -> INTEGER, Text and Choice -> TEXT, TextList -> TEXT holding a
+// JSON array, Flag -> INTEGER 0/1; an absent optional value is NULL. A trigger
+// keeps each row in the table of its part's kind. `part` is clustered by id
+// (WITHOUT ROWID, small rows); kind tables are rowid tables (rows are large,
+// often over 1 KB with sources and notes) with the id's unique index.
+constexpr std::string_view migration1 = R"SQL(
+CREATE TABLE part (
+    id   TEXT PRIMARY KEY NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('gpu', 'chassis', 'cpu', 'nvme', 'nic', 'psu', 'cooling'))
+) WITHOUT ROWID;
+CREATE INDEX part_by_kind ON part (kind, id);
+
+CREATE TABLE gpu (
+    id TEXT PRIMARY KEY NOT NULL REFERENCES part (id),
+    vendor TEXT NOT NULL,
+    model TEXT NOT NULL,
+    price_usd REAL,
+    price_note TEXT,
+    source TEXT,
+    confidence TEXT,
+    estimated_fields TEXT,
+    notes TEXT,
+    architecture TEXT,
+    release_year INTEGER,
+    memory_gb REAL NOT NULL,
+    memory_type TEXT,
+    memory_bandwidth_gbs REAL NOT NULL,
+    bf16_tflops REAL,
+    fp16_tflops REAL,
+    fp8_tflops REAL,
+    fp4_tflops REAL,
+    tf32_tflops REAL,
+    fp32_tflops REAL,
+    fp64_tflops REAL,
+    int8_tops REAL,
+    tdp_w REAL NOT NULL,
+    form_factor TEXT NOT NULL,
+    slot_width INTEGER,
+    gpu_link TEXT,
+    gpu_link_gbs REAL NOT NULL,
+    pcie_gen INTEGER NOT NULL,
+    pcie_lanes INTEGER NOT NULL,
+    precisions TEXT,
+    requires_liquid_cooling INTEGER CHECK (requires_liquid_cooling IN (0, 1))
+);
+
+CREATE TABLE chassis (
+    id TEXT PRIMARY KEY NOT NULL REFERENCES part (id),
+    vendor TEXT NOT NULL,
+    model TEXT NOT NULL,
+    price_usd REAL,
+    price_note TEXT,
+    source TEXT,
+    confidence TEXT,
+    estimated_fields TEXT,
+    notes TEXT,
+    rack_units INTEGER NOT NULL,
+    max_gpus INTEGER NOT NULL,
+    gpu_form_factor TEXT NOT NULL,
+    other_gpu_form_factors TEXT,
+    max_gpu_tdp_w REAL NOT NULL,
+    cpu_sockets INTEGER NOT NULL,
+    dimm_slots INTEGER,
+    nvme_bays INTEGER NOT NULL,
+    pcie_slots INTEGER NOT NULL,
+    psu_slots INTEGER NOT NULL,
+    psu_watts_each REAL,
+    max_system_power_w REAL,
+    base_power_w REAL NOT NULL,
+    base_power_includes_components INTEGER CHECK (base_power_includes_components IN (0, 1)),
+    price_includes_parts INTEGER CHECK (price_includes_parts IN (0, 1)),
+    cooling TEXT NOT NULL,
+    liquid_cooling_option INTEGER CHECK (liquid_cooling_option IN (0, 1)),
+    max_inlet_temp_c REAL,
+    weight_kg REAL,
+    depth_mm REAL,
+    gpu_fabric TEXT NOT NULL
+);
+
+CREATE TABLE cpu (
+    id TEXT PRIMARY KEY NOT NULL REFERENCES part (id),
+    vendor TEXT NOT NULL,
+    model TEXT NOT NULL,
+    price_usd REAL,
+    price_note TEXT,
+    source TEXT,
+    confidence TEXT,
+    estimated_fields TEXT,
+    notes TEXT,
+    cores INTEGER NOT NULL,
+    threads INTEGER,
+    base_ghz REAL,
+    boost_ghz REAL,
+    tdp_w REAL NOT NULL,
+    pcie_lanes INTEGER NOT NULL,
+    pcie_gen INTEGER NOT NULL,
+    memory_channels INTEGER,
+    memory_type TEXT,
+    memory_speed_mts REAL,
+    memory_bandwidth_gbs REAL NOT NULL
+);
+
+CREATE TABLE nvme (
+    id TEXT PRIMARY KEY NOT NULL REFERENCES part (id),
+    vendor TEXT NOT NULL,
+    model TEXT NOT NULL,
+    price_usd REAL,
+    price_note TEXT,
+    source TEXT,
+    confidence TEXT,
+    estimated_fields TEXT,
+    notes TEXT,
+    capacity_tb REAL NOT NULL,
+    form_factor TEXT,
+    pcie_gen INTEGER NOT NULL,
+    pcie_lanes INTEGER NOT NULL,
+    read_mbs REAL NOT NULL,
+    write_mbs REAL NOT NULL,
+    random_read_kiops REAL,
+    random_write_kiops REAL,
+    power_w REAL NOT NULL,
+    dwpd REAL
+);
+
+CREATE TABLE nic (
+    id TEXT PRIMARY KEY NOT NULL REFERENCES part (id),
+    vendor TEXT NOT NULL,
+    model TEXT NOT NULL,
+    price_usd REAL,
+    price_note TEXT,
+    source TEXT,
+    confidence TEXT,
+    estimated_fields TEXT,
+    notes TEXT,
+    ports INTEGER NOT NULL,
+    port_speed_gbps REAL NOT NULL,
+    protocol TEXT NOT NULL,
+    connector TEXT,
+    pcie_gen INTEGER NOT NULL,
+    pcie_lanes INTEGER NOT NULL,
+    power_w REAL NOT NULL,
+    gpudirect_rdma INTEGER CHECK (gpudirect_rdma IN (0, 1))
+);
+
+CREATE TABLE psu (
+    id TEXT PRIMARY KEY NOT NULL REFERENCES part (id),
+    vendor TEXT NOT NULL,
+    model TEXT NOT NULL,
+    price_usd REAL,
+    price_note TEXT,
+    source TEXT,
+    confidence TEXT,
+    estimated_fields TEXT,
+    notes TEXT,
+    watts REAL NOT NULL,
+    efficiency REAL NOT NULL,
+    efficiency_rating TEXT,
+    efficiency_10 REAL,
+    efficiency_20 REAL,
+    efficiency_50 REAL,
+    efficiency_100 REAL,
+    form_factor TEXT,
+    input_voltage TEXT
+);
+
+CREATE TABLE cooling (
+    id TEXT PRIMARY KEY NOT NULL REFERENCES part (id),
+    vendor TEXT NOT NULL,
+    model TEXT NOT NULL,
+    price_usd REAL,
+    price_note TEXT,
+    source TEXT,
+    confidence TEXT,
+    estimated_fields TEXT,
+    notes TEXT,
+    type TEXT NOT NULL,
+    max_heat_kw_per_rack REAL NOT NULL,
+    typical_heat_kw_per_rack REAL,
+    pue_low REAL,
+    pue_high REAL,
+    fraction_heat_to_liquid REAL,
+    facility_needs TEXT
+);
+
+CREATE TRIGGER gpu_kind BEFORE INSERT ON gpu
+WHEN (SELECT kind FROM part WHERE id = NEW.id) IS NOT 'gpu'
+BEGIN SELECT RAISE(ABORT, 'part is not a gpu'); END;
+CREATE TRIGGER chassis_kind BEFORE INSERT ON chassis
+WHEN (SELECT kind FROM part WHERE id = NEW.id) IS NOT 'chassis'
+BEGIN SELECT RAISE(ABORT, 'part is not a chassis'); END;
+CREATE TRIGGER cpu_kind BEFORE INSERT ON cpu
+WHEN (SELECT kind FROM part WHERE id = NEW.id) IS NOT 'cpu'
+BEGIN SELECT RAISE(ABORT, 'part is not a cpu'); END;
+CREATE TRIGGER nvme_kind BEFORE INSERT ON nvme
+WHEN (SELECT kind FROM part WHERE id = NEW.id) IS NOT 'nvme'
+BEGIN SELECT RAISE(ABORT, 'part is not an nvme'); END;
+CREATE TRIGGER nic_kind BEFORE INSERT ON nic
+WHEN (SELECT kind FROM part WHERE id = NEW.id) IS NOT 'nic'
+BEGIN SELECT RAISE(ABORT, 'part is not a nic'); END;
+CREATE TRIGGER psu_kind BEFORE INSERT ON psu
+WHEN (SELECT kind FROM part WHERE id = NEW.id) IS NOT 'psu'
+BEGIN SELECT RAISE(ABORT, 'part is not a psu'); END;
+CREATE TRIGGER cooling_kind BEFORE INSERT ON cooling
+WHEN (SELECT kind FROM part WHERE id = NEW.id) IS NOT 'cooling'
+BEGIN SELECT RAISE(ABORT, 'part is not a cooling'); END;
+)SQL";
+
+constexpr std::array<Migration, 1> migrations{{
+    {1, migration1},
+}};
+
+/// True when the database has no tables, views or triggers at all.
+bool isEmptyDatabase(sqlite::Database& db)
+{
+    return db.queryInt("SELECT count(*) FROM sqlite_schema") == 0;
+}
+
+} // namespace
+
+std::span<const Migration> catalogMigrations() { return migrations; }
+
+int applyMigrations(sqlite::Database& db, std::span<const Migration> list)
+{
+    const int latest = list.empty() ? 0 : list.back().version;
+    const int before = db.userVersion();
+    const auto applicationId = db.applicationId();
+    if (applicationId != catalogApplicationId
+        && !(applicationId == 0 && before == 0 && isEmptyDatabase(db)))
+        throw StoreError(StoreErrorKind::NotADatabase,
+                         db.path() + ": is an SQLite database of another program, not an "
+                                     "InfraFit catalog");
+    if (before > latest)
+        throw StoreError(StoreErrorKind::NewerSchema,
+                         db.path() + ": was written by a newer InfraFit (catalog schema "
+                             + std::to_string(before) + ", this program knows up to "
+                             + std::to_string(latest) + "); update InfraFit to use it");
+    if (applicationId != catalogApplicationId)
+        db.setApplicationId(catalogApplicationId);
+    for (const auto& migration : list) {
+        if (migration.version <= before)
+            continue;
+        db.exec(migration.sql);
+        db.setUserVersion(migration.version);
+    }
+    return before;
+}
+
+} // namespace infrafit::catalog

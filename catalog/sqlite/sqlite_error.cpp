@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "catalog/sqlite/sqlite_error.h"
+
+#include <sqlite3.h>
+
+namespace infrafit::catalog::sqlite {
+
+StoreErrorKind errorKindFor(int resultCode)
+{
+    switch (resultCode & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED: return StoreErrorKind::Busy;
+    case SQLITE_NOTADB:
+    case SQLITE_CORRUPT: return StoreErrorKind::NotADatabase;
+    case SQLITE_CONSTRAINT:
+        if (resultCode == SQLITE_CONSTRAINT_PRIMARYKEY || resultCode == SQLITE_CONSTRAINT_UNIQUE)
+            return StoreErrorKind::DuplicateId;
+        return StoreErrorKind::Io;
+    default: return StoreErrorKind::Io;
+    }
+}
+
+void throwSqliteError(int resultCode, sqlite3* db, const std::string& path, std::string_view what)
+{
+    std::string message = path;
+    message += ": ";
+    message += what;
+    message += ": ";
+    if (db && sqlite3_errcode(db) != SQLITE_OK)
+        message += sqlite3_errmsg(db);
+    else
+        message += sqlite3_errstr(resultCode);
+    if ((resultCode & 0xff) == SQLITE_BUSY || (resultCode & 0xff) == SQLITE_LOCKED)
+        message += " (another program is writing the catalog; try again)";
+    throw StoreError(errorKindFor(resultCode), message);
+}
+
+} // namespace infrafit::catalog::sqlite

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "catalog/catalog_store.h"
+#include "catalog/migrations.h"
+#include "catalog/sqlite/database.h"
+#include "catalog/sqlite/statement.h"
+#include "catalog/sqlite/transaction.h"
+#include "catalog_test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <vector>
+
+using namespace infrafit;
+using namespace infrafit::catalog;
+using namespace infrafit::catalog::test;
+
+namespace {
+
+/// FNV-1a, to notice any edit of a released migration.
+std::uint64_t fingerprint(std::string_view text)
+{
+    std::uint64_t hash = 14695981039346656037ull;
+    for (unsigned char c : text) {
+        hash ^= c;
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
+int migrate(sqlite::Database& db, std::span<const Migration> list)
+{
+    sqlite::Transaction transaction(db);
+    const int before = applyMigrations(db, list);
+    transaction.commit();
+    return before;
+}
+
+struct Column {
+    std::string name;
+    std::string type;
+    bool notNull = false;
+};
+
+std::vector<Column> columnsOf(sqlite::Database& db, std::string_view table)
+{
+    auto info = db.prepare("SELECT name, type, \"notnull\" FROM pragma_table_info(?1) ORDER BY cid");
+    info.bind(1, table);
+    std::vector<Column> columns;
+    while (info.step())
+        columns.push_back({std::string(info.columnText(0)), std::string(info.columnText(1)),
+                           info.columnInt64(2) != 0});
+    return columns;
+}
+
+std::string sqlType(FieldType type)
+{
+    switch (type) {
+    case FieldType::Number: return "REAL";
+    case FieldType::Integer:
+    case FieldType::Flag: return "INTEGER";
+    case FieldType::Text:
+    case FieldType::Choice:
+    case FieldType::TextList: return "TEXT";
+    }
+    return {};
+}
+
+} // namespace
+
+TEST_CASE("migrations are numbered 1, 2, ... without gaps", "[catalog][migrations]")
+{
+    const auto list = catalogMigrations();
+    REQUIRE_FALSE(list.empty());
+    for (std::size_t i = 0; i < list.size(); ++i)
+        CHECK(list[i].version == static_cast<int>(i) + 1);
+    CHECK(currentSchemaVersion() == list.back().version);
+}
+
+TEST_CASE("migration 1 is frozen", "[catalog][migrations]")
+{
+    // Released migrations never change: write a new migration instead. If
+    // this fails, undo the edit to migration 1.
+    CHECK(fingerprint(catalogMigrations()[0].sql) == 0x7422dcb035e872caull);
+}
+
+TEST_CASE("migration 1: a fresh database reaches the current version", "[catalog][migrations]")
+{
+    TempDir dir;
+    sqlite::Database db(dir.file("fresh.sqlite"), sqlite::OpenMode::ReadWriteCreate);
+    CHECK(migrate(db, catalogMigrations()) == 0);
+    CHECK(db.userVersion() == currentSchemaVersion());
+    CHECK(db.applicationId() == catalogApplicationId);
+    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 8);
+    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE name = 'part_by_kind'") == 1);
+    // Running again changes nothing.
+    CHECK(migrate(db, catalogMigrations()) == currentSchemaVersion());
+}
+
+TEST_CASE("each kind's table has one typed column per field, in order", "[catalog][migrations]")
+{
+    TempDir dir;
+    sqlite::Database db(dir.file("columns.sqlite"), sqlite::OpenMode::ReadWriteCreate);
+    migrate(db, catalogMigrations());
+    for (PartKind kind : allPartKinds) {
+        DYNAMIC_SECTION("table " << enumName(kind))
+        {
+            const auto columns = columnsOf(db, enumName(kind));
+            const auto fields = fieldsOf(kind);
+            // A new field needs a new migration (ALTER TABLE ... ADD COLUMN).
+            REQUIRE(columns.size() == fields.size());
+            for (std::size_t i = 0; i < fields.size(); ++i) {
+                INFO("field " << fields[i].key);
+                CHECK(columns[i].name == fields[i].key);
+                CHECK(columns[i].type == sqlType(fields[i].type));
+                CHECK(columns[i].notNull == fields[i].required);
+            }
+        }
+    }
+}
+
+TEST_CASE("the schema keeps ids unique across kinds and rows in their kind's table",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    sqlite::Database db(dir.file("guard.sqlite"), sqlite::OpenMode::ReadWriteCreate);
+    db.exec("PRAGMA foreign_keys = ON");
+    migrate(db, catalogMigrations());
+    db.exec("INSERT INTO part (id, kind) VALUES ('x', 'cpu')");
+    CHECK_THROWS_AS(db.exec("INSERT INTO part (id, kind) VALUES ('x', 'gpu')"), StoreError);
+    CHECK_THROWS_AS(db.exec("INSERT INTO part (id, kind) VALUES ('y', 'toaster')"), StoreError);
+    CHECK_THROWS_AS(db.exec("INSERT INTO psu (id, vendor, model, watts, efficiency) "
+                            "VALUES ('x', 'v', 'm', 1000, 0.9)"),
+                    StoreError);
+    CHECK_THROWS_AS(db.exec("INSERT INTO psu (id, vendor, model, watts, efficiency) "
+                            "VALUES ('nobody', 'v', 'm', 1000, 0.9)"),
+                    StoreError);
+    CHECK_NOTHROW(db.exec("INSERT INTO cpu (id, vendor, model, cores, tdp_w, pcie_lanes, pcie_gen, "
+                          "memory_bandwidth_gbs) VALUES ('x', 'v', 'm', 64, 300, 128, 5, 400)"));
+}
+
+TEST_CASE("an older database is upgraded with its data kept", "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("old.sqlite");
+    {
+        // A catalog at version 1 with data, written through the store.
+        auto store = CatalogStore::open(path, OpenOptions{false});
+        store.importParts({fullPart(PartKind::Gpu, "g"), fullPart(PartKind::Psu, "p")});
+    }
+    // A future migration 2, applied the way the store applies migrations.
+    std::vector<Migration> list(catalogMigrations().begin(), catalogMigrations().end());
+    list.push_back({2, "ALTER TABLE gpu ADD COLUMN test_only_field REAL;"
+                       "UPDATE gpu SET test_only_field = tdp_w * 2;"});
+    sqlite::Database db(path, sqlite::OpenMode::ReadWrite);
+    CHECK(migrate(db, list) == 1);
+    CHECK(db.userVersion() == 2);
+    CHECK(db.queryInt("SELECT count(*) FROM part") == 2);
+    CHECK(db.queryText("SELECT vendor FROM gpu WHERE id = 'g'") == "text of vendor 0");
+    CHECK(db.queryInt("SELECT count(*) FROM gpu WHERE test_only_field > 0") == 1);
+}
+
+TEST_CASE("a failing migration leaves the database as it was", "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("fail.sqlite");
+    {
+        auto store = CatalogStore::open(path, OpenOptions{false});
+        store.add(fullPart(PartKind::Nic, "n"));
+    }
+    std::vector<Migration> list(catalogMigrations().begin(), catalogMigrations().end());
+    list.push_back({2, "CREATE TABLE extra (x INTEGER); INSERT INTO no_such_table VALUES (1);"});
+    sqlite::Database db(path, sqlite::OpenMode::ReadWrite);
+    CHECK_THROWS_AS(migrate(db, list), StoreError);
+    CHECK(db.userVersion() == 1);
+    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") == 0);
+    CHECK(db.queryInt("SELECT count(*) FROM nic") == 1);
+}
+
+TEST_CASE("migration refuses newer and foreign databases", "[catalog][migrations]")
+{
+    TempDir dir;
+    sqlite::Database newer(dir.file("newer.sqlite"), sqlite::OpenMode::ReadWriteCreate);
+    migrate(newer, catalogMigrations());
+    newer.setUserVersion(currentSchemaVersion() + 1);
+    try {
+        migrate(newer, catalogMigrations());
+        FAIL("expected NewerSchema");
+    } catch (const StoreError& error) {
+        CHECK(error.kind() == StoreErrorKind::NewerSchema);
+    }
+
+    sqlite::Database foreign(dir.file("foreign.sqlite"), sqlite::OpenMode::ReadWriteCreate);
+    foreign.exec("CREATE TABLE t (x)");
+    try {
+        migrate(foreign, catalogMigrations());
+        FAIL("expected NotADatabase");
+    } catch (const StoreError& error) {
+        CHECK(error.kind() == StoreErrorKind::NotADatabase);
+    }
+    CHECK(foreign.userVersion() == 0);
+}
