@@ -4,7 +4,13 @@
 #include "core/io/json_document.h"
 #include "core/io/part_json.h"
 #include "core/io/text_file.h"
+#include "core/parts/field_spec.h"
 #include "core/parts/part_validation.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
 
 namespace infrafit {
 
@@ -44,15 +50,134 @@ CatalogDocument readCatalogFile(const std::string& path)
     return parseCatalog(readTextFile(path), path);
 }
 
+namespace {
+
+/// Field specs of `kind` in byte-wise key order with "kind" among them (the
+/// order nlohmann's std::map-backed objects print in), computed once.
+const std::vector<const FieldSpec*>& sortedFields(PartKind kind)
+{
+    static const auto tables = [] {
+        std::array<std::vector<const FieldSpec*>, 7> result;
+        for (const auto k : allPartKinds) {
+            auto& list = result[static_cast<std::size_t>(k)];
+            list.push_back(nullptr); // stands for "kind"
+            for (const auto& spec : fieldsOf(k))
+                list.push_back(&spec);
+            std::sort(list.begin(), list.end(), [](const FieldSpec* a, const FieldSpec* b) {
+                return (a ? a->key : std::string_view("kind"))
+                       < (b ? b->key : std::string_view("kind"));
+            });
+        }
+        return result;
+    }();
+    return tables[static_cast<std::size_t>(kind)];
+}
+
+void appendEscaped(std::string& out, std::string_view text)
+{
+    out += '"';
+    for (const char c : text) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        case '\r': out += "\\r"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                static constexpr char hex[] = "0123456789abcdef";
+                out += "\\u00";
+                out += hex[(c >> 4) & 0xF];
+                out += hex[c & 0xF];
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+void appendNumber(std::string& out, double value)
+{
+    std::array<char, 32> buffer{};
+    std::to_chars_result written{};
+    if (value == std::floor(value) && std::fabs(value) < 9.0e15)
+        written = std::to_chars(buffer.data(), buffer.data() + buffer.size(),
+                                static_cast<std::int64_t>(value));
+    else
+        written = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    out.append(buffer.data(), written.ptr);
+}
+
+/// One part as partToJson() + dump(2) would print it at array depth 2,
+/// written straight into `out` (a 100,000-part export allocates no tree).
+void appendPart(std::string& out, const Part& part)
+{
+    out += "    {";
+    bool first = true;
+    const auto key = [&](std::string_view name) {
+        out += first ? "\n      " : ",\n      ";
+        first = false;
+        appendEscaped(out, name);
+        out += ": ";
+    };
+    for (const FieldSpec* spec : sortedFields(kindOf(part))) {
+        if (!spec) {
+            key("kind");
+            appendEscaped(out, enumName(kindOf(part)));
+            continue;
+        }
+        const FieldValue value = spec->get(part);
+        if (const auto* number = std::get_if<double>(&value)) {
+            key(spec->key);
+            appendNumber(out, *number);
+        } else if (const auto* text = std::get_if<std::string>(&value)) {
+            if (text->empty() && !spec->required)
+                continue;
+            key(spec->key);
+            appendEscaped(out, *text);
+        } else if (const auto* items = std::get_if<std::vector<std::string>>(&value)) {
+            if (items->empty())
+                continue;
+            key(spec->key);
+            out += "[";
+            for (std::size_t i = 0; i < items->size(); ++i) {
+                out += i == 0 ? "\n        " : ",\n        ";
+                appendEscaped(out, (*items)[i]);
+            }
+            out += "\n      ]";
+        } else if (const auto* flag = std::get_if<bool>(&value)) {
+            if (!*flag)
+                continue;
+            key(spec->key);
+            out += "true";
+        }
+    }
+    out += "\n    }";
+}
+
+} // namespace
+
 std::string catalogToJson(const std::vector<Part>& parts)
 {
-    nlohmann::json document = nlohmann::json::object();
-    document["format"] = std::string(catalogFormat);
-    document["version"] = catalogFormatVersion;
-    auto& array = document["parts"] = nlohmann::json::array();
-    for (const auto& part : parts)
-        array.push_back(partToJson(part));
-    return document.dump(2) + "\n";
+    // Same text as nlohmann's dump(2) of {"format", "parts", "version"} with
+    // partToJson() objects (keys sorted), written directly for speed.
+    std::string out;
+    out.reserve(64 + parts.size() * 900);
+    out += "{\n  \"format\": ";
+    appendEscaped(out, catalogFormat);
+    out += ",\n  \"parts\": [";
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        out += i == 0 ? "\n" : ",\n";
+        appendPart(out, parts[i]);
+    }
+    out += parts.empty() ? "]" : "\n  ]";
+    out += ",\n  \"version\": ";
+    out += std::to_string(catalogFormatVersion);
+    out += "\n}\n";
+    return out;
 }
 
 } // namespace infrafit

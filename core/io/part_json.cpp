@@ -27,34 +27,45 @@ std::string typeName(const json& value)
     return "null";
 }
 
+/// "/parts/3" + "/" + "tdp_w": built only when a problem is reported, so
+/// reading a large valid catalog allocates no pointer strings.
+std::string fieldPointer(const std::string& prefix, const FieldSpec& spec)
+{
+    std::string pointer = prefix;
+    pointer += '/';
+    pointer += spec.key;
+    return pointer;
+}
+
 /// Converts a JSON value to the field's value type, or explains why not.
 std::optional<FieldValue> readValue(const FieldSpec& spec, const json& value,
-                                    const std::string& pointer, std::vector<Problem>& problems)
+                                    const std::string& prefix, std::vector<Problem>& problems)
 {
+    const auto pointer = [&] { return fieldPointer(prefix, spec); };
     if (value.is_null())
         return FieldValue{};
     switch (spec.type) {
     case FieldType::Number:
     case FieldType::Integer:
         if (!value.is_number()) {
-            problems.push_back({pointer, "must be a number, not " + typeName(value)});
+            problems.push_back({pointer(), "must be a number, not " + typeName(value)});
             return std::nullopt;
         }
         if (spec.type == FieldType::Integer && !value.is_number_integer()
             && value.get<double>() != std::floor(value.get<double>())) {
-            problems.push_back({pointer, "must be a whole number (got " + value.dump() + ")"});
+            problems.push_back({pointer(), "must be a whole number (got " + value.dump() + ")"});
             return std::nullopt;
         }
         return FieldValue{value.get<double>()};
     case FieldType::Text:
         if (!value.is_string()) {
-            problems.push_back({pointer, "must be a string, not " + typeName(value)});
+            problems.push_back({pointer(), "must be a string, not " + typeName(value)});
             return std::nullopt;
         }
         return FieldValue{value.get<std::string>()};
     case FieldType::Choice: {
         if (!value.is_string()) {
-            problems.push_back({pointer, "must be a string, not " + typeName(value)});
+            problems.push_back({pointer(), "must be a string, not " + typeName(value)});
             return std::nullopt;
         }
         auto text = value.get<std::string>();
@@ -62,14 +73,14 @@ std::optional<FieldValue> readValue(const FieldSpec& spec, const json& value,
             std::string choices;
             for (const auto& c : spec.choices)
                 choices += (choices.empty() ? "" : ", ") + std::string(c);
-            problems.push_back({pointer, "must be one of " + choices + " (got \"" + text + "\")"});
+            problems.push_back({pointer(), "must be one of " + choices + " (got \"" + text + "\")"});
             return std::nullopt;
         }
         return FieldValue{std::move(text)};
     }
     case FieldType::TextList: {
         if (!value.is_array()) {
-            problems.push_back({pointer, "must be an array of strings, not " + typeName(value)});
+            problems.push_back({pointer(), "must be an array of strings, not " + typeName(value)});
             return std::nullopt;
         }
         std::vector<std::string> items;
@@ -77,7 +88,7 @@ std::optional<FieldValue> readValue(const FieldSpec& spec, const json& value,
         bool ok = true;
         for (std::size_t i = 0; i < value.size(); ++i) {
             if (!value[i].is_string()) {
-                problems.push_back({pointer + "/" + std::to_string(i),
+                problems.push_back({pointer() + "/" + std::to_string(i),
                                     "must be a string, not " + typeName(value[i])});
                 ok = false;
                 continue;
@@ -90,7 +101,7 @@ std::optional<FieldValue> readValue(const FieldSpec& spec, const json& value,
     }
     case FieldType::Flag:
         if (!value.is_boolean()) {
-            problems.push_back({pointer, "must be true or false, not " + typeName(value)});
+            problems.push_back({pointer(), "must be true or false, not " + typeName(value)});
             return std::nullopt;
         }
         return FieldValue{value.get<bool>()};
@@ -136,15 +147,14 @@ std::optional<Part> partFromJson(const json& object, const std::string& pointer,
     const std::size_t problemsBefore = problems.size();
     for (const auto& spec : fieldsOf(*kind)) {
         const auto it = object.find(spec.key);
-        const std::string fieldPointer = pointer + "/" + std::string(spec.key);
         if (it == object.end() || it->is_null()) {
             if (spec.required)
-                problems.push_back({fieldPointer, "is required for a "
-                                                      + std::string(enumName(*kind))});
+                problems.push_back({fieldPointer(pointer, spec),
+                                    "is required for a " + std::string(enumName(*kind))});
             spec.set(part, FieldValue{});
             continue;
         }
-        if (auto value = readValue(spec, *it, fieldPointer, problems))
+        if (auto value = readValue(spec, *it, pointer, problems))
             spec.set(part, *value);
     }
     if (warnings) {

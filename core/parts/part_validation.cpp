@@ -29,9 +29,23 @@ std::string joinChoices(std::span<const std::string_view> choices)
     return joined;
 }
 
-void checkNumber(const FieldSpec& spec, double value, const std::string& pointer,
+/// `prefix` + "/" + key, built only for a problem (validation of a valid
+/// part allocates no pointer strings).
+std::string pointerOf(const std::string& prefix, const FieldSpec& spec)
+{
+    std::string pointer = prefix;
+    pointer += '/';
+    pointer += spec.key;
+    return pointer;
+}
+
+void checkNumber(const FieldSpec& spec, double value, const std::string& prefix,
                  std::vector<Problem>& problems)
 {
+    if (std::isfinite(value) && (spec.type != FieldType::Integer || value == std::floor(value))
+        && (!spec.positive || value > 0) && value >= spec.minimum && value <= spec.maximum)
+        return;
+    const std::string pointer = pointerOf(prefix, spec);
     const std::string unit = spec.unit.empty() ? std::string() : " " + std::string(spec.unit);
     if (!std::isfinite(value)) {
         problems.push_back({pointer, "must be a finite number"});
@@ -54,20 +68,20 @@ void checkNumber(const FieldSpec& spec, double value, const std::string& pointer
 }
 
 void checkList(const FieldSpec& spec, const std::vector<std::string>& items, PartKind kind,
-               const std::string& pointer, std::vector<Problem>& problems)
+               const std::string& prefix, std::vector<Problem>& problems)
 {
     for (std::size_t i = 0; i < items.size(); ++i) {
         const auto& item = items[i];
-        const std::string itemPointer = pointer + "/" + std::to_string(i);
+        const auto itemPointer = [&] { return pointerOf(prefix, spec) + "/" + std::to_string(i); };
         if (spec.key == "estimated_fields") {
             if (!findField(kind, item))
-                problems.push_back({itemPointer, quote(item) + " is not a field of a "
+                problems.push_back({itemPointer(), quote(item) + " is not a field of a "
                                                      + std::string(enumName(kind))});
             continue;
         }
         if (!spec.choices.empty()
             && std::find(spec.choices.begin(), spec.choices.end(), item) == spec.choices.end())
-            problems.push_back({itemPointer, "must be one of " + joinChoices(spec.choices)
+            problems.push_back({itemPointer(), "must be one of " + joinChoices(spec.choices)
                                                  + " (got " + quote(item) + ")"});
     }
 }
@@ -89,22 +103,22 @@ std::vector<Problem> validatePart(const Part& part, const std::string& prefix)
     std::vector<Problem> problems;
     const PartKind kind = kindOf(part);
     for (const auto& spec : fieldsOf(kind)) {
-        const std::string pointer = prefix + "/" + std::string(spec.key);
         const FieldValue value = spec.get(part);
         if (std::holds_alternative<std::monostate>(value)) {
             if (spec.required)
-                problems.push_back({pointer, "is required for a " + std::string(enumName(kind))});
+                problems.push_back(
+                    {pointerOf(prefix, spec), "is required for a " + std::string(enumName(kind))});
             continue;
         }
         if (const auto* number = std::get_if<double>(&value)) {
-            checkNumber(spec, *number, pointer, problems);
+            checkNumber(spec, *number, prefix, problems);
         } else if (const auto* text = std::get_if<std::string>(&value)) {
             if (spec.required && text->empty())
-                problems.push_back({pointer, "must not be empty"});
+                problems.push_back({pointerOf(prefix, spec), "must not be empty"});
             else if (text->size() > 4096)
-                problems.push_back({pointer, "is longer than 4096 characters"});
+                problems.push_back({pointerOf(prefix, spec), "is longer than 4096 characters"});
         } else if (const auto* items = std::get_if<std::vector<std::string>>(&value)) {
-            checkList(spec, *items, kind, pointer, problems);
+            checkList(spec, *items, kind, prefix, problems);
         }
     }
     const auto& id = infoOf(part).id;

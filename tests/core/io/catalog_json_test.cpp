@@ -2,6 +2,7 @@
 // Catalog file reading and writing, and every bad-input case of issue 2:
 // each problem names the file, the JSON pointer and what is wrong.
 #include "core/io/catalog_json.h"
+#include "core/io/part_json.h"
 #include "core/io/text_file.h"
 
 #include "support/fixtures.h"
@@ -210,4 +211,25 @@ TEST_CASE("atomic write replaces the file and leaves no temporary behind", "[io]
         ++entries;
     CHECK(entries == 1);
     CHECK_THROWS_AS(writeFileAtomic(dir.file("missing/dir/out.json"), "x"), FileWriteError);
+}
+
+TEST_CASE("the direct catalog writer prints exactly what the JSON library would", "[io][catalog]")
+{
+    // catalogToJson writes text directly for speed; it must equal nlohmann's
+    // dump(2) of the same document, for every field type and for escapes.
+    auto parts = readCatalogFile(fixturePath("catalogs/good.json")).parts;
+    auto& gpu = std::get<Gpu>(parts[0]);
+    gpu.notes = "quote \" backslash \\ newline \n tab \t control \x01 unicode µ";
+    gpu.requiresLiquidCooling = true;
+    gpu.priceUsd = 27500.5;
+    nlohmann::json reference = {{"format", "infrafit-catalog"}, {"version", 1}};
+    reference["parts"] = nlohmann::json::array();
+    for (const auto& part : parts)
+        reference["parts"].push_back(partToJson(part));
+    CHECK(catalogToJson(parts) == reference.dump(2) + "\n");
+    CHECK(catalogToJson({}) == nlohmann::json({{"format", "infrafit-catalog"},
+                                               {"version", 1},
+                                               {"parts", nlohmann::json::array()}})
+                                       .dump(2)
+                                   + "\n");
 }
