@@ -6,6 +6,7 @@
 #include "core/analysis/memory_lines.h"
 #include "core/infra/infrastructure.h"
 #include "core/model/parameter_count.h"
+#include "core/storage/storage_report.h"
 #include "core/workload/workload.h"
 
 #include <string>
@@ -85,6 +86,10 @@ struct AnalysisResult {
     /// configuration for this workload (evaluate()); absent from analyze().
     /// Its findings are merged into `findings` above.
     std::optional<InfrastructureReport> infrastructure;
+    /// Checkpoints, data feed and model load (evaluate(); core/storage).
+    std::optional<StorageReport> storage;
+    /// CPU cores and host memory per GPU (evaluate(); core/storage).
+    std::optional<HostReport> host;
 };
 
 } // namespace infrafit

@@ -2,6 +2,7 @@
 #include "core/analysis/evaluate.h"
 
 #include "core/analysis/analyze.h"
+#include "core/storage/storage_host.h"
 
 #include <algorithm>
 
@@ -62,6 +63,12 @@ AnalysisResult evaluate(const Workload& workload, const ResolvedConfiguration& c
         if (!duplicatesAnalysisFinding(finding, result.findings))
             result.findings.push_back(finding);
     }
+    StorageHostResult balance = checkStorageAndHost(workload, config, result);
+    result.findings.insert(result.findings.end(), balance.findings.begin(), balance.findings.end());
+    result.assumptions.insert(result.assumptions.end(), balance.assumptions.begin(),
+                              balance.assumptions.end());
+    result.storage = std::move(balance.storage);
+    result.host = std::move(balance.host);
     // Errors first, then warnings, then information; stable within a level.
     std::stable_sort(result.findings.begin(), result.findings.end(),
                      [](const Finding& a, const Finding& b) { return a.severity > b.severity; });

@@ -19,8 +19,10 @@ InfrastructureInputs infrastructureInputsFor(const Workload& workload,
 /// The whole evaluation of one workload on one configuration, as
 /// `infrafit-cli analyze` reports it: the workload analysis (memory, speed,
 /// communication; analyze()) plus the infrastructure checks (power, thermal,
-/// PCIe, fabric, compatibility, cost; checkInfrastructure()), with all
-/// findings merged. Pure; never throws for a validated workload.
+/// PCIe, fabric, compatibility, cost; checkInfrastructure()) and the storage
+/// and host balance (checkpoints, data feed, model load, CPU cores and host
+/// memory per GPU; checkStorageAndHost()), with all findings merged.
+/// Pure; never throws for a validated workload.
 AnalysisResult evaluate(const Workload& workload, const ResolvedConfiguration& config,
                         const InfrastructureInputs& base = {});
 

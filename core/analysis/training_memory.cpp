@@ -83,10 +83,43 @@ MemoryLines modelStateBytes(double trainable, double frozen, double frozenWeight
     return lines;
 }
 
+double loraAdapterParameters(const ModelSpec& m, int rank)
+{
+    return m.denseLayers() * loraParamsPerLayer(m, rank, false)
+           + m.moeLayers() * loraParamsPerLayer(m, rank, true);
+}
+
 int layersOnStage(const ModelSpec& m, int pipeline, int stage)
 {
     const int p = std::max(1, pipeline);
     return m.layers / p + (stage < m.layers % p ? 1 : 0);
+}
+
+int representativeStages(const ModelSpec& m, int pipeline, int (&out)[6])
+{
+    const int p = std::max(1, pipeline);
+    const int base = std::max(1, m.layers / p);
+    const int extra = m.layers % p;
+    auto stageOfLayer = [&](int layer) {
+        const int wide = extra * (base + 1); // layers held by the first `extra` stages
+        return layer < wide ? layer / (base + 1) : extra + (layer - wide) / base;
+    };
+    int candidates[6] = {0, 1, extra, p - 1, 0, 0};
+    int n = 4;
+    if (m.isMoe() && m.firstDenseLayers > 0 && m.firstDenseLayers < m.layers) {
+        const int boundary = stageOfLayer(m.firstDenseLayers);
+        candidates[n++] = boundary;
+        candidates[n++] = boundary + 1;
+    }
+    std::sort(candidates, candidates + n);
+    int count = 0;
+    for (int i = 0; i < n; ++i) {
+        const int stage = candidates[i];
+        if (stage < 0 || stage >= p || (count > 0 && out[count - 1] == stage))
+            continue;
+        out[count++] = stage;
+    }
+    return count;
 }
 
 StageParams stageParams(const ModelSpec& m, const ParameterCount& c, int tensor, int pipeline,
@@ -181,6 +214,23 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
         lines.weightsBytes = a.weightsBytes + b.weightsBytes;
         lines.gradientsBytes = a.gradientsBytes + b.gradientsBytes;
         lines.optimizerBytes = a.optimizerBytes + b.optimizerBytes;
+        if (w.offload != Offload::None) {
+            // ZeRO-Offload (Ren et al. 2021, "offload strategy"): the
+            // optimizer state and fp32 gradients live in host memory; the
+            // GPU keeps the weights and streams gradients out in the
+            // compute type (DeepSpeed estimate_zero2_model_states_mem_needs
+            // with offload: GPU 2Ψ; models.md §2).
+            lines.optimizerBytes = 0;
+            const double gpuGradBytes = s.stateBytes.weight;
+            lines.gradientsBytes *= gpuGradBytes / std::max(1e-9, s.stateBytes.gradient);
+        }
+        if (w.offload == Offload::OptimizerAndWeights) {
+            // ZeRO-Infinity parameter offload (Rajbhandari et al. 2021):
+            // weights are fetched layer by layer; the gathered unit is
+            // counted in the ZeRO-3 communication buffers below
+            // (DeepSpeed estimate_zero3: GPU = largest layer; models.md §2).
+            lines.weightsBytes = 0;
+        }
     } else {
         const double adapters = (dense * loraParamsPerLayer(m, w.loraRank, false)
                                  + moe * loraParamsPerLayer(m, w.loraRank, true)) / t;

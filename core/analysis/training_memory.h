@@ -24,6 +24,10 @@ struct StateBytesPerParam {
 StateBytesPerParam stateBytesPerParam(Optimizer optimizer, Precision precision,
                                       bool fp32GradBuffer, int hiddenSize);
 
+/// LoRA adapter parameters of the whole model at `rank` (every layer's
+/// attention projections, and dense layers' MLP matrices; Hu et al. 2021 §4.1).
+double loraAdapterParameters(const ModelSpec& model, int rank);
+
 /// ZeRO sharding of model states over a data-parallel group of `n` GPUs
 /// (Rajbhandari et al. 2020, §5.1 and Figure 1): stage 1 shards the
 /// optimizer state, stage 2 also gradients, stage 3 also weights.
@@ -55,6 +59,17 @@ TrainingSetup makeTrainingSetup(const Workload& workload, const ParameterCount& 
 
 /// Layers held by pipeline stage `stage` (remainder spread over the first stages).
 int layersOnStage(const ModelSpec& model, int pipeline, int stage);
+
+/// The pipeline stages that can hold the most memory or the most compute,
+/// ascending, written to `out` (at most 6); returns their count. Stages
+/// 1..p−2 form runs with equal (layers, dense layers); inside a run the
+/// in-flight micro-batches (inFlightMicroBatches) do not grow with the
+/// stage index, so the first stage of each run is at least as loaded as
+/// the rest of it. The candidates are the first and last stage, stage 1,
+/// the first stage with one layer fewer (layers % p) and the stages around
+/// the dense/MoE boundary (first_dense_layers). Exact: the maximum over
+/// these equals the maximum over all stages (tests/core/analysis check it).
+int representativeStages(const ModelSpec& model, int pipeline, int (&out)[6]);
 
 /// Parameters one GPU of a pipeline stage holds, split into those sharded
 /// over the data-parallel group (`nonExpert`: attention, dense MLPs, norms,

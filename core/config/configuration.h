@@ -3,6 +3,7 @@
 
 #include "core/parts/enum_names.h"
 
+#include <optional>
 #include <string>
 
 namespace infrafit {
@@ -42,6 +43,17 @@ struct Configuration {
     std::string coolingId;
     int nodes = 1;
     RackLimits rack;
+    /// Host memory per node: DIMM count and size. Absent count = not stated
+    /// (host memory checks then report it unknown); 0 is refused on load.
+    std::optional<int> dimmsPerNode;
+    double dimmSizeGb = 64;  ///< GB (10^9 bytes) per DIMM; DGX H100: 32 x 64 GB
+    /// Price of one DIMM; absent = an estimate per GB (core/storage/storage_defaults.h).
+    std::optional<double> dimmPriceUsd;
+    /// Shared (network) storage bandwidth available to the cluster, GB/s;
+    /// 0 = no shared storage.
+    double sharedStorageGbs = 0;
+    /// Price of the shared storage system, for the bill of materials.
+    std::optional<double> sharedStoragePriceUsd;
 };
 
 } // namespace infrafit

@@ -2,6 +2,7 @@
 #include "core/infra/cost.h"
 
 #include "core/infra/infra_text.h"
+#include "core/storage/storage_defaults.h"
 
 #include <algorithm>
 #include <cctype>
@@ -41,6 +42,30 @@ void addPartLine(CostReport& cost, const char* item, const PartInfo& part, std::
         } else {
             line.priceMissing = true;
         }
+    }
+    cost.lines.push_back(std::move(line));
+}
+
+/// Host memory: DIMMs per node x nodes at the configuration's DIMM price,
+/// else an estimate per GB (storage::defaultDimmUsdPerGb). Left out when the
+/// configuration states no DIMMs.
+void addHostMemoryLine(CostReport& cost, const Configuration& cfg, std::int64_t nodes,
+                       bool includedInChassis)
+{
+    if (!cfg.dimmsPerNode || *cfg.dimmsPerNode <= 0 || nodes <= 0)
+        return;
+    CostLine line;
+    line.item = "host_memory";
+    line.model = infra::num(cfg.dimmSizeGb) + " GB DIMM";
+    line.count = nodes * *cfg.dimmsPerNode;
+    line.includedInChassis = includedInChassis;
+    if (!includedInChassis) {
+        const bool stated = cfg.dimmPriceUsd && std::isfinite(*cfg.dimmPriceUsd);
+        line.unitPriceUsd =
+            stated ? *cfg.dimmPriceUsd
+                   : storage::defaultDimmUsdPerGb * std::max(0.0, infra::finiteOr(cfg.dimmSizeGb, 0));
+        line.priceEstimated = !stated;
+        line.totalUsd = line.unitPriceUsd * static_cast<double>(line.count);
     }
     cost.lines.push_back(std::move(line));
 }
@@ -93,6 +118,17 @@ CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInp
     // so it is added only when priced and never marks the capex incomplete.
     if (rc.cooling && rc.cooling->priceUsd && power.racks > 0)
         addPartLine(cost, "cooling", *rc.cooling, power.racks, false);
+    addHostMemoryLine(cost, cfg, nodes, inChassis);
+    if (cfg.sharedStoragePriceUsd && std::isfinite(*cfg.sharedStoragePriceUsd)
+        && *cfg.sharedStoragePriceUsd > 0) {
+        CostLine line;
+        line.item = "shared_storage";
+        line.model = "shared storage, " + infra::num(cfg.sharedStorageGbs, 1) + " GB/s";
+        line.count = 1;
+        line.unitPriceUsd = *cfg.sharedStoragePriceUsd;
+        line.totalUsd = line.unitPriceUsd;
+        cost.lines.push_back(std::move(line));
+    }
     for (const auto& line : cost.lines)
         cost.partsUsd += line.totalUsd;
 

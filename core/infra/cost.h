@@ -17,7 +17,8 @@ namespace infrafit {
 /// One bill-of-materials line: a part (or fabric item) with its unit price,
 /// the count for the whole cluster and the line total.
 struct CostLine {
-    std::string item;          ///< "gpu", "chassis", ..., "switch", "cable", "transceiver", "rack"
+    std::string item;          ///< "gpu", "chassis", ..., "host_memory", "shared_storage",
+                               ///< "switch", "cable", "transceiver", "rack"
     std::string partId;
     std::string model;
     double unitPriceUsd = 0;

@@ -2,6 +2,7 @@
 #include "core/io/analysis_json.h"
 
 #include "core/io/infra_json.h"
+#include "core/io/storage_json.h"
 
 #include <cmath>
 
@@ -135,6 +136,10 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
     j["assumptions"] = r.assumptions;
     if (r.infrastructure)
         addInfrastructureJson(j, *r.infrastructure);
+    if (r.storage)
+        j["storage"] = storageToJson(*r.storage);
+    if (r.host)
+        j["host"] = hostToJson(*r.host);
     return j;
 }
 

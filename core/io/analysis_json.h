@@ -13,7 +13,9 @@ namespace infrafit {
 /// gpu_capacity_bytes, fits, performance.{…}, interconnect.{sufficient,
 /// communication_fraction}, parallelism.{…}, findings) plus extra fields
 /// (hfu, overhead breakdown, per-stage memory, inference capacity,
-/// assumptions). power/thermal/storage/host/cost are left out (issue 4).
+/// assumptions); power/thermal/cost/fabric/pcie/compatibility when the
+/// result carries the infrastructure report, storage/host when it carries
+/// the storage and host reports (evaluate()).
 nlohmann::json analysisResultToJson(const AnalysisResult& result);
 
 } // namespace infrafit

@@ -37,6 +37,52 @@ std::optional<Parallelism> parallelismFromJson(const nlohmann::json& json,
     return p;
 }
 
+/// Storage and host fields (core/storage). Ranges: interval > 0, share in
+/// (0, 1), kept >= 1, byte sizes > 0, needs >= 0.
+void readStorageAndHost(FieldReader& r, Workload& w)
+{
+    r.readDouble("checkpoint_interval_hours", w.checkpointIntervalHours, false, 0.0, true);
+    r.readDouble("max_checkpoint_share", w.maxCheckpointShare, false, 0.0, true, 0.99);
+    r.readInt("checkpoints_kept", w.checkpointsKept, false, 1);
+    r.readEnum("checkpoint_target", w.checkpointTarget);
+    double value = 0;
+    if (r.has("data_bytes_per_token")
+        && r.readDouble("data_bytes_per_token", value, false, 0.0, true))
+        w.dataBytesPerToken = value;
+    if (r.has("sample_bytes") && r.readDouble("sample_bytes", value, false, 0.0, true))
+        w.sampleBytes = value;
+    r.readEnum("data_source", w.dataSource);
+    r.readEnum("offload", w.offload);
+    r.readEnum("model_load_source", w.modelLoadSource);
+    r.readDouble("kv_offload_gb_per_gpu", w.kvOffloadGbPerGpu, false, 0.0);
+    if (r.has("cpu_cores_per_gpu_needed")
+        && r.readDouble("cpu_cores_per_gpu_needed", value, false, 0.0))
+        w.cpuCoresPerGpuNeeded = value;
+    if (r.has("host_memory_per_gpu_gb_needed")
+        && r.readDouble("host_memory_per_gpu_gb_needed", value, false, 0.0))
+        w.hostMemoryPerGpuGbNeeded = value;
+}
+
+void writeStorageAndHost(const Workload& w, nlohmann::json& j)
+{
+    j["checkpoint_interval_hours"] = w.checkpointIntervalHours;
+    j["max_checkpoint_share"] = w.maxCheckpointShare;
+    j["checkpoints_kept"] = w.checkpointsKept;
+    j["checkpoint_target"] = std::string(enumName(w.checkpointTarget));
+    if (w.dataBytesPerToken)
+        j["data_bytes_per_token"] = *w.dataBytesPerToken;
+    if (w.sampleBytes)
+        j["sample_bytes"] = *w.sampleBytes;
+    j["data_source"] = std::string(enumName(w.dataSource));
+    j["offload"] = std::string(enumName(w.offload));
+    j["model_load_source"] = std::string(enumName(w.modelLoadSource));
+    j["kv_offload_gb_per_gpu"] = w.kvOffloadGbPerGpu;
+    if (w.cpuCoresPerGpuNeeded)
+        j["cpu_cores_per_gpu_needed"] = *w.cpuCoresPerGpuNeeded;
+    if (w.hostMemoryPerGpuGbNeeded)
+        j["host_memory_per_gpu_gb_needed"] = *w.hostMemoryPerGpuGbNeeded;
+}
+
 } // namespace
 
 std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::string& pointer,
@@ -84,6 +130,7 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
     double efficiency = 0;
     if (r.has("efficiency") && r.readDouble("efficiency", efficiency, false, 0.0, true, 1.0))
         w.efficiency = efficiency;
+    readStorageAndHost(r, w);
     if (problems.size() == before)
         validateWorkload(w, pointer, problems);
     if (problems.size() != before)
@@ -133,6 +180,7 @@ nlohmann::json workloadToJson(const Workload& w)
     j["kv_block_size"] = w.kvBlockSize;
     if (w.efficiency)
         j["efficiency"] = *w.efficiency;
+    writeStorageAndHost(w, j);
     return j;
 }
 

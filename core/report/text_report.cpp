@@ -66,6 +66,54 @@ void infrastructureSection(std::string& out, const InfrastructureReport& infra)
         line(out, "  $%.2f per million tokens over the horizon", *c.usdPerMillionTokens);
 }
 
+const char* targetName(StorageTarget t)
+{
+    return t == StorageTarget::Shared ? "shared storage" : "local NVMe";
+}
+
+void storageSection(std::string& out, const StorageReport& s, WorkloadKind kind)
+{
+    line(out, "Storage per node: NVMe %.1f GB/s write, %.1f GB/s read; NICs %.1f GB/s; "
+              "shared storage %.1f GB/s for the cluster",
+         s.localWriteBytesPerSPerNode / 1e9, s.localReadBytesPerSPerNode / 1e9,
+         s.nicBytesPerSPerNode / 1e9, s.sharedStorageBytesPerS / 1e9);
+    if (kind == WorkloadKind::Training) {
+        const auto& c = s.checkpoint;
+        line(out, "  Checkpoint: %.1f GB (%.0f B x %.2f B params), %.1f GB per node on %d "
+                  "node(s)",
+             c.bytes / 1e9, c.bytesPerParameter, c.parametersSaved / 1e9, c.bytesPerNode / 1e9,
+             c.writerNodes);
+        line(out, "    write %.1f s to local NVMe, %.1f s to shared storage; restore %.1f s / "
+                  "%.1f s; target %s",
+             c.localWriteS, c.sharedWriteS, c.localRestoreS, c.sharedRestoreS,
+             targetName(c.target));
+        line(out, "    every %.2f h: %.2f%% of wall time (limit %.1f%%; shortest interval "
+                  "%.3f h); %.0f checkpoints, %.2f h over the run",
+             c.intervalHours, 100 * c.share, 100 * c.maxShare, c.minIntervalHours, c.count,
+             c.totalHours);
+        const auto& d = s.dataFeed;
+        line(out, "  Data feed: %.3f MB/s per node (%.2f B/token) from %s at %.1f GB/s: %s",
+             d.bytesPerSPerNode / 1e6, d.bytesPerToken, targetName(d.source),
+             d.sourceBytesPerSPerNode / 1e9, d.ok ? "ok" : "TOO SLOW");
+    } else {
+        const auto& m = s.modelLoad;
+        line(out, "  Model load: %.1f GB per node, start-up %.1f s from %s (local %.1f s, "
+                  "shared %.1f s), scale-out %.1f s",
+             m.bytesPerNode / 1e9, m.startupS, targetName(m.source), m.localS, m.sharedS,
+             m.scaleOutS);
+    }
+}
+
+void hostSection(std::string& out, const HostReport& h)
+{
+    line(out, "Host per GPU: %.1f CPU cores (need %.1f), %.0f GB memory%s (need %.0f GB: base "
+              "%.0f, offload %.0f, KV offload %.0f), %.1f GB/s memory bandwidth: %s",
+         h.cpuCoresPerGpu, h.cpuCoresPerGpuNeeded, h.hostMemoryPerGpuBytes / 1e9,
+         h.hostMemoryKnown ? "" : " (not stated)", h.neededPerGpuBytes / 1e9,
+         h.baseNeedPerGpuBytes / 1e9, h.offloadPerGpuBytes / 1e9, h.kvOffloadPerGpuBytes / 1e9,
+         h.memoryBandwidthPerGpuGbs, h.ok ? "ok" : "NOT OK");
+}
+
 } // namespace
 
 std::string textReport(const AnalysisResult& r)
@@ -133,6 +181,10 @@ std::string textReport(const AnalysisResult& r)
     }
     if (r.infrastructure)
         infrastructureSection(out, *r.infrastructure);
+    if (r.storage)
+        storageSection(out, *r.storage, r.kind);
+    if (r.host)
+        hostSection(out, *r.host);
     if (!r.findings.empty()) {
         line(out, "Findings:");
         for (const auto& finding : r.findings)

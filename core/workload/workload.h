@@ -36,6 +36,25 @@ struct EnumNames<FineTune> {
     static constexpr std::array<std::string_view, 3> names{"full", "lora", "qlora"};
 };
 
+/// Where model states live during training besides the GPU (ZeRO-Offload,
+/// Ren et al. 2021; ZeRO-Infinity, Rajbhandari et al. 2021): `optimizer`
+/// keeps the fp32 master, moments and fp32 gradients in host memory;
+/// `optimizer_and_weights` also the weights (needs ZeRO stage 3).
+enum class Offload { None, Optimizer, OptimizerAndWeights };
+template <>
+struct EnumNames<Offload> {
+    static constexpr std::array<std::string_view, 3> names{"none", "optimizer",
+                                                           "optimizer_and_weights"};
+};
+
+/// Which storage a job reads or writes: `auto` = local NVMe when the
+/// configuration has drives, else shared storage over the NICs.
+enum class StorageTarget { Auto, Local, Shared };
+template <>
+struct EnumNames<StorageTarget> {
+    static constexpr std::array<std::string_view, 3> names{"auto", "local", "shared"};
+};
+
 enum class Recompute { None, Selective, Full };
 template <>
 struct EnumNames<Recompute> {
@@ -103,6 +122,32 @@ struct Workload {
     /// Achieved fraction of peak FLOP/s while computing; absent = default
     /// for the GPU family (defaultEfficiency()).
     std::optional<double> efficiency;
+
+    // Storage and host (core/storage). Defaults and their sources are in
+    // core/storage/storage_defaults.h and are listed as assumptions.
+    // Training
+    /// Hours of training between checkpoints (> 0).
+    double checkpointIntervalHours = 1.0;
+    /// Largest acceptable share of wall time spent writing checkpoints (0, 1).
+    double maxCheckpointShare = 0.05;
+    /// Checkpoints kept on local NVMe at once (>= 1).
+    int checkpointsKept = 2;
+    StorageTarget checkpointTarget = StorageTarget::Auto;
+    /// Bytes of stored training input per token; absent = the token-id width
+    /// the tokenized dataset uses (2 below a 65,500 vocabulary, else 4).
+    std::optional<double> dataBytesPerToken;
+    /// Bytes per training sample (one sequence) for non-text data; when set
+    /// it replaces bytes per token.
+    std::optional<double> sampleBytes;
+    StorageTarget dataSource = StorageTarget::Auto;
+    Offload offload = Offload::None;
+    // Inference
+    StorageTarget modelLoadSource = StorageTarget::Auto;
+    /// Host memory per GPU for KV cache offloaded from the GPU, GB (10^9).
+    double kvOffloadGbPerGpu = 0;
+    // Both kinds: host needs per GPU; absent = the per-kind default.
+    std::optional<double> cpuCoresPerGpuNeeded;
+    std::optional<double> hostMemoryPerGpuGbNeeded;
 };
 
 } // namespace infrafit

@@ -56,6 +56,16 @@ void validateWorkload(const Workload& w, const std::string& pointer, std::vector
                                 "training math precision must be fp32, bf16, fp16 or fp8 (int8/int4 "
                                 "are serving formats; use fine_tune \"qlora\" for 4-bit weights)"});
     }
+    if (w.kind == WorkloadKind::Training && w.offload == Offload::OptimizerAndWeights
+        && w.parallelism && w.parallelism->zeroStage < 3)
+        problems.push_back({pointer + "/offload",
+                            "optimizer_and_weights offloads parameters, which needs "
+                            "parallelism.zero_stage 3 (DeepSpeed offload_param is ZeRO-3 only)"});
+    if (w.kind == WorkloadKind::Training && w.offload == Offload::Optimizer && w.parallelism
+        && w.parallelism->zeroStage < 1)
+        problems.push_back({pointer + "/offload",
+                            "optimizer offload partitions the optimizer state, which needs "
+                            "parallelism.zero_stage 1 or higher (ZeRO-Offload)"});
     if (!w.parallelism)
         return;
     const std::string violation = planRuleViolation(w, *w.parallelism);

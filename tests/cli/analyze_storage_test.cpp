@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// `infrafit-cli analyze` prints the storage and host objects of DESIGN.md's
+// contract, and refuses bad storage/host fields with exit 2 naming the
+// JSON pointer.
+#include "cli_runner.h"
+#include "support/fixtures.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+using namespace infrafit::test;
+
+TEST_CASE("analyze --format json carries storage and host", "[cli][analyze][storage]")
+{
+    TempDir dir;
+    const std::string db = dir.file("catalog.sqlite");
+    const std::string project
+        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/llama-h100.infrafit.json";
+    const auto result = runCli(
+        {"analyze", project, "--workload", "llama-8b-pretrain", "--format", "json", "--db", db});
+    REQUIRE(result.exitCode == 0);
+    const auto doc = nlohmann::json::parse(result.out);
+    REQUIRE(doc["results"].size() == 1);
+    const auto& r = doc["results"][0];
+    for (const char* key : {"checkpoint_bytes", "checkpoint_write_s", "data_feed_ok"})
+        CHECK(r["storage"].contains(key));
+    for (const char* key : {"cpu_cores_per_gpu", "host_memory_per_gpu_bytes", "ok"})
+        CHECK(r["host"].contains(key));
+    // Llama 3.1 8B (8.03e9 parameters) x 14 B = 112 GB; the fixture has no
+    // drives but 50 GB/s of shared storage, so the checkpoint goes there.
+    CHECK(r["storage"]["checkpoint_bytes"].get<double>() > 100e9);
+    CHECK(r["storage"]["checkpoint"]["target"] == "shared");
+    CHECK(r["storage"]["checkpoint_write_s"].get<double>() > 0);
+    // 32 x 64 GB over 8 GPUs = 256 GB per GPU.
+    CHECK(r["host"]["host_memory_per_gpu_bytes"].get<long long>() == 256000000000LL);
+}
+
+TEST_CASE("analyze refuses a zero checkpoint interval and zero DIMMs", "[cli][analyze][storage]")
+{
+    TempDir dir;
+    const std::string file = dir.file("bad.infrafit.json");
+    std::ofstream(file) << R"({"format": "infrafit-project", "version": 1,
+      "workloads": [{"name": "w", "kind": "training", "model": {"preset": "llama-2-7b"},
+                     "sequence_length": 4096, "checkpoint_interval_hours": 0}],
+      "configurations": [{"name": "c", "chassis": "nvidia-dgx-h100",
+                          "gpu": "nvidia-h100-sxm5-80gb", "dimms_per_node": 0}]})";
+    const auto result = runCli({"analyze", file, "--db", dir.file("catalog.sqlite")});
+    CHECK(result.exitCode == 2);
+    CHECK(result.err.find("/workloads/0/checkpoint_interval_hours") != std::string::npos);
+    CHECK(result.err.find("/configurations/0/dimms_per_node") != std::string::npos);
+}
