@@ -1,13 +1,198 @@
 // SPDX-License-Identifier: Apache-2.0
-// infrafit-cli recommend (being implemented; see the issue tracker).
+// infrafit-cli recommend PROJECT --workload NAME [--top N] [--budget-usd X] [--budget-basis
+//   capex|tco] [--rack-kw X] [--max-racks N] [--deadline-days X] [--min-tokens-per-s X]
+//   [--ttft-ms X] [--tpot-ms X] [--request-rate X] [--max-nodes N] [--max-gpus N]
+//   [--redundancy none|N+1|N+N] [--cooling air,...] [--vendors a,b] [--parts id,...]
+//   [--format json|text] [--explain] [--threads N] [--db FILE]
 #include "app/cli/arguments.h"
+#include "app/cli/cli.h"
 #include "app/cli/commands.h"
 
-namespace infrafit::cli {
+#include "catalog/catalog_store.h"
+#include "core/io/project_json.h"
+#include "core/io/recommendation_json.h"
+#include "core/search/recommend.h"
 
-int recommendCommand(const std::vector<std::string>&, std::ostream&, std::ostream&)
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+
+namespace infrafit::cli {
+namespace {
+
+std::vector<std::string> splitList(const std::string& text)
 {
-    throw UsageError("recommend is not available in this build yet");
+    std::vector<std::string> out;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');)
+        if (!item.empty())
+            out.push_back(item);
+    return out;
+}
+
+int positiveInt(const Arguments& args, const std::string& option, int fallback)
+{
+    const auto v = args.number(option);
+    if (!v)
+        return fallback;
+    if (*v < 1 || *v != std::floor(*v) || *v > 1e6)
+        throw UsageError("--" + option + " must be a whole number of at least 1");
+    return int(*v);
+}
+
+std::optional<double> positive(const Arguments& args, const std::string& option, double scale = 1)
+{
+    const auto v = args.number(option);
+    if (v && *v <= 0)
+        throw UsageError("--" + option + " must be greater than 0");
+    return v ? std::optional<double>(*v * scale) : std::nullopt;
+}
+
+SearchConstraints constraintsFrom(const Arguments& args)
+{
+    SearchConstraints c;
+    c.budgetUsd = positive(args, "budget-usd");
+    c.budgetBasis = args.choice("budget-basis", "capex", {"capex", "tco"}) == "tco"
+                        ? BudgetBasis::Tco
+                        : BudgetBasis::Capex;
+    if (const auto kw = positive(args, "rack-kw"))
+        c.rackPowerKw = *kw;
+    if (args.has("max-racks"))
+        c.maxRacks = positiveInt(args, "max-racks", 1);
+    c.maxNodes = positiveInt(args, "max-nodes", c.maxNodes);
+    if (args.has("max-gpus"))
+        c.maxGpus = positiveInt(args, "max-gpus", 1);
+    const auto redundancy = args.choice("redundancy", "N+1", {"none", "N+1", "N+N"});
+    c.psuRedundancy = redundancy == "none"   ? PsuRedundancy::None
+                      : redundancy == "N+N" ? PsuRedundancy::NPlusN
+                                            : PsuRedundancy::NPlus1;
+    for (const auto& name : splitList(args.valueOr("cooling", ""))) {
+        const auto type = enumFromName<CoolingType>(name);
+        if (!type)
+            throw UsageError("--cooling: unknown cooling type \"" + name
+                             + "\" (air, rear_door, direct_liquid, immersion)");
+        c.coolingTypes.push_back(*type);
+    }
+    c.deadlineDays = positive(args, "deadline-days");
+    c.minTokensPerS = positive(args, "min-tokens-per-s");
+    c.ttftTargetS = positive(args, "ttft-ms", 1e-3);
+    c.tpotTargetS = positive(args, "tpot-ms", 1e-3);
+    c.requestRatePerS = positive(args, "request-rate");
+    c.vendors = splitList(args.valueOr("vendors", ""));
+    c.partIds = splitList(args.valueOr("parts", ""));
+    return c;
+}
+
+std::string money(double usd)
+{
+    char b[64];
+    if (usd >= 1e6)
+        std::snprintf(b, sizeof b, "$%.2fM", usd / 1e6);
+    else
+        std::snprintf(b, sizeof b, "$%.0fk", usd / 1e3);
+    return b;
+}
+
+void printText(const Recommendation& rec, const Workload& w, bool explain, std::ostream& out)
+{
+    const bool training = w.kind == WorkloadKind::Training;
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "Recommendation for %s: %lld configurations, %lld feasible, %lld plan "
+                  "evaluations%s\n\n",
+                  w.name.c_str(), static_cast<long long>(rec.configurationsConsidered),
+                  static_cast<long long>(rec.feasibleConfigurations),
+                  static_cast<long long>(rec.planEvaluations), rec.cancelled ? " (cancelled)" : "");
+    out << line;
+    if (!rec.candidates.empty()) {
+        std::snprintf(line, sizeof line, "%-4s %-34s %5s %6s %-18s %10s %10s %12s %12s %6s\n", "#",
+                      "GPU x per node / chassis", "nodes", "GPUs", "plan t/p/d z mb",
+                      "capex", "TCO", training ? "days" : "out tok/s",
+                      training ? "tokens/s" : "TPOT ms", "pareto");
+        out << line;
+    }
+    for (std::size_t k = 0; k < rec.candidates.size(); ++k) {
+        const auto& c = rec.candidates[k];
+        const auto& p = c.parallelism;
+        const auto& perf = c.analysis.performance;
+        const double capex = c.analysis.infrastructure ? c.analysis.infrastructure->cost.capexUsd : 0;
+        const double tco = c.analysis.infrastructure ? c.analysis.infrastructure->cost.tcoUsd : 0;
+        const std::string hw = c.config.gpu.id + " x" + std::to_string(c.config.config.gpusPerNode)
+                               + " / " + c.config.chassis.id;
+        const std::string plan = std::to_string(p.tensor) + "/" + std::to_string(p.pipeline) + "/"
+                                 + std::to_string(c.analysis.parallelism.data) + " z"
+                                 + std::to_string(p.zeroStage) + " mb"
+                                 + std::to_string(training ? c.microBatchSize : c.concurrentRequests);
+        std::snprintf(line, sizeof line, "%-4zu %-34.34s %5d %6d %-18s %10s %10s %12.1f %12.1f %6s\n",
+                      k + 1, hw.c_str(), c.config.config.nodes, c.config.totalGpus(), plan.c_str(),
+                      money(capex).c_str(), money(tco).c_str(),
+                      training ? perf.trainingDays : perf.outputTokensPerS,
+                      training ? perf.tokensPerS : perf.tpotS * 1e3, c.pareto ? "yes" : "no");
+        out << line;
+        if (explain) {
+            for (const auto& reason : c.reasons)
+                out << "       - " << reason << "\n";
+        }
+    }
+    for (const auto& f : rec.findings) {
+        if (f.severity == Severity::Info && !explain)
+            continue;
+        out << "\n" << enumName(f.severity) << " " << f.code << ": " << f.message;
+        if (!f.suggestion.empty())
+            out << " (" << f.suggestion << ")";
+    }
+    out << "\n";
+}
+
+} // namespace
+
+int recommendCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+{
+    const Arguments args(words,
+                         {"workload", "top", "budget-usd", "budget-basis", "rack-kw", "max-racks",
+                          "deadline-days", "min-tokens-per-s", "ttft-ms", "tpot-ms",
+                          "request-rate", "max-nodes", "max-gpus", "redundancy", "cooling",
+                          "vendors", "parts", "format", "threads", "db"},
+                         {"explain"});
+    if (args.positional().size() != 1)
+        throw UsageError("recommend needs exactly one PROJECT file");
+    const auto workloadName = args.value("workload");
+    if (!workloadName)
+        throw UsageError("recommend needs --workload NAME");
+    const std::string& file = args.positional()[0];
+    const auto format = args.choice("format", "text", {"text", "json"});
+    RecommendRequest request;
+    request.constraints = constraintsFrom(args);
+    request.top = positiveInt(args, "top", 5);
+    const Project project = readProjectFile(file);
+    const auto found = std::find_if(project.workloads.begin(), project.workloads.end(),
+                                    [&](const Workload& w) { return w.name == *workloadName; });
+    if (found == project.workloads.end())
+        throw UsageError("no workload named \"" + *workloadName + "\" in " + file);
+    request.workload = *found;
+
+    // Snapshot: catalog parts, overridden by the project's inline parts.
+    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    std::vector<Part> parts = store.list();
+    for (const Part& inline_ : project.parts) {
+        auto same = std::find_if(parts.begin(), parts.end(),
+                                 [&](const Part& p) { return infoOf(p).id == infoOf(inline_).id; });
+        if (same != parts.end())
+            *same = inline_;
+        else
+            parts.push_back(inline_);
+    }
+    request.parts = snapshotOf(parts);
+    SearchControl control;
+    control.threads = args.has("threads") ? positiveInt(args, "threads", 1) : 0;
+    const Recommendation rec = recommend(request, control);
+    if (format == "json")
+        out << recommendationToJson(rec).dump(2) << "\n";
+    else
+        printText(rec, request.workload, args.has("explain"), out);
+    return ExitOk;
 }
 
 } // namespace infrafit::cli

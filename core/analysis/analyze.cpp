@@ -2,6 +2,7 @@
 #include "core/analysis/analyze.h"
 
 #include "core/analysis/analysis_context.h"
+#include "core/search/plan_search.h"
 #include "core/workload/workload_validation.h"
 
 #include <cmath>
@@ -148,8 +149,29 @@ std::string bindingLimitOf(const AnalysisResult& r)
 
 } // namespace
 
+PlanInputs preparePlanInputs(const Workload& w, const ResolvedConfiguration& config)
+{
+    PlanInputs in;
+    in.parameters = countParameters(w.model);
+    in.peakFlopsPerS = peakFlopsPerS(config.gpu, w.precision);
+    in.efficiency = defaultEfficiency(config.gpu, w.precision);
+    if (w.efficiency) {
+        in.efficiency.trainCompute = *w.efficiency;
+        in.efficiency.prefillCompute = *w.efficiency;
+    }
+    in.rates = linkRates(config);
+    return in;
+}
+
 AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& config,
                                const Parallelism& plan, bool withFindings)
+{
+    return analyzeWithPlan(w, config, plan, preparePlanInputs(w, config), withFindings);
+}
+
+AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& config,
+                               const Parallelism& plan, const PlanInputs& inputs,
+                               bool withFindings)
 {
     AnalysisResult r;
     if (withFindings) {
@@ -157,7 +179,7 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
         r.configurationName = config.config.name;
     }
     r.kind = w.kind;
-    r.parameters = countParameters(w.model);
+    r.parameters = inputs.parameters;
     r.parallelism = plan;
     r.microBatchSize = w.microBatchSize;
     r.gpuCapacityBytes = config.gpu.memoryGb * 1e9;
@@ -166,7 +188,7 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
     if (r.parallelism.data <= 0)
         r.parallelism.data = std::max(1, totalGpus / std::max(1, modelGpus));
 
-    const auto peak = peakFlopsPerS(config.gpu, w.precision);
+    const auto& peak = inputs.peakFlopsPerS;
     if (!peak) {
         add(r, Severity::Error, "precision.unsupported",
             "GPU \"" + config.gpu.id + "\" has no " + std::string(enumName(w.precision))
@@ -197,12 +219,8 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
         add(r, Severity::Warning, "parallelism.idle_gpus",
             fmt("the plan uses %.0f of %.0f GPUs", double(used), totalGpus));
 
-    AnalysisContext ctx{w, config, r.parallelism, r.parameters, *peak,
-                        defaultEfficiency(config.gpu, w.precision), linkRates(config)};
-    if (w.efficiency) {
-        ctx.efficiency.trainCompute = *w.efficiency;
-        ctx.efficiency.prefillCompute = *w.efficiency;
-    }
+    AnalysisContext ctx{w, config, r.parallelism, r.parameters, *peak, inputs.efficiency,
+                        inputs.rates};
     r.computeEfficiency = ctx.efficiency.trainCompute;
     const bool crossNode = config.config.nodes > 1 && used > config.config.gpusPerNode;
     if (crossNode && ctx.rates.interNodeBytesPerS <= 0) {
@@ -222,8 +240,8 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
         return r;
     }
     r.analyzed = true;
-    r.bindingLimit = bindingLimitOf(r);
     if (withFindings) {
+        r.bindingLimit = bindingLimitOf(r);
         addFindings(r, ctx);
         addAssumptions(r, ctx);
     }
@@ -234,12 +252,29 @@ AnalysisResult analyze(const Workload& w, const ResolvedConfiguration& config)
 {
     if (w.parallelism)
         return analyzeWithPlan(w, config, *w.parallelism, true);
-    const Parallelism plan = choosePlan(w, config);
+    // The plan search over this configuration (issue 5 item 6); the
+    // workload's micro-batch and concurrency stay as given.
+    PlanSpaceOptions spaceOptions;
+    spaceOptions.varyMicroBatch = false;
+    spaceOptions.varyBatch = false;
+    const PlanSpace space = enumeratePlans(w, config.config.gpusPerNode, config.config.nodes,
+                                           spaceOptions);
+    PlanSearchOptions searchOptions;
+    searchOptions.goal = w.kind == WorkloadKind::Training ? PlanGoal::FastestStep
+                                                          : PlanGoal::LowestTpot;
+    SearchControl control;
+    control.threads = 1;
+    const PlanSearchResult found = searchPlans(space, config, searchOptions, control);
+    Parallelism plan{1, 1, config.totalGpus(), 1, 0, false, Recompute::None, 1};
+    const std::int64_t index = found.bestIndex >= 0 ? found.bestIndex : found.leastMemoryIndex;
+    if (index >= 0)
+        plan = space.points[std::size_t(index)].plan;
     AnalysisResult r = analyzeWithPlan(w, config, plan, true);
     r.parallelismChosen = true;
     r.findings.push_back({Severity::Info, "parallelism.chosen",
                           fmt("InfraFit chose tensor %.0f, pipeline %.0f, data %.0f",
                               r.parallelism.tensor, r.parallelism.pipeline, r.parallelism.data)
+                              + fmt(" (best of %.0f plans searched)", double(space.points.size()))
                               + ", ZeRO " + std::to_string(r.parallelism.zeroStage)
                               + ", recompute " + std::string(enumName(r.parallelism.recompute)),
                           {}});

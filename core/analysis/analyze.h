@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysis_result.h"
+#include "core/analysis/hardware_rates.h"
 #include "core/config/resolved_configuration.h"
 #include "core/workload/workload.h"
 
@@ -14,16 +15,36 @@ namespace infrafit {
 /// resolved configuration: plan-vs-hardware problems become error findings.
 AnalysisResult analyze(const Workload& workload, const ResolvedConfiguration& config);
 
+/// The plan-independent inputs of an analysis (parameter count, peak
+/// FLOP/s, efficiencies, link rates), resolved once per (workload,
+/// configuration) so a plan search does not recompute them for every plan.
+struct PlanInputs {
+    ParameterCount parameters;
+    std::optional<double> peakFlopsPerS;
+    Efficiency efficiency;
+    LinkRates rates;
+};
+PlanInputs preparePlanInputs(const Workload& workload, const ResolvedConfiguration& config);
+
 /// Analyses with an explicit plan (data = 0 → derived from the GPU count).
 /// Cheap (a few µs): the chooser calls it for each candidate; findings
-/// text is only built when `withFindings`.
+/// text, the per-stage list and `bindingLimit` are only built when
+/// `withFindings`.
 AnalysisResult analyzeWithPlan(const Workload& workload, const ResolvedConfiguration& config,
                                const Parallelism& plan, bool withFindings = true);
+/// The same with inputs prepared by preparePlanInputs() for this workload
+/// and configuration (the plan search's hot path; allocates nothing when
+/// !withFindings and the plan is valid).
+AnalysisResult analyzeWithPlan(const Workload& workload, const ResolvedConfiguration& config,
+                               const Parallelism& plan, const PlanInputs& inputs,
+                               bool withFindings);
 
 /// Simple plan chooser (issue 3 item 6): tensor ∈ {1,2,4,8} within a node,
 /// pipeline over layers (divisors up to the layer count), data for the
 /// rest; for training the lowest ZeRO stage and lightest recompute that
 /// fit. Returns the fastest plan that fits, else the one using least memory.
+/// analyze() now uses the plan search (core/search/plan_search.h); this
+/// stays as the baseline the search is tested against.
 Parallelism choosePlan(const Workload& workload, const ResolvedConfiguration& config);
 
 /// Share of vendor capacity kept back for the driver, ECC/row-remap reserve

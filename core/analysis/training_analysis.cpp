@@ -33,11 +33,12 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     const TrainingSetup setup = makeTrainingSetup(w, ctx.params, plan);
     res.microBatches = setup.microBatches;
 
-    // --- memory: every stage; report the most loaded GPU.
+    // --- memory: every stage when the stages are reported, else only the
+    // representative stages (same maximum; representativeStages()).
+    int representative[6];
+    const int representativeCount = representativeStages(m, setup.pipeline, representative);
     double worst = -1;
-    if (withStages)
-        res.stages.reserve(static_cast<std::size_t>(setup.pipeline));
-    for (int stage = 0; stage < setup.pipeline; ++stage) {
+    auto considerStage = [&](int stage) {
         const MemoryLines lines = trainingStageMemory(setup, stage);
         if (withStages)
             res.stages.push_back({stage, layersOnStage(m, setup.pipeline, stage), lines});
@@ -46,6 +47,14 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             res.memory = lines;
             res.mostLoadedStage = stage;
         }
+    };
+    if (withStages) {
+        res.stages.reserve(static_cast<std::size_t>(setup.pipeline));
+        for (int stage = 0; stage < setup.pipeline; ++stage)
+            considerStage(stage);
+    } else {
+        for (int i = 0; i < representativeCount; ++i)
+            considerStage(representative[i]);
     }
     res.usableBytes = res.gpuCapacityBytes * (1.0 - hbmReserveFraction);
     res.fits = res.memory.totalBytes() <= res.usableBytes;
@@ -57,7 +66,9 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     const double t = setup.tensor;
     double stageFwdPerToken = 0;
     double stageRecomputePerToken = 0;
-    for (int stage = 0; stage < setup.pipeline; ++stage) {
+    // Stages of a run hold equal layers, so the representatives carry the maximum.
+    for (int i = 0; i < representativeCount; ++i) {
+        const int stage = representative[i];
         const StageParams sp = stageParams(m, ctx.params, setup.tensor, setup.pipeline,
                                            setup.expert, stage);
         double fwd = sp.denseLayers * lf.denseLayer + sp.moeLayers * lf.moeLayer;

@@ -43,8 +43,23 @@ Configuration configurationFromJson(const nlohmann::json& json, const std::strin
         rack.readDouble("power_limit_kw", c.rack.powerLimitKw, false, 0.0, true);
         rack.readInt("units", c.rack.units, false, 1);
     }
+    // Host memory and shared storage (core/storage). A stated DIMM count of
+    // 0 would mean no host memory at all: refused.
+    int dimms = 0;
+    if (r.has("dimms_per_node") && r.readInt("dimms_per_node", dimms, false, 1))
+        c.dimmsPerNode = dimms;
+    r.readDouble("dimm_size_gb", c.dimmSizeGb, false, 0.0, true);
+    double price = 0;
+    if (r.has("dimm_price_usd") && r.readDouble("dimm_price_usd", price, false, 0.0))
+        c.dimmPriceUsd = price;
+    r.readDouble("shared_storage_gbs", c.sharedStorageGbs, false, 0.0);
+    if (r.has("shared_storage_price_usd")
+        && r.readDouble("shared_storage_price_usd", price, false, 0.0))
+        c.sharedStoragePriceUsd = price;
     return c;
 }
+
+} // namespace
 
 nlohmann::json configurationToJson(const Configuration& c)
 {
@@ -68,8 +83,18 @@ nlohmann::json configurationToJson(const Configuration& c)
     part("cooling", c.coolingId, nullptr, 0);
     j["nodes"] = c.nodes;
     j["rack"] = {{"power_limit_kw", c.rack.powerLimitKw}, {"units", c.rack.units}};
+    if (c.dimmsPerNode)
+        j["dimms_per_node"] = *c.dimmsPerNode;
+    j["dimm_size_gb"] = c.dimmSizeGb;
+    if (c.dimmPriceUsd)
+        j["dimm_price_usd"] = *c.dimmPriceUsd;
+    j["shared_storage_gbs"] = c.sharedStorageGbs;
+    if (c.sharedStoragePriceUsd)
+        j["shared_storage_price_usd"] = *c.sharedStoragePriceUsd;
     return j;
 }
+
+namespace {
 
 const nlohmann::json* arrayMember(const nlohmann::json& doc, const char* key,
                                   std::vector<Problem>& problems)

@@ -21,6 +21,9 @@ Project projectFromJson(const nlohmann::json& document, const std::string& file)
 /// parseJsonDocument), then projectFromJson.
 Project readProjectFile(const std::string& path);
 
+/// One configuration object as it appears in a project file.
+nlohmann::json configurationToJson(const Configuration& configuration);
+
 /// Writes the document; projectFromJson(projectToJson(p)) == p field by field.
 nlohmann::json projectToJson(const Project& project);
 

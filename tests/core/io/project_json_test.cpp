@@ -43,6 +43,14 @@ TEST_CASE("Project file: reads workloads, presets, configurations, inline parts"
     CHECK(p.workloads[2].kvCachePrecision == Precision::Fp8);
     REQUIRE(p.configurations.size() == 1);
     CHECK(p.configurations[0].nodes == 2);
+    // Storage and host fields (issue 10).
+    CHECK(p.workloads[0].checkpointIntervalHours == 2);
+    CHECK(p.workloads[0].checkpointsKept == 3);
+    CHECK(p.workloads[0].dataBytesPerToken == 4.0);
+    CHECK(p.workloads[2].modelLoadSource == StorageTarget::Shared);
+    CHECK(p.workloads[2].kvOffloadGbPerGpu == 32);
+    CHECK(p.configurations[0].dimmsPerNode == 32);
+    CHECK(p.configurations[0].sharedStorageGbs == 50);
 }
 
 TEST_CASE("Project file: write then read gives the same project", "[io][project]")
@@ -51,6 +59,9 @@ TEST_CASE("Project file: write then read gives the same project", "[io][project]
     const auto json = projectToJson(p);
     const Project q = projectFromJson(json, "roundtrip");
     CHECK(projectToJson(q) == json);
+    CHECK(json["configurations"][0]["dimms_per_node"] == 32);
+    CHECK(json["workloads"][0]["checkpoint_interval_hours"] == 2.0);
+    CHECK(json["workloads"][2]["kv_offload_gb_per_gpu"] == 32.0);
 }
 
 TEST_CASE("Project file: every broken rule is reported with its pointer", "[io][project][bad]")

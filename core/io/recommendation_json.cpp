@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/io/recommendation_json.h"
+
+#include "core/io/analysis_json.h"
+#include "core/io/project_json.h"
+
+namespace infrafit {
+namespace {
+
+nlohmann::json findingsToJson(const Findings& findings)
+{
+    auto out = nlohmann::json::array();
+    for (const auto& f : findings)
+        out.push_back({{"severity", std::string(enumName(f.severity))},
+                       {"code", f.code},
+                       {"message", f.message},
+                       {"suggestion", f.suggestion}});
+    return out;
+}
+
+} // namespace
+
+nlohmann::json recommendationToJson(const Recommendation& rec)
+{
+    nlohmann::json j;
+    j["candidates"] = nlohmann::json::array();
+    for (const auto& c : rec.candidates) {
+        const auto& p = c.parallelism;
+        const auto& s = c.breakdown;
+        nlohmann::json item;
+        item["configuration"] = configurationToJson(c.config.config);
+        item["parallelism"] = {{"tensor", p.tensor},
+                               {"pipeline", p.pipeline},
+                               {"data", p.data},
+                               {"expert", p.expert},
+                               {"zero_stage", p.zeroStage},
+                               {"sequence_parallel", p.sequenceParallel},
+                               {"recompute", std::string(enumName(p.recompute))},
+                               {"virtual_stages", p.virtualStages},
+                               {"micro_batch_size", c.microBatchSize},
+                               {"concurrent_requests", c.concurrentRequests}};
+        item["analysis"] = analysisResultToJson(c.analysis);
+        item["score"] = c.score;
+        item["score_breakdown"] = {{"goal_usd", s.goalUsd},
+                                   {"goal_hours", s.goalHours},
+                                   {"communication", s.communication},
+                                   {"psu_headroom", s.psuHeadroom},
+                                   {"rack_headroom", s.rackHeadroom},
+                                   {"memory_unused", s.memoryUnused},
+                                   {"nic_oversized", s.nicOversized},
+                                   {"cpu_oversized", s.cpuOversized}};
+        item["pareto"] = c.pareto;
+        item["price_complete"] = c.priceComplete;
+        item["tightest_constraint"] = c.tightestConstraint;
+        item["reasons"] = c.reasons;
+        j["candidates"].push_back(std::move(item));
+    }
+    j["findings"] = findingsToJson(rec.findings);
+    j["search"] = {{"configurations", rec.configurationsConsidered},
+                   {"feasible", rec.feasibleConfigurations},
+                   {"plan_searches", rec.planSearches},
+                   {"plan_evaluations", rec.planEvaluations},
+                   {"cancelled", rec.cancelled}};
+    return j;
+}
+
+} // namespace infrafit

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/search/recommend.h"
+
+#include <nlohmann/json.hpp>
+
+namespace infrafit {
+
+/// `recommend --format json` (DESIGN.md): {"candidates": [...], "findings":
+/// [...], "search": {...}}; each candidate has `configuration` (as in a
+/// project file), `parallelism`, `analysis` (the analyze result object),
+/// `score`, `score_breakdown`, `pareto`, `reasons`.
+nlohmann::json recommendationToJson(const Recommendation& recommendation);
+
+} // namespace infrafit

@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/search/node_builds.h"
+
+#include "core/analysis/hardware_rates.h"
+#include "core/analysis/inference_memory.h"
+#include "core/analysis/training_memory.h"
+#include "core/infra/cost.h"
+#include "core/infra/infrastructure.h"
+#include "core/infra/power.h"
+#include "core/model/parameter_count.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+
+namespace infrafit {
+namespace {
+
+std::string lower(std::string s)
+{
+    for (char& c : s)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+bool vendorAllowed(const PartInfo& p, const SearchConstraints& c)
+{
+    if (c.vendors.empty())
+        return true;
+    const std::string v = lower(p.vendor);
+    return std::any_of(c.vendors.begin(), c.vendors.end(),
+                       [&](const std::string& x) { return lower(x) == v; });
+}
+
+/// Part-id subset for one kind: allowed when no id of this kind is listed.
+template <typename T>
+bool idAllowed(const T& part, const std::vector<T>& all, const SearchConstraints& c)
+{
+    if (c.partIds.empty())
+        return true;
+    const auto listed = [&](const std::string& id) {
+        return std::find(c.partIds.begin(), c.partIds.end(), id) != c.partIds.end();
+    };
+    const bool kindRestricted =
+        std::any_of(all.begin(), all.end(), [&](const T& p) { return listed(p.id); });
+    return !kindRestricted || listed(part.id);
+}
+
+double priceKey(const PartInfo& p)
+{
+    // Unpriced parts sort after priced ones.
+    return p.priceUsd ? *p.priceUsd : std::numeric_limits<double>::max() / 4;
+}
+
+/// Complete systems (price covers the GPUs) take only their own GPU: the
+/// system model's last word ("DGX H100" → "H100") starts the GPU model.
+bool completeSystemTakes(const Chassis& chassis, const Gpu& gpu)
+{
+    if (!chassis.priceIncludesParts)
+        return true;
+    const auto space = chassis.model.find_last_of(' ');
+    const std::string token = lower(space == std::string::npos ? chassis.model
+                                                               : chassis.model.substr(space + 1));
+    return lower(gpu.model).rfind(token, 0) == 0;
+}
+
+bool coolingAllowed(const Cooling& cooling, const SearchConstraints& c)
+{
+    return c.coolingTypes.empty()
+           || std::find(c.coolingTypes.begin(), c.coolingTypes.end(), cooling.type)
+                  != c.coolingTypes.end();
+}
+
+bool coolingFitsChassis(const Cooling& cooling, const Chassis& chassis)
+{
+    if (chassis.cooling == ChassisCooling::Liquid)
+        return cooling.isLiquid();
+    return !cooling.isLiquid() || chassis.liquidCoolingOption;
+}
+
+double pueOf(const Cooling& c)
+{
+    if (c.pueLow && c.pueHigh)
+        return (*c.pueLow + *c.pueHigh) / 2;
+    return c.pueLow ? *c.pueLow : (c.pueHigh ? *c.pueHigh : 1.4);
+}
+
+int installedPsus(int required, PsuRedundancy r)
+{
+    switch (r) {
+    case PsuRedundancy::None: return required;
+    case PsuRedundancy::NPlus1: return required + 1;
+    case PsuRedundancy::NPlusN: return 2 * required;
+    }
+    return required;
+}
+
+bool hasError(const Findings& findings, std::string_view prefix)
+{
+    return std::any_of(findings.begin(), findings.end(), [&](const Finding& f) {
+        return f.severity == Severity::Error && f.code.rfind(prefix, 0) == 0;
+    });
+}
+
+} // namespace
+
+double memoryLowerBoundBytes(const Workload& w, long long gpus)
+{
+    const ParameterCount params = countParameters(w.model);
+    double perParam = 0;
+    if (w.kind == WorkloadKind::Training) {
+        const auto b = stateBytesPerParam(w.optimizer, w.precision, w.fp32GradBuffer,
+                                          w.model.hiddenSize);
+        if (w.fineTune == FineTune::Full)
+            perParam = b.weight + b.gradient + b.optimizer;
+        else if (w.fineTune == FineTune::Qlora)
+            perParam = 4.0 / 8.0; // NF4 weights, at least 4 bits each (Dettmers et al. 2023)
+        else
+            perParam = b.weight;
+    } else {
+        perParam = servingWeightBytesPerParam(w.precision);
+    }
+    return params.total * perParam / double(std::max(1LL, gpus)) + cudaContextBytes;
+}
+
+ResolvedConfiguration resolveBuild(const PartsSnapshot& parts, const NodeBuild& b, int nodes,
+                                   const SearchConstraints& constraints)
+{
+    ResolvedConfiguration rc;
+    rc.gpu = parts.gpus[std::size_t(b.gpu)];
+    rc.chassis = parts.chassis[std::size_t(b.chassis)];
+    Configuration& c = rc.config;
+    c.gpuId = rc.gpu.id;
+    c.chassisId = rc.chassis.id;
+    c.gpusPerNode = b.gpusPerNode;
+    c.nodes = nodes;
+    c.psuRedundancy = constraints.psuRedundancy;
+    c.rack.powerLimitKw = constraints.rackPowerKw;
+    c.rack.units = constraints.rackUnits;
+    c.cpusPerNode = 0;
+    if (b.cpu >= 0) {
+        rc.cpu = parts.cpus[std::size_t(b.cpu)];
+        c.cpuId = rc.cpu->id;
+        c.cpusPerNode = b.cpusPerNode;
+    }
+    if (b.nvme >= 0) {
+        rc.nvme = parts.nvmes[std::size_t(b.nvme)];
+        c.nvmeId = rc.nvme->id;
+        c.nvmePerNode = b.nvmePerNode;
+    }
+    if (b.nic >= 0) {
+        rc.nic = parts.nics[std::size_t(b.nic)];
+        c.nicId = rc.nic->id;
+        c.nicsPerNode = b.nicsPerNode;
+    }
+    if (b.psu >= 0) {
+        rc.psu = parts.psus[std::size_t(b.psu)];
+        c.psuId = rc.psu->id;
+        c.psusPerNode = b.psusPerNode;
+    }
+    if (b.cooling >= 0) {
+        rc.cooling = parts.coolings[std::size_t(b.cooling)];
+        c.coolingId = rc.cooling->id;
+    }
+    c.name = rc.gpu.id + " x" + std::to_string(b.gpusPerNode) + " in " + rc.chassis.id + ", "
+             + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
+    return rc;
+}
+
+namespace {
+
+/// The cheapest CPU that passes compatibility and PCIe checks for the build.
+bool chooseCpu(NodeBuild& b, const PartsSnapshot& parts, const std::vector<int>& cpuOrder,
+               const SearchConstraints& constraints, const InfrastructureInputs& in)
+{
+    const int sockets = parts.chassis[std::size_t(b.chassis)].cpuSockets;
+    if (sockets <= 0 || cpuOrder.empty())
+        return true;
+    for (int cpu : cpuOrder) {
+        b.cpu = cpu;
+        b.cpusPerNode = sockets;
+        const auto rc = resolveBuild(parts, b, 1, constraints);
+        const auto report = checkInfrastructure(rc, in);
+        if (!hasError(report.findings, "compat.") && !hasError(report.findings, "pcie."))
+            return true;
+    }
+    b.cpu = -1;
+    b.cpusPerNode = 0;
+    return false;
+}
+
+/// Fewest PSUs per model that carry the node with the redundancy; keeps
+/// the model with the lowest price + conversion-loss energy over the
+/// horizon (losses = typical wall − DC, hardware.md §1.6 efficiency curve).
+bool choosePsu(NodeBuild& b, const PartsSnapshot& parts, const std::vector<int>& psuOrder,
+               const SearchConstraints& constraints, const InfrastructureInputs& in)
+{
+    const Chassis& chassis = parts.chassis[std::size_t(b.chassis)];
+    const auto rc = resolveBuild(parts, b, 1, constraints);
+    const NodePower power = nodeDcPower(rc, in);
+    const double maxW = power.total.maxW;
+    const double typicalW = power.total.typicalW;
+    if (maxW > constraints.rackPowerKw * 1000.0)
+        return false; // no PSU helps: the node alone exceeds the rack budget
+    double bestCost = std::numeric_limits<double>::max();
+    int bestPsu = -1, bestCount = 0;
+    for (int i : psuOrder) {
+        const Psu& psu = parts.psus[std::size_t(i)];
+        if (psu.watts <= 0)
+            continue;
+        const int required = int(std::ceil(maxW / psu.watts));
+        const int installed = installedPsus(std::max(1, required), constraints.psuRedundancy);
+        if (chassis.psuSlots > 0 && installed > chassis.psuSlots)
+            continue;
+        const double load = maxW / (installed * psu.watts);
+        const double eff = psuEfficiencyAt(psu, load, in.fallbackPsuEfficiency);
+        const double lossKw = typicalW * (1.0 / std::max(0.5, eff) - 1.0) / 1000.0;
+        const double energyUsd = lossKw * 8760.0 * in.years * in.electricityUsdPerKwh;
+        const double cost = installed * psu.priceUsd.value_or(0.0) + energyUsd;
+        if (cost < bestCost) {
+            bestCost = cost;
+            bestPsu = i;
+            bestCount = installed;
+        }
+    }
+    if (bestPsu < 0)
+        return parts.psus.empty(); // no PSU part at all: the chassis' own PSUs are assumed
+    b.psu = bestPsu;
+    b.psusPerNode = bestCount;
+    return true;
+}
+
+bool chooseCooling(NodeBuild& b, const PartsSnapshot& parts, const SearchConstraints& c)
+{
+    const Chassis& chassis = parts.chassis[std::size_t(b.chassis)];
+    int best = -1;
+    for (std::size_t i = 0; i < parts.coolings.size(); ++i) {
+        const Cooling& cool = parts.coolings[i];
+        if (!coolingAllowed(cool, c) || !coolingFitsChassis(cool, chassis) || !idAllowed(cool, parts.coolings, c))
+            continue;
+        if (best < 0) {
+            best = int(i);
+            continue;
+        }
+        const Cooling& cur = parts.coolings[std::size_t(best)];
+        const bool carries = cool.maxHeatKwPerRack >= c.rackPowerKw;
+        const bool curCarries = cur.maxHeatKwPerRack >= c.rackPowerKw;
+        if ((carries && !curCarries)
+            || (carries == curCarries
+                && (carries ? pueOf(cool) < pueOf(cur)
+                            : cool.maxHeatKwPerRack > cur.maxHeatKwPerRack)))
+            best = int(i);
+    }
+    b.cooling = best;
+    return best >= 0 || c.coolingTypes.empty();
+}
+
+} // namespace
+
+ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
+                                const SearchConstraints& c, const InfrastructureInputs& in)
+{
+    ConfigSpace space;
+    space.nodeCounts = nodeCountsFor(c);
+    const int maxNodes = space.nodeCounts.empty() ? 0 : space.nodeCounts.back();
+
+    std::vector<int> cpuOrder, psuOrder, nicOrder;
+    for (std::size_t i = 0; i < parts.cpus.size(); ++i)
+        if (vendorAllowed(parts.cpus[i], c) && idAllowed(parts.cpus[i], parts.cpus, c))
+            cpuOrder.push_back(int(i));
+    std::stable_sort(cpuOrder.begin(), cpuOrder.end(), [&](int a, int b) {
+        return std::pair(priceKey(parts.cpus[a]), parts.cpus[a].tdpW)
+               < std::pair(priceKey(parts.cpus[b]), parts.cpus[b].tdpW);
+    });
+    for (std::size_t i = 0; i < parts.psus.size(); ++i)
+        if (idAllowed(parts.psus[i], parts.psus, c))
+            psuOrder.push_back(int(i));
+    // One NIC per (protocol, speed): the cheapest.
+    for (std::size_t i = 0; i < parts.nics.size(); ++i) {
+        const Nic& nic = parts.nics[i];
+        if (!vendorAllowed(nic, c) || !idAllowed(nic, parts.nics, c) || nic.totalGbps() <= 0)
+            continue;
+        auto same = std::find_if(nicOrder.begin(), nicOrder.end(), [&](int j) {
+            const Nic& o = parts.nics[std::size_t(j)];
+            return o.protocol == nic.protocol && o.totalGbps() == nic.totalGbps();
+        });
+        if (same == nicOrder.end())
+            nicOrder.push_back(int(i));
+        else if (priceKey(nic) < priceKey(parts.nics[std::size_t(*same)]))
+            *same = int(i);
+    }
+    int nvme = -1;
+    for (std::size_t i = 0; i < parts.nvmes.size(); ++i)
+        if (idAllowed(parts.nvmes[i], parts.nvmes, c)
+            && (nvme < 0 || priceKey(parts.nvmes[i]) < priceKey(parts.nvmes[std::size_t(nvme)])))
+            nvme = int(i);
+
+    for (std::size_t g = 0; g < parts.gpus.size(); ++g) {
+        const Gpu& gpu = parts.gpus[g];
+        if (!vendorAllowed(gpu, c) || !idAllowed(gpu, parts.gpus, c))
+            continue;
+        if (!peakFlopsPerS(gpu, w.precision) || gpu.memoryGb <= 0 || gpu.memoryBandwidthGbs <= 0) {
+            space.findings.push_back({Severity::Info, "search.gpu_skipped",
+                                      gpu.id + ": no " + std::string(enumName(w.precision))
+                                          + " figure or memory data",
+                                      {}});
+            continue;
+        }
+        long long maxGpusAllowed = 0;
+        for (const Chassis& ch : parts.chassis)
+            maxGpusAllowed = std::max<long long>(maxGpusAllowed, 1LL * ch.maxGpus * maxNodes);
+        if (c.maxGpus)
+            maxGpusAllowed = std::min<long long>(maxGpusAllowed, *c.maxGpus);
+        if (memoryLowerBoundBytes(w, maxGpusAllowed) > gpu.memoryGb * 1e9) {
+            space.findings.push_back({Severity::Info, "search.gpu_too_small",
+                                      gpu.id + ": the model's states alone exceed its memory on "
+                                          + std::to_string(maxGpusAllowed) + " GPUs",
+                                      {}});
+            continue;
+        }
+        for (std::size_t h = 0; h < parts.chassis.size(); ++h) {
+            const Chassis& ch = parts.chassis[h];
+            if (!idAllowed(ch, parts.chassis, c) || !ch.acceptsGpuForm(gpu.formFactor)
+                || (ch.maxGpuTdpW > 0 && gpu.tdpW > ch.maxGpuTdpW) || ch.maxGpus <= 0
+                || !completeSystemTakes(ch, gpu))
+                continue;
+            std::vector<int> perNode{ch.maxGpus};
+            if (ch.maxGpus % 2 == 0 && ch.maxGpus >= 2)
+                perNode.push_back(ch.maxGpus / 2);
+            for (int gpn : perNode) {
+                // NIC options: none (single node) and, for several nodes,
+                // each NIC at one per GPU and one per two GPUs.
+                std::vector<std::pair<int, int>> nicOptions{{-1, 0}};
+                for (int nic : nicOrder)
+                    for (int count : {gpn, gpn / 2})
+                        if (count >= 1 && (count == gpn || gpn / 2 != gpn)
+                            && (ch.pcieSlots <= 0 || count <= ch.pcieSlots)
+                            && std::find(nicOptions.begin(), nicOptions.end(),
+                                         std::pair(nic, count)) == nicOptions.end())
+                            nicOptions.emplace_back(nic, count);
+                for (const auto& [nic, nicCount] : nicOptions) {
+                    if (nic >= 0 && maxNodes < 2)
+                        continue;
+                    NodeBuild b;
+                    b.gpu = int(g);
+                    b.chassis = int(h);
+                    b.gpusPerNode = gpn;
+                    b.nic = nic;
+                    b.nicsPerNode = nicCount;
+                    b.multiNode = nic >= 0;
+                    if (nvme >= 0 && ch.nvmeBays > 0) {
+                        b.nvme = nvme;
+                        b.nvmePerNode = std::min(ch.nvmeBays, gpn);
+                    }
+                    if (!chooseCooling(b, parts, c) || !chooseCpu(b, parts, cpuOrder, c, in)
+                        || !choosePsu(b, parts, psuOrder, c, in))
+                        continue;
+                    space.builds.push_back(b);
+                }
+            }
+        }
+    }
+    return space;
+}
+
+} // namespace infrafit

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/analysis_result.h"
+#include "core/config/resolved_configuration.h"
+#include "core/infra/infrastructure_inputs.h"
+#include "core/search/balanced_score.h"
+#include "core/search/parts_snapshot.h"
+#include "core/search/search_constraints.h"
+#include "core/search/search_control.h"
+#include "core/workload/workload.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace infrafit {
+
+/// Everything a recommendation needs, copied (snapshot) so it can run on a
+/// worker thread while the caller's catalog changes.
+struct RecommendRequest {
+    Workload workload;
+    PartsSnapshot parts;
+    SearchConstraints constraints;
+    InfrastructureInputs infrastructure; ///< site facts and cost assumptions
+    int top = 5;                         ///< candidates returned (best first)
+    bool prune = true;                   ///< false: brute-force reference (tests)
+};
+
+/// One recommended configuration with its plan, full evaluation (analysis
+/// + infrastructure, as `analyze` reports it), score and reasons.
+struct RecommendedCandidate {
+    ResolvedConfiguration config;
+    Parallelism parallelism;
+    int microBatchSize = 1;
+    int concurrentRequests = 0;
+    AnalysisResult analysis;
+    ScoreBreakdown breakdown;
+    double score = 0;
+    bool pareto = false;
+    bool priceComplete = true;
+    std::string tightestConstraint; ///< the limit with the least slack
+    std::vector<std::string> reasons;
+};
+
+/// The result: candidates best first (priced candidates before those with
+/// a missing price, then by score, then enumeration order), findings (e.g.
+/// which constraint no candidate met) and search statistics.
+struct Recommendation {
+    std::vector<RecommendedCandidate> candidates;
+    Findings findings;
+    std::int64_t configurationsConsidered = 0;
+    std::int64_t feasibleConfigurations = 0;
+    std::int64_t planSearches = 0;
+    std::int64_t planEvaluations = 0;
+    bool cancelled = false;
+};
+
+/// Searches node builds × node counts × plans for the request and ranks
+/// the feasible candidates by the balanced score (balanced_score.h).
+/// Pure; deterministic for any `control.threads`.
+Recommendation recommend(const RecommendRequest& request, const SearchControl& control = {});
+
+} // namespace infrafit

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cli_runner.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace infrafit;
+
+namespace {
+
+std::string tempDb(const char* name)
+{
+    const auto path = std::filesystem::temp_directory_path() / name;
+    std::filesystem::remove(path);
+    return path.string();
+}
+
+std::string projectFile()
+{
+    const auto path = std::filesystem::temp_directory_path() / "recommend-test.infrafit.json";
+    std::ofstream(path) << R"({"format": "infrafit-project", "version": 1, "name": "t",
+      "workloads": [{"name": "ft", "kind": "training",
+        "model": {"layers": 32, "hidden_size": 4096, "attention_heads": 32, "kv_heads": 32,
+                  "ffn_hidden_size": 11008, "vocab_size": 32000, "gated_mlp": true,
+                  "tied_embeddings": false, "norm": "rmsnorm", "bias": false,
+                  "position_embedding": "rotary", "max_positions": 4096},
+        "precision": "bf16", "sequence_length": 4096, "global_batch_size": 64,
+        "micro_batch_size": 1, "optimizer": "adam", "training_tokens": 1e9}],
+      "configurations": []})";
+    return path.string();
+}
+
+} // namespace
+
+TEST_CASE("recommend prints ranked candidates as JSON", "[cli][recommend]")
+{
+    const auto r = test::runCli({"recommend", projectFile(), "--workload", "ft", "--top", "3",
+                                 "--max-nodes", "4", "--format", "json", "--db",
+                                 tempDb("recommend-json.sqlite")});
+    REQUIRE(r.exitCode == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j["candidates"].size() == 3);
+    const auto& best = j["candidates"][0];
+    CHECK(best["configuration"].contains("gpu"));
+    CHECK(best["configuration"].contains("nodes"));
+    CHECK(best["parallelism"].contains("tensor"));
+    CHECK(best["analysis"]["memory"]["fits"] == true);
+    CHECK(best["score"].get<double>() > 0);
+    CHECK(best["pareto"].is_boolean());
+    CHECK(best["reasons"].size() >= 3);
+    CHECK(j["candidates"][0]["score"].get<double>() <= j["candidates"][1]["score"].get<double>());
+}
+
+TEST_CASE("recommend text output with --explain", "[cli][recommend]")
+{
+    const auto r = test::runCli({"recommend", projectFile(), "--workload", "ft", "--top", "2",
+                                 "--max-nodes", "2", "--explain", "--db",
+                                 tempDb("recommend-text.sqlite")});
+    REQUIRE(r.exitCode == 0);
+    CHECK(r.out.find("capex") != std::string::npos);
+    CHECK(r.out.find("runner-up") != std::string::npos);
+    CHECK(r.out.find("tightest constraint") != std::string::npos);
+}
+
+TEST_CASE("recommend with impossible constraints: empty result and a finding, exit 0",
+          "[cli][recommend]")
+{
+    const auto r = test::runCli({"recommend", projectFile(), "--workload", "ft", "--max-nodes",
+                                 "2", "--deadline-days", "0.0001", "--format", "json", "--db",
+                                 tempDb("recommend-infeasible.sqlite")});
+    REQUIRE(r.exitCode == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["candidates"].empty());
+    bool named = false;
+    for (const auto& f : j["findings"])
+        named = named || (f["code"] == "recommend.infeasible"
+                          && f["message"].get<std::string>().find("deadline_days") != std::string::npos);
+    CHECK(named);
+}
+
+TEST_CASE("recommend refuses bad options", "[cli][recommend]")
+{
+    CHECK(test::runCli({"recommend", projectFile()}).exitCode == 2);
+    CHECK(test::runCli({"recommend", projectFile(), "--workload", "ft", "--cooling", "ice"})
+              .exitCode == 2);
+    CHECK(test::runCli({"recommend", projectFile(), "--workload", "nope", "--db",
+                        tempDb("recommend-bad.sqlite")})
+              .exitCode == 2);
+}

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+// Plan space and plan search: pruned == brute force, 1 vs 2 threads,
+// cancellation, representative stages, analyze() uses the search.
+#include "core/analysis/analyze.h"
+#include "core/analysis/training_memory.h"
+#include "core/search/plan_search.h"
+#include "core/workload/workload_validation.h"
+#include "core/analysis/test_hardware.h"
+
+#include <catch2/catch.hpp>
+
+using namespace infrafit;
+
+namespace {
+
+Workload gpt3()
+{
+    Workload w = testing::presetTraining("gpt-3-175b", {}, 2048, 1536);
+    w.parallelism.reset();
+    return w;
+}
+
+} // namespace
+
+TEST_CASE("every plan point passes the plan rules", "[search]")
+{
+    const Workload w = testing::presetTraining("llama-2-7b", {}, 4096, 64);
+    const PlanSpace space = enumeratePlans(w, 8, 2);
+    REQUIRE(space.points.size() > 100);
+    for (const auto& p : space.points) {
+        CHECK(planRuleViolation(space.variants[std::size_t(p.variant)], p.plan).empty());
+        CHECK(p.plan.tensor * p.plan.pipeline * p.plan.data == 16);
+    }
+}
+
+TEST_CASE("representative stages give the same memory and step time as all stages", "[search]")
+{
+    for (const char* key : {"llama-2-70b", "mixtral-8x7b", "deepseek-v3", "gpt-3-175b"}) {
+        Workload w = testing::presetTraining(key, {}, 2048, 512);
+        w.parallelism.reset();
+        const auto config = testing::h100Cluster(16);
+        const PlanSpace space = enumeratePlans(w, 8, 16);
+        for (std::size_t i = 0; i < space.points.size(); i += 37) {
+            const auto& pt = space.points[i];
+            const Workload& v = space.variants[std::size_t(pt.variant)];
+            const auto full = analyzeWithPlan(v, config, pt.plan, true);
+            const auto lean = analyzeWithPlan(v, config, pt.plan, false);
+            INFO(key << " point " << i);
+            CHECK(full.memory.totalBytes() == lean.memory.totalBytes());
+            CHECK(full.mostLoadedStage == lean.mostLoadedStage);
+            CHECK(full.performance.stepTimeS == lean.performance.stepTimeS);
+            CHECK(full.fits == lean.fits);
+        }
+    }
+}
+
+TEST_CASE("pruned plan search returns the brute-force winner", "[search]")
+{
+    for (const char* key : {"llama-2-13b", "mixtral-8x7b"}) {
+        Workload w = testing::presetTraining(key, {}, 4096, 128);
+        w.parallelism.reset();
+        for (int nodes : {1, 2, 4}) {
+            const auto config = testing::h100Cluster(nodes);
+            const PlanSpace space = enumeratePlans(w, 8, nodes);
+            PlanSearchOptions fast, brute;
+            brute.prune = false;
+            SearchControl one;
+            one.threads = 1;
+            const auto a = searchPlans(space, config, fast, one);
+            const auto b = searchPlans(space, config, brute, one);
+            INFO(key << " on " << nodes << " nodes");
+            CHECK(a.bestIndex == b.bestIndex);
+            CHECK(a.leastMemoryIndex == b.leastMemoryIndex);
+            CHECK(a.evaluated + a.skipped >= b.evaluated);
+            CHECK(a.evaluated < b.evaluated);
+        }
+    }
+}
+
+TEST_CASE("inference plan search: pruned equals brute force within latency targets", "[search]")
+{
+    Workload w;
+    w.name = "serve";
+    w.kind = WorkloadKind::Inference;
+    w.model = *findModelPreset("llama-2-70b");
+    w.promptTokens = 1024;
+    w.outputTokens = 256;
+    const auto config = testing::h100Cluster(2);
+    const PlanSpace space = enumeratePlans(w, 8, 2);
+    PlanSearchOptions fast;
+    fast.goal = PlanGoal::MostThroughput;
+    fast.tpotTargetS = 0.05;
+    fast.ttftTargetS = 2.0;
+    PlanSearchOptions brute = fast;
+    brute.prune = false;
+    const auto a = searchPlans(space, config, fast);
+    const auto b = searchPlans(space, config, brute);
+    REQUIRE(b.bestIndex >= 0);
+    CHECK(a.bestIndex == b.bestIndex);
+    CHECK(a.best.tpotS <= 0.05);
+}
+
+TEST_CASE("plan search is identical with 1 and 2 threads", "[search]")
+{
+    const Workload w = gpt3();
+    const auto config = testing::h100Cluster(128);
+    const PlanSpace space = enumeratePlans(w, 8, 128);
+    SearchControl one, two;
+    one.threads = 1;
+    two.threads = 2;
+    const auto a = searchPlans(space, config, {}, one);
+    const auto b = searchPlans(space, config, {}, two);
+    REQUIRE(a.bestIndex >= 0);
+    CHECK(a.bestIndex == b.bestIndex);
+    CHECK(a.evaluated == b.evaluated);
+    CHECK(a.best.stepTimeS == b.best.stepTimeS);
+}
+
+TEST_CASE("a stop request cancels the plan search", "[search]")
+{
+    const Workload w = gpt3();
+    const auto config = testing::h100Cluster(128);
+    const PlanSpace space = enumeratePlans(w, 8, 128);
+    std::stop_source source;
+    source.request_stop();
+    SearchControl control;
+    control.stop = source.get_token();
+    const auto r = searchPlans(space, config, {}, control);
+    CHECK(r.cancelled);
+    CHECK(r.evaluated == 0);
+}
+
+TEST_CASE("analyze without parallelism is at least as fast as the simple chooser", "[search]")
+{
+    for (const char* key : {"llama-2-70b", "gpt-3-175b", "mixtral-8x7b"}) {
+        Workload w = testing::presetTraining(key, {}, 2048, 512);
+        w.parallelism.reset();
+        const auto config = testing::h100Cluster(8);
+        const auto searched = analyze(w, config);
+        const auto chosen = analyzeWithPlan(w, config, choosePlan(w, config), false);
+        INFO(key);
+        CHECK(searched.parallelismChosen);
+        if (chosen.fits) {
+            REQUIRE(searched.fits);
+            CHECK(searched.performance.stepTimeS <= chosen.performance.stepTimeS * (1 + 1e-12));
+        }
+    }
+}

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: Apache-2.0
+// Recommendation: brute force == fast search, constraints hold, Pareto
+// flags, infeasible constraints, threads, cancellation.
+#include "core/search/pareto.h"
+#include "core/search/recommend.h"
+#include "core/search/search_test_support.h"
+
+#include <catch2/catch.hpp>
+
+using namespace infrafit;
+
+namespace {
+
+RecommendRequest smallRequest()
+{
+    RecommendRequest r;
+    r.workload = testing::fineTune70b();
+    r.parts = testing::smallSnapshot();
+    r.constraints.nodeCounts = {1, 2, 4};
+    r.constraints.maxNodes = 4;
+    r.top = 1000;
+    return r;
+}
+
+std::vector<std::string> ranking(const Recommendation& rec)
+{
+    std::vector<std::string> out;
+    for (const auto& c : rec.candidates) {
+        const auto& p = c.parallelism;
+        out.push_back(c.config.config.name + " t" + std::to_string(p.tensor) + " p"
+                      + std::to_string(p.pipeline) + " z" + std::to_string(p.zeroStage) + " mb"
+                      + std::to_string(c.microBatchSize) + " v" + std::to_string(p.virtualStages)
+                      + " s" + std::to_string(c.score));
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("fast recommendation equals the brute-force reference on a small space", "[search]")
+{
+    RecommendRequest fast = smallRequest();
+    RecommendRequest brute = fast;
+    brute.prune = false;
+    SearchControl one;
+    one.threads = 1;
+    const auto a = recommend(fast, {});
+    const auto b = recommend(brute, one);
+    REQUIRE(!b.candidates.empty());
+    CHECK(ranking(a) == ranking(b));
+    CHECK(a.planEvaluations < b.planEvaluations);
+}
+
+TEST_CASE("recommendation is identical with 1 and 2 threads", "[search]")
+{
+    const RecommendRequest r = smallRequest();
+    SearchControl one, two;
+    one.threads = 1;
+    two.threads = 2;
+    CHECK(ranking(recommend(r, one)) == ranking(recommend(r, two)));
+}
+
+TEST_CASE("every candidate meets every constraint and fits", "[search]")
+{
+    RecommendRequest r = smallRequest();
+    r.constraints.budgetUsd = 3.0e6;
+    r.constraints.deadlineDays = 30;
+    r.constraints.rackPowerKw = 40;
+    const auto rec = recommend(r);
+    REQUIRE(!rec.candidates.empty());
+    for (const auto& c : rec.candidates) {
+        INFO(c.config.config.name);
+        REQUIRE(c.analysis.infrastructure);
+        CHECK(c.analysis.fits);
+        CHECK(c.analysis.infrastructure->ok);
+        CHECK(c.analysis.infrastructure->cost.capexUsd <= 3.0e6);
+        CHECK(c.analysis.performance.trainingDays <= 30);
+        CHECK(c.config.config.psuRedundancy == PsuRedundancy::NPlus1);
+        CHECK(c.config.config.nodes <= 4);
+        CHECK(!c.reasons.empty());
+    }
+    // Ranked best first.
+    for (std::size_t i = 1; i < rec.candidates.size(); ++i)
+        if (rec.candidates[i].priceComplete == rec.candidates[i - 1].priceComplete)
+            CHECK(rec.candidates[i - 1].score <= rec.candidates[i].score);
+    CHECK(rec.candidates.front().reasons.back().find("runner-up") != std::string::npos);
+}
+
+TEST_CASE("no Pareto-marked candidate is dominated", "[search]")
+{
+    const auto rec = recommend(smallRequest());
+    REQUIRE(rec.candidates.size() > 2);
+    for (const auto& a : rec.candidates) {
+        if (!a.pareto)
+            continue;
+        const ParetoPoint pa{a.analysis.infrastructure->cost.capexUsd,
+                             a.analysis.performance.trainingDays, 0};
+        for (const auto& b : rec.candidates) {
+            const ParetoPoint pb{b.analysis.infrastructure->cost.capexUsd,
+                                 b.analysis.performance.trainingDays, 0};
+            CHECK_FALSE(dominates(pb, pa));
+        }
+    }
+    CHECK(paretoFront({{1, 2, 0}, {2, 1, 0}, {2, 2, 0}, {1, 2, 0}})
+          == std::vector<bool>{true, true, false, true});
+}
+
+TEST_CASE("infeasible constraints give no candidate and a finding naming the constraint", "[search]")
+{
+    RecommendRequest r = smallRequest();
+    r.constraints.budgetUsd = 1000; // $1k buys nothing
+    const auto rec = recommend(r);
+    CHECK(rec.candidates.empty());
+    const auto it = std::find_if(rec.findings.begin(), rec.findings.end(),
+                                 [](const Finding& f) { return f.code == "recommend.infeasible"; });
+    REQUIRE(it != rec.findings.end());
+    CHECK(it->message.find("budget_usd") != std::string::npos);
+}
+
+TEST_CASE("a stop request cancels the recommendation early", "[search]")
+{
+    std::stop_source source;
+    source.request_stop();
+    SearchControl control;
+    control.stop = source.get_token();
+    const auto rec = recommend(smallRequest(), control);
+    CHECK(rec.cancelled);
+    CHECK(rec.candidates.empty());
+    CHECK(rec.planEvaluations == 0);
+}
+
+TEST_CASE("progress is reported and reaches the end", "[search]")
+{
+    double last = 0;
+    int calls = 0;
+    SearchControl control;
+    control.progress = [&](double f) {
+        CHECK(f >= last);
+        last = f;
+        ++calls;
+    };
+    recommend(smallRequest(), control);
+    CHECK(calls > 0);
+    CHECK(last <= 1.0);
+}
