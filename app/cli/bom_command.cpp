@@ -1,13 +1,49 @@
 // SPDX-License-Identifier: Apache-2.0
-// infrafit-cli bom (being implemented; see the issue tracker).
+// infrafit-cli bom PROJECT --config NAME [--workload NAME]
+//                  --format csv|xlsx|pdf|html|json --output FILE [--db FILE]
 #include "app/cli/arguments.h"
+#include "app/cli/cli.h"
 #include "app/cli/commands.h"
+
+#include "catalog/catalog_store.h"
+#include "core/bom/build_bom.h"
+#include "core/export/bom_export.h"
+#include "core/export/report_format.h"
+#include "core/io/input_error.h"
+#include "core/io/project_json.h"
+
+#include <ostream>
 
 namespace infrafit::cli {
 
-int bomCommand(const std::vector<std::string>&, std::ostream&, std::ostream&)
+int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
 {
-    throw UsageError("bom is not available in this build yet");
+    const Arguments args(words, {"config", "workload", "format", "output", "db"}, {});
+    if (args.positional().size() != 1)
+        throw UsageError("bom needs exactly one PROJECT file");
+    if (!args.has("config"))
+        throw UsageError("bom needs --config NAME");
+    if (!args.has("format"))
+        throw UsageError("bom needs --format csv|xlsx|pdf|html|json");
+    if (!args.has("output"))
+        throw UsageError("bom needs --output FILE");
+    const auto formatName = args.choice("format", "", {"csv", "xlsx", "pdf", "html", "json"});
+    const auto format = *enumFromName<BomFormat>(formatName);
+    const std::string& file = args.positional()[0];
+    const std::string output = *args.value("output");
+
+    const Project project = readProjectFile(file);
+    if (project.configurations.empty())
+        throw InputError(file, "/configurations", "the project has no configurations");
+    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    BomContext context;
+    context.date = reportDateToday();
+    const auto bom = buildProjectBom(project, storeLookup(store), *args.value("config"),
+        args.valueOr("workload", ""), context, file);
+    exportBom(bom, format, output);
+    out << "Wrote " << output << " (" << formatName << ", " << bom.lines.size() << " lines, "
+        << totalCaption(bom.totals) << " " << formatUsd(bom.totals.totalUsd) << ")\n";
+    return ExitOk;
 }
 
 } // namespace infrafit::cli

@@ -18,9 +18,16 @@ constexpr const char* helpText = R"(infrafit-cli - plan AI training and inferenc
 Usage:
   infrafit-cli analyze   PROJECT [--workload NAME] [--config NAME] [--format json|text] [--db FILE]
   infrafit-cli recommend PROJECT --workload NAME [--top N] [--budget-usd X] [--rack-kw X]
-                                [--deadline-days X] [--format json|text] [--db FILE]
-  infrafit-cli compare   PROJECT [--format json|text|csv] [--db FILE]
-  infrafit-cli bom       PROJECT --config NAME --format csv|xlsx|pdf|html|json --output FILE
+                                [--deadline-days X] [--min-tokens-per-s X] [--ttft-ms X]
+                                [--tpot-ms X] [--request-rate X] [--max-nodes N] [--max-gpus N]
+                                [--max-racks N] [--budget-basis capex|tco]
+                                [--redundancy none|N+1|N+N] [--cooling air,...] [--vendors a,b]
+                                [--parts id,...] [--threads N] [--format json|text] [--explain]
+                                [--db FILE]
+  infrafit-cli compare   PROJECT [--baseline WORKLOAD/CONFIG] [--workload NAME] [--config NAME]
+                                [--format json|text|csv] [--db FILE]
+  infrafit-cli bom       PROJECT --config NAME [--workload NAME]
+                                --format csv|xlsx|pdf|html|json --output FILE [--db FILE]
   infrafit-cli catalog   list [KIND] [--filter TEXT] [--format text|json] [--db FILE]
   infrafit-cli catalog   import FILE [--db FILE]
   infrafit-cli catalog   export FILE [--kind KIND] [--db FILE]
@@ -30,6 +37,7 @@ KIND is one of gpu, chassis, cpu, nvme, nic, psu, cooling.
 The catalog database defaults to $XDG_DATA_HOME/infrafit/catalog.sqlite
 (~/.local/share/infrafit/catalog.sqlite); it is created from the built-in
 default catalog on first use. --db FILE uses another database.
+bom dates its report today (UTC), or SOURCE_DATE_EPOCH when set.
 
 Exit status: 0 done (findings, even errors, are results); 2 bad input (one
 line per problem on stderr naming the file, the JSON pointer and the problem);

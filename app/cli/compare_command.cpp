@@ -1,13 +1,50 @@
 // SPDX-License-Identifier: Apache-2.0
-// infrafit-cli compare (being implemented; see the issue tracker).
+// infrafit-cli compare PROJECT [--baseline WORKLOAD/CONFIG] [--workload NAME]
+//                      [--config NAME] [--format json|text|csv] [--db FILE]
 #include "app/cli/arguments.h"
+#include "app/cli/cli.h"
 #include "app/cli/commands.h"
+
+#include "catalog/catalog_store.h"
+#include "core/compare/comparison.h"
+#include "core/compare/comparison_report.h"
+#include "core/io/input_error.h"
+#include "core/io/project_json.h"
+
+#include <ostream>
 
 namespace infrafit::cli {
 
-int compareCommand(const std::vector<std::string>&, std::ostream&, std::ostream&)
+int compareCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
 {
-    throw UsageError("compare is not available in this build yet");
+    const Arguments args(words, {"baseline", "workload", "config", "format", "db"}, {});
+    if (args.positional().size() != 1)
+        throw UsageError("compare needs exactly one PROJECT file");
+    const auto format = args.choice("format", "text", {"text", "json", "csv"});
+    const std::string& file = args.positional()[0];
+    const Project project = readProjectFile(file);
+
+    ComparisonOptions options;
+    if (const auto w = args.value("workload"))
+        options.workloads.push_back(*w);
+    if (const auto c = args.value("config"))
+        options.configurations.push_back(*c);
+    if (project.configurations.empty())
+        throw InputError(file, "/configurations", "the project has no configurations to compare");
+    if (const auto baseline = args.value("baseline")) {
+        auto [workload, configuration] = parsePairName(project, *baseline, file);
+        options.baselineWorkload = std::move(workload);
+        options.baselineConfiguration = std::move(configuration);
+    }
+    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    const auto comparison = compareProject(project, storeLookup(store), options, file);
+    if (format == "json")
+        out << comparisonToJson(comparison).dump(2) << "\n";
+    else if (format == "csv")
+        out << comparisonToCsv(comparison);
+    else
+        out << comparisonToText(comparison);
+    return ExitOk;
 }
 
 } // namespace infrafit::cli

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/bom/build_bom.h"
+
+#include "core/analysis/evaluate.h"
+#include "core/io/input_error.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+#include <stdexcept>
+
+namespace infrafit {
+namespace {
+
+double finite(double value)
+{
+    return std::isfinite(value) ? value : 0.0;
+}
+
+bool isNodePart(const std::string& kind)
+{
+    return kind == "chassis" || kind == "gpu" || kind == "cpu" || kind == "nvme" || kind == "nic"
+        || kind == "psu" || kind == "host_memory";
+}
+
+/// The catalog part a cost line names, to read its vendor.
+const PartInfo* partFor(const ResolvedConfiguration& rc, const std::string& kind)
+{
+    if (kind == "chassis")
+        return &rc.chassis;
+    if (kind == "gpu")
+        return &rc.gpu;
+    if (kind == "cpu" && rc.cpu)
+        return &*rc.cpu;
+    if (kind == "nvme" && rc.nvme)
+        return &*rc.nvme;
+    if (kind == "nic" && rc.nic)
+        return &*rc.nic;
+    if (kind == "psu" && rc.psu)
+        return &*rc.psu;
+    if (kind == "cooling" && rc.cooling)
+        return &*rc.cooling;
+    return nullptr;
+}
+
+PriceStatus statusOf(const CostLine& line)
+{
+    if (line.includedInChassis)
+        return PriceStatus::IncludedInChassis;
+    if (line.priceMissing)
+        return PriceStatus::Missing;
+    if (line.priceEstimated)
+        return PriceStatus::Estimated;
+    return PriceStatus::Listed;
+}
+
+std::string noteFor(PriceStatus status)
+{
+    switch (status) {
+    case PriceStatus::Listed:
+        return "list price";
+    case PriceStatus::Estimated:
+        return "estimated price";
+    case PriceStatus::Missing:
+        return "price missing; not in the total";
+    case PriceStatus::IncludedInChassis:
+        return "included in the chassis price";
+    case PriceStatus::NotPriced:
+        return "sized by the analysis; not priced (no rack price given)";
+    }
+    return {};
+}
+
+BomLine lineFrom(const ResolvedConfiguration& rc, const CostLine& cost)
+{
+    BomLine line;
+    line.kind = cost.item;
+    line.model = cost.model;
+    line.partId = cost.partId;
+    if (const PartInfo* part = partFor(rc, cost.item); part && part->id == cost.partId)
+        line.vendor = part->vendor;
+    line.totalQuantity = std::max<std::int64_t>(0, cost.count);
+    const std::int64_t nodes = std::max(0, rc.config.nodes);
+    if (isNodePart(cost.item) && nodes > 0 && line.totalQuantity % nodes == 0) {
+        line.nodes = nodes;
+        line.quantityPerNode = line.totalQuantity / nodes;
+    }
+    line.priceStatus = statusOf(cost);
+    line.note = noteFor(line.priceStatus);
+    if (line.priceStatus == PriceStatus::Listed || line.priceStatus == PriceStatus::Estimated) {
+        line.unitPriceUsd = finite(cost.unitPriceUsd);
+        line.extendedPriceUsd = finite(cost.totalUsd);
+    }
+    return line;
+}
+
+void addSubtotalsAndTotals(BillOfMaterials& bom)
+{
+    auto& totals = bom.totals;
+    for (const auto& line : bom.lines) {
+        auto it = std::find_if(bom.subtotals.begin(), bom.subtotals.end(),
+            [&](const BomSubtotal& s) { return s.kind == line.kind; });
+        if (it == bom.subtotals.end()) {
+            bom.subtotals.push_back({line.kind, 0, 0, false});
+            it = bom.subtotals.end() - 1;
+        }
+        it->quantity += line.totalQuantity;
+        it->extendedPriceUsd += line.extendedPriceUsd;
+        const bool estimated = line.priceStatus == PriceStatus::Estimated;
+        it->includesEstimates = it->includesEstimates || estimated;
+        totals.includesEstimates = totals.includesEstimates || estimated;
+        if (line.kind == "switch" || line.kind == "cable" || line.kind == "transceiver")
+            totals.fabricUsd += line.extendedPriceUsd;
+        else if (line.kind == "rack")
+            totals.facilityUsd += line.extendedPriceUsd;
+        else
+            totals.nodePartsUsd += line.extendedPriceUsd;
+        totals.totalUsd += line.extendedPriceUsd;
+        if (line.priceStatus == PriceStatus::Missing) {
+            totals.complete = false;
+            totals.missingPrices.push_back(line.kind + " " + line.model
+                + (line.partId.empty() ? "" : " (" + line.partId + ")"));
+        }
+    }
+}
+
+PowerTriple triple(double idleW, double typicalW, double maxW)
+{
+    return {finite(idleW), finite(typicalW), finite(maxW)};
+}
+
+void summarizeInfrastructure(
+    const ResolvedConfiguration& rc, const InfrastructureReport& report, BomSummary& s)
+{
+    const auto& power = report.power;
+    s.nodes = rc.config.nodes;
+    s.gpusPerNode = rc.config.gpusPerNode;
+    s.totalGpus = static_cast<std::int64_t>(rc.config.nodes) * rc.config.gpusPerNode;
+    s.nodeDc = triple(power.node.total.idleW, power.node.total.typicalW, power.nodeW);
+    s.nodeWall = triple(power.nodeWallIdleW, power.nodeWallTypicalW, power.nodeWallW);
+    const double perRack = std::max(0, power.nodesPerRack);
+    s.rackWall = triple(
+        perRack * s.nodeWall.idleW, perRack * s.nodeWall.typicalW, perRack * s.nodeWall.maxW);
+    s.clusterWall = triple(power.clusterIdleW, power.clusterTypicalW, power.clusterW);
+    s.psuCapacityW = finite(power.psuCapacityW);
+    s.psuArrangement = power.psuArrangement;
+    s.psuOk = power.psuOk;
+    s.nodesPerRack = power.nodesPerRack;
+    s.nodesPerRackLimit = power.nodesPerRackLimit;
+    s.racks = power.racks;
+
+    const auto& thermal = report.thermal;
+    s.nodeHeatBtuPerH = finite(thermal.nodeHeatBtuPerH);
+    s.rackHeatBtuPerH = finite(thermal.rackHeatBtuPerH);
+    s.nodeAirflowCfm = finite(thermal.nodeAirflowCfm);
+    s.nodeAirflowM3PerH = finite(thermal.nodeAirflowM3PerH);
+    s.rackAirflowCfm = finite(thermal.rackAirflowCfm);
+
+    const auto& cost = report.cost;
+    s.pue = finite(cost.pue);
+    s.electricityUsdPerKwh = finite(cost.electricityUsdPerKwh);
+    s.energyKwhPerYear = finite(cost.energyKwhPerYear);
+    s.energyUsdPerYear = finite(cost.energyUsdPerYear);
+    s.years = finite(cost.years);
+    s.tcoUsd = finite(cost.tcoUsd);
+    if (cost.usdPerMillionTokens && std::isfinite(*cost.usdPerMillionTokens))
+        s.usdPerMillionTokens = *cost.usdPerMillionTokens;
+
+    const auto& node = power.node;
+    const auto addPower = [&](const char* label, double maxW) {
+        if (finite(maxW) > 0)
+            s.nodePowerW.push_back({label, finite(maxW)});
+    };
+    addPower("GPUs", node.gpus.maxW);
+    addPower("CPUs", node.cpus.maxW);
+    addPower("NICs", node.nics.maxW);
+    addPower("NVMe", node.nvme.maxW);
+    addPower("Chassis base", node.base.maxW);
+
+    s.assumptions = report.assumptions;
+    for (auto& a : s.assumptions)
+        a.value = finite(a.value);
+}
+
+void summarizeVerdict(const AnalysisResult& r, BomSummary& s)
+{
+    s.hasVerdict = true;
+    s.workloadName = r.workloadName;
+    s.kind = r.kind;
+    s.analyzed = r.analyzed;
+    s.fits = r.fits;
+    s.bindingLimit = r.bindingLimit;
+    const auto& p = r.performance;
+    s.trainingDays = finite(p.trainingDays);
+    s.tokensPerS = finite(p.tokensPerS);
+    s.mfu = finite(p.mfu);
+    s.ttftS = finite(p.ttftS);
+    s.tpotS = finite(p.tpotS);
+    s.outputTokensPerS = finite(p.outputTokensPerS);
+    const auto& m = r.memory;
+    const auto addMemory = [&](const char* label, double bytes) {
+        if (finite(bytes) > 0)
+            s.memoryPerGpuBytes.push_back({label, finite(bytes)});
+    };
+    addMemory("Weights", m.weightsBytes);
+    addMemory("Gradients", m.gradientsBytes);
+    addMemory("Optimizer", m.optimizerBytes);
+    addMemory("Activations", m.activationsBytes);
+    addMemory("KV cache", m.kvCacheBytes);
+    addMemory("Overhead", m.overheadBytes());
+    s.gpuCapacityBytes = finite(r.gpuCapacityBytes);
+    s.findings = r.findings;
+}
+
+BillOfMaterials buildFrom(
+    const ResolvedConfiguration& rc, const InfrastructureReport& report, const BomContext& context)
+{
+    BillOfMaterials bom;
+    auto& s = bom.summary;
+    s.projectName = context.projectName;
+    s.configurationName = rc.config.name;
+    s.date = context.date;
+    s.infrafitVersion = context.infrafitVersion;
+    bom.lines.reserve(report.cost.lines.size() + 1);
+    bool rackLine = false;
+    for (const auto& cost : report.cost.lines) {
+        bom.lines.push_back(lineFrom(rc, cost));
+        rackLine = rackLine || cost.item == "rack";
+    }
+    if (!rackLine && report.power.racks > 0) {
+        BomLine racks;
+        racks.kind = "rack";
+        racks.model = "rack with PDUs (" + std::to_string(rc.config.rack.units) + " U)";
+        racks.totalQuantity = report.power.racks;
+        racks.priceStatus = PriceStatus::NotPriced;
+        racks.note = noteFor(racks.priceStatus);
+        bom.lines.push_back(std::move(racks));
+    }
+    addSubtotalsAndTotals(bom);
+    summarizeInfrastructure(rc, report, s);
+    s.findings = report.findings;
+    return bom;
+}
+
+} // namespace
+
+BillOfMaterials buildBom(
+    const ResolvedConfiguration& rc, const InfrastructureReport& report, const BomContext& context)
+{
+    return buildFrom(rc, report, context);
+}
+
+BillOfMaterials buildBom(
+    const ResolvedConfiguration& rc, const AnalysisResult& evaluation, const BomContext& context)
+{
+    if (!evaluation.infrastructure)
+        throw std::invalid_argument("buildBom needs an evaluate() result with infrastructure");
+    BillOfMaterials bom = buildFrom(rc, *evaluation.infrastructure, context);
+    summarizeVerdict(evaluation, bom.summary);
+    return bom;
+}
+
+BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalog,
+    std::string_view configName, std::string_view workloadName, BomContext context,
+    const std::string& file)
+{
+    if (project.configurations.empty())
+        throw InputError(file, "/configurations", "the project has no configurations");
+    std::size_t configIndex = project.configurations.size();
+    for (std::size_t i = 0; i < project.configurations.size(); ++i)
+        if (project.configurations[i].name == configName)
+            configIndex = i;
+    std::vector<Problem> problems;
+    if (configIndex == project.configurations.size())
+        problems.push_back(
+            {"--config", "no configuration named \"" + std::string(configName) + "\""});
+    const Workload* workload = nullptr;
+    if (!workloadName.empty()) {
+        for (const auto& w : project.workloads)
+            if (w.name == workloadName)
+                workload = &w;
+        if (!workload)
+            problems.push_back(
+                {"--workload", "no workload named \"" + std::string(workloadName) + "\""});
+    } else if (!project.workloads.empty()) {
+        workload = &project.workloads.front();
+    }
+    if (!problems.empty())
+        throw InputError(file, std::move(problems));
+    if (context.projectName.empty())
+        context.projectName = project.name;
+    const ResolvedConfiguration rc = resolveConfiguration(project, configIndex, catalog, file);
+    if (!workload)
+        return buildBom(rc, checkInfrastructure(rc, {}), context);
+    return buildBom(rc, evaluate(*workload, rc), context);
+}
+
+std::string reportDateToday()
+{
+    std::time_t seconds = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
+        char* end = nullptr;
+        const long long value = std::strtoll(epoch, &end, 10);
+        if (end && *end == '\0' && value >= 0)
+            seconds = static_cast<std::time_t>(value);
+    }
+    std::tm utc {};
+    gmtime_r(&seconds, &utc);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
+    return text;
+}
+
+} // namespace infrafit

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/analysis_result.h"
+#include "core/bom/bill_of_materials.h"
+#include "core/config/resolved_configuration.h"
+#include "core/infra/infrastructure.h"
+#include "core/project/project.h"
+#include "core/project/resolve_configuration.h"
+
+#include <string>
+#include <string_view>
+
+namespace infrafit {
+
+/// What a report says about itself besides the analysis: the project's
+/// name, the date printed on it (injected so golden files are stable) and
+/// the InfraFit version.
+struct BomContext {
+    std::string projectName;
+    std::string date; ///< "YYYY-MM-DD"
+    std::string infrafitVersion = INFRAFIT_VERSION;
+};
+
+/// The BOM of `rc` as `evaluation` (an evaluate() result, which carries the
+/// infrastructure report) priced and sized it: the cost lines become BOM
+/// lines with vendors and per-node quantities, racks sized but not priced
+/// are listed at $0, and the summary copies power, heat, cost, verdict,
+/// findings and assumptions. Pure; never NaN or infinity. Throws
+/// std::invalid_argument when `evaluation` has no infrastructure report.
+BillOfMaterials buildBom(
+    const ResolvedConfiguration& rc, const AnalysisResult& evaluation, const BomContext& context);
+
+/// The BOM of a configuration without a workload (no verdict): lines and
+/// summary from checkInfrastructure() alone.
+BillOfMaterials buildBom(
+    const ResolvedConfiguration& rc, const InfrastructureReport& report, const BomContext& context);
+
+/// Entry point for `infrafit-cli bom` and the GUI's Export BOM…: resolves
+/// configuration `configName` of `project`, evaluates it with workload
+/// `workloadName` (empty = the project's first workload; none = no verdict)
+/// and builds the BOM. `context.projectName` defaults to the project's name.
+/// Throws InputError(file, …) for a project without configurations, an
+/// unknown configuration or workload name, or parts that do not resolve.
+BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalog,
+    std::string_view configName, std::string_view workloadName, BomContext context,
+    const std::string& file = {});
+
+/// Today's date (UTC) as "YYYY-MM-DD"; SOURCE_DATE_EPOCH, when set to a
+/// number of seconds, is used instead of the clock (reproducible reports).
+std::string reportDateToday();
+
+} // namespace infrafit

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/compare/comparison.h"
+
+#include "core/analysis/evaluate.h"
+#include "core/io/input_error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <thread>
+
+namespace infrafit {
+namespace {
+
+double finite(double value)
+{
+    return std::isfinite(value) ? value : 0.0;
+}
+
+void setValue(ComparisonRow& row, ComparisonMetric m, double value)
+{
+    row.values[static_cast<std::size_t>(m)] = finite(value);
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name)
+{
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+/// Evaluates pairs[i] into results[i]; spreads the pairs over the machine's
+/// cores when there are many (each evaluate() is a pure function of copies).
+void evaluateAll(const std::vector<std::pair<const Workload*, const ResolvedConfiguration*>>& pairs,
+    const InfrastructureInputs& inputs, std::vector<AnalysisResult>& results)
+{
+    results.resize(pairs.size());
+    const std::size_t threads = std::min<std::size_t>(
+        pairs.size() / 8, std::max(1u, std::thread::hardware_concurrency()));
+    const auto work = [&](std::size_t first, std::size_t step) {
+        for (std::size_t i = first; i < pairs.size(); i += step)
+            results[i] = evaluate(*pairs[i].first, *pairs[i].second, inputs);
+    };
+    if (threads <= 1) {
+        work(0, 1);
+        return;
+    }
+    std::vector<std::thread> pool;
+    pool.reserve(threads - 1);
+    for (std::size_t t = 1; t < threads; ++t)
+        pool.emplace_back(work, t, threads);
+    work(0, threads);
+    for (auto& thread : pool)
+        thread.join();
+}
+
+} // namespace
+
+const std::array<ComparisonMetric, kComparisonMetricCount>& allComparisonMetrics()
+{
+    static const std::array<ComparisonMetric, kComparisonMetricCount> metrics {
+        ComparisonMetric::TrainingDays, ComparisonMetric::TokensPerS,
+        ComparisonMetric::OutputTokensPerS, ComparisonMetric::TtftS, ComparisonMetric::TpotS,
+        ComparisonMetric::Mfu, ComparisonMetric::CapexUsd, ComparisonMetric::TcoUsd,
+        ComparisonMetric::ClusterW, ComparisonMetric::Racks, ComparisonMetric::ProblemCount};
+    return metrics;
+}
+
+std::string_view metricLabel(ComparisonMetric metric)
+{
+    switch (metric) {
+    case ComparisonMetric::TrainingDays:
+        return "Days to train";
+    case ComparisonMetric::TokensPerS:
+        return "Training tokens/s";
+    case ComparisonMetric::OutputTokensPerS:
+        return "Output tokens/s";
+    case ComparisonMetric::TtftS:
+        return "TTFT (s)";
+    case ComparisonMetric::TpotS:
+        return "TPOT (s)";
+    case ComparisonMetric::Mfu:
+        return "MFU";
+    case ComparisonMetric::CapexUsd:
+        return "Capex (USD)";
+    case ComparisonMetric::TcoUsd:
+        return "TCO (USD)";
+    case ComparisonMetric::ClusterW:
+        return "Cluster power (W)";
+    case ComparisonMetric::Racks:
+        return "Racks";
+    case ComparisonMetric::ProblemCount:
+        return "Errors + warnings";
+    }
+    return {};
+}
+
+bool higherIsBetter(ComparisonMetric metric)
+{
+    return metric == ComparisonMetric::TokensPerS || metric == ComparisonMetric::OutputTokensPerS
+        || metric == ComparisonMetric::Mfu;
+}
+
+ComparisonMetric headlineMetric(WorkloadKind kind)
+{
+    return kind == WorkloadKind::Training ? ComparisonMetric::TrainingDays
+                                          : ComparisonMetric::OutputTokensPerS;
+}
+
+const ComparisonRow* Comparison::find(
+    std::string_view workload, std::string_view configuration) const
+{
+    for (const auto& row : rows)
+        if (row.workloadName == workload && row.configurationName == configuration)
+            return &row;
+    return nullptr;
+}
+
+ComparisonRow comparisonRowFrom(const AnalysisResult& r)
+{
+    ComparisonRow row;
+    row.workloadName = r.workloadName;
+    row.configurationName = r.configurationName;
+    row.kind = r.kind;
+    row.analyzed = r.analyzed;
+    row.fits = r.fits;
+    row.bindingLimit = r.bindingLimit;
+    for (const auto& f : r.findings) {
+        row.errors += f.severity == Severity::Error;
+        row.warnings += f.severity == Severity::Warning;
+        row.infos += f.severity == Severity::Info;
+    }
+    const auto& p = r.performance;
+    setValue(row, ComparisonMetric::TrainingDays, p.trainingDays);
+    setValue(row, ComparisonMetric::TokensPerS, p.tokensPerS);
+    setValue(row, ComparisonMetric::OutputTokensPerS, p.outputTokensPerS);
+    setValue(row, ComparisonMetric::TtftS, p.ttftS);
+    setValue(row, ComparisonMetric::TpotS, p.tpotS);
+    setValue(row, ComparisonMetric::Mfu, p.mfu);
+    if (r.infrastructure) {
+        setValue(row, ComparisonMetric::CapexUsd, r.infrastructure->cost.capexUsd);
+        setValue(row, ComparisonMetric::TcoUsd, r.infrastructure->cost.tcoUsd);
+        setValue(row, ComparisonMetric::ClusterW, r.infrastructure->power.clusterW);
+        setValue(row, ComparisonMetric::Racks, static_cast<double>(r.infrastructure->power.racks));
+    }
+    setValue(row, ComparisonMetric::ProblemCount, row.errors + row.warnings);
+    return row;
+}
+
+Comparison compareResults(const std::vector<AnalysisResult>& results, std::size_t baselineIndex)
+{
+    if (baselineIndex >= results.size())
+        throw std::out_of_range("compareResults: baseline index outside the results");
+    Comparison comparison;
+    comparison.baselineIndex = baselineIndex;
+    comparison.rows.reserve(results.size());
+    for (const auto& r : results) {
+        comparison.rows.push_back(comparisonRowFrom(r));
+        if (!contains(comparison.workloads, r.workloadName))
+            comparison.workloads.push_back(r.workloadName);
+        if (!contains(comparison.configurations, r.configurationName))
+            comparison.configurations.push_back(r.configurationName);
+    }
+    auto& base = comparison.rows[baselineIndex];
+    base.isBaseline = true;
+    for (auto& row : comparison.rows) {
+        for (std::size_t m = 0; m < kComparisonMetricCount; ++m) {
+            auto& delta = row.deltas[m];
+            delta.absolute = finite(row.values[m] - base.values[m]);
+            if (base.values[m] != 0) {
+                const double percent = 100.0 * delta.absolute / std::fabs(base.values[m]);
+                if (std::isfinite(percent))
+                    delta.percent = percent;
+            }
+        }
+    }
+    return comparison;
+}
+
+Comparison compareProject(const Project& project, const PartLookup& catalog,
+    const ComparisonOptions& options, const std::string& file)
+{
+    std::vector<Problem> problems;
+    if (project.workloads.empty())
+        problems.push_back({"/workloads", "the project has no workloads to compare"});
+    if (project.configurations.empty())
+        problems.push_back({"/configurations", "the project has no configurations to compare"});
+    if (!problems.empty())
+        throw InputError(file, std::move(problems));
+
+    std::vector<const Workload*> workloads;
+    for (const auto& w : project.workloads)
+        if (options.workloads.empty() || contains(options.workloads, w.name))
+            workloads.push_back(&w);
+    std::vector<std::size_t> configIndexes;
+    for (std::size_t i = 0; i < project.configurations.size(); ++i)
+        if (options.configurations.empty()
+            || contains(options.configurations, project.configurations[i].name))
+            configIndexes.push_back(i);
+    for (const auto& name : options.workloads)
+        if (std::none_of(project.workloads.begin(), project.workloads.end(),
+                [&](const Workload& w) { return w.name == name; }))
+            problems.push_back({"--workload", "no workload named \"" + name + "\""});
+    for (const auto& name : options.configurations)
+        if (std::none_of(project.configurations.begin(), project.configurations.end(),
+                [&](const Configuration& c) { return c.name == name; }))
+            problems.push_back({"--config", "no configuration named \"" + name + "\""});
+    if (!problems.empty())
+        throw InputError(file, std::move(problems));
+
+    std::vector<ResolvedConfiguration> resolved;
+    resolved.reserve(configIndexes.size());
+    for (auto index : configIndexes) {
+        try {
+            resolved.push_back(resolveConfiguration(project, index, catalog, file));
+        } catch (const InputError& error) {
+            problems.insert(problems.end(), error.problems().begin(), error.problems().end());
+        }
+    }
+    if (!problems.empty())
+        throw InputError(file, std::move(problems));
+
+    std::vector<std::pair<const Workload*, const ResolvedConfiguration*>> pairs;
+    pairs.reserve(workloads.size() * resolved.size());
+    std::size_t baselineIndex = 0;
+    bool baselineFound = options.baselineWorkload.empty() && options.baselineConfiguration.empty();
+    for (const auto* w : workloads) {
+        for (const auto& rc : resolved) {
+            if (!baselineFound && w->name == options.baselineWorkload
+                && rc.config.name == options.baselineConfiguration) {
+                baselineIndex = pairs.size();
+                baselineFound = true;
+            }
+            pairs.emplace_back(w, &rc);
+        }
+    }
+    if (!baselineFound)
+        throw InputError(file, "--baseline",
+            "the pair \"" + options.baselineWorkload + "/" + options.baselineConfiguration
+                + "\" is not among those compared");
+    std::vector<AnalysisResult> results;
+    evaluateAll(pairs, options.inputs, results);
+    return compareResults(results, baselineIndex);
+}
+
+std::pair<std::string, std::string> parsePairName(
+    const Project& project, std::string_view text, const std::string& file)
+{
+    for (std::size_t slash = text.find('/'); slash != std::string_view::npos;
+         slash = text.find('/', slash + 1)) {
+        const std::string workload(text.substr(0, slash));
+        const std::string configuration(text.substr(slash + 1));
+        const bool hasWorkload = std::any_of(project.workloads.begin(), project.workloads.end(),
+            [&](const Workload& w) { return w.name == workload; });
+        const bool hasConfiguration
+            = std::any_of(project.configurations.begin(), project.configurations.end(),
+                [&](const Configuration& c) { return c.name == configuration; });
+        if (hasWorkload && hasConfiguration)
+            return {workload, configuration};
+    }
+    throw InputError(file, "--baseline",
+        "\"" + std::string(text)
+            + "\" does not name a pair as WORKLOAD/CONFIGURATION of this project");
+}
+
+} // namespace infrafit

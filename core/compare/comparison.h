@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/analysis_result.h"
+#include "core/infra/infrastructure_inputs.h"
+#include "core/parts/enum_names.h"
+#include "core/project/project.h"
+#include "core/project/resolve_configuration.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace infrafit {
+
+/// The figures a what-if comparison puts side by side. Each is a number in
+/// the unit its name says; `ProblemCount` counts error and warning findings.
+enum class ComparisonMetric {
+    TrainingDays,
+    TokensPerS,
+    OutputTokensPerS,
+    TtftS,
+    TpotS,
+    Mfu,
+    CapexUsd,
+    TcoUsd,
+    ClusterW,
+    Racks,
+    ProblemCount, ///< errors + warnings
+};
+
+inline constexpr std::size_t kComparisonMetricCount = 11;
+
+template <>
+struct EnumNames<ComparisonMetric> {
+    static constexpr std::array<std::string_view, kComparisonMetricCount> names {"training_days",
+        "tokens_per_s", "output_tokens_per_s", "ttft_s", "tpot_s", "mfu", "capex_usd", "tco_usd",
+        "cluster_w", "racks", "findings"};
+};
+
+/// Every metric, in enum order (for loops, table columns, chart pickers).
+const std::array<ComparisonMetric, kComparisonMetricCount>& allComparisonMetrics();
+/// A column heading with its unit: "Days to train", "Capex (USD)".
+std::string_view metricLabel(ComparisonMetric metric);
+/// Whether a larger value is an improvement (throughput, MFU) or not (time,
+/// cost, power); for colouring deltas.
+bool higherIsBetter(ComparisonMetric metric);
+/// The "time or throughput" figure of a kind: days to train for training,
+/// output tokens/s for inference.
+ComparisonMetric headlineMetric(WorkloadKind kind);
+
+/// A value against the baseline's: `absolute` = value − baseline;
+/// `percent` = 100 × absolute / |baseline|, absent when the baseline is 0.
+struct MetricDelta {
+    double absolute = 0;
+    std::optional<double> percent;
+};
+
+/// One (workload, configuration) pair of the matrix.
+struct ComparisonRow {
+    std::string workloadName;
+    std::string configurationName;
+    WorkloadKind kind = WorkloadKind::Training;
+    bool analyzed = false;
+    bool fits = false;
+    std::string bindingLimit;
+    int errors = 0;
+    int warnings = 0;
+    int infos = 0;
+    bool isBaseline = false;
+    std::array<double, kComparisonMetricCount> values {};
+    std::array<MetricDelta, kComparisonMetricCount> deltas {};
+
+    [[nodiscard]] double value(ComparisonMetric m) const
+    {
+        return values[static_cast<std::size_t>(m)];
+    }
+    [[nodiscard]] const MetricDelta& delta(ComparisonMetric m) const
+    {
+        return deltas[static_cast<std::size_t>(m)];
+    }
+};
+
+/// The what-if matrix: rows in analyzeProject order (workloads outer,
+/// configurations inner), one of them the baseline, every number finite.
+struct Comparison {
+    std::vector<ComparisonRow> rows;
+    std::size_t baselineIndex = 0;
+    std::vector<std::string> workloads; ///< matrix row names, in order
+    std::vector<std::string> configurations; ///< matrix column names, in order
+
+    [[nodiscard]] const ComparisonRow& baseline() const { return rows.at(baselineIndex); }
+    /// The row of a pair, or nullptr.
+    [[nodiscard]] const ComparisonRow* find(
+        std::string_view workload, std::string_view configuration) const;
+};
+
+/// Which pairs to compare and which is the baseline. Empty lists = all;
+/// empty baseline names = the first pair.
+struct ComparisonOptions {
+    std::vector<std::string> workloads;
+    std::vector<std::string> configurations;
+    std::string baselineWorkload;
+    std::string baselineConfiguration;
+    InfrastructureInputs inputs; ///< site and cost assumptions for every pair
+};
+
+/// The figures of one evaluate() result as a row (no deltas).
+ComparisonRow comparisonRowFrom(const AnalysisResult& result);
+
+/// Builds the matrix from evaluated results and fills every row's deltas
+/// against `results[baselineIndex]`. Throws std::out_of_range for a bad index.
+Comparison compareResults(const std::vector<AnalysisResult>& results, std::size_t baselineIndex);
+
+/// Entry point for `infrafit-cli compare` and the GUI's Compare page:
+/// evaluates every chosen (workload, configuration) pair of `project` and
+/// compares them. Throws InputError(file, …) for a project with no
+/// workloads or no configurations, unknown names in the options or the
+/// baseline, or configurations whose parts do not resolve.
+Comparison compareProject(const Project& project, const PartLookup& catalog,
+    const ComparisonOptions& options, const std::string& file = {});
+
+/// Splits "WORKLOAD/CONFIGURATION" into names of `project` (names may hold
+/// '/': every split is tried). Throws InputError(file, "--baseline", …).
+std::pair<std::string, std::string> parsePairName(
+    const Project& project, std::string_view text, const std::string& file = {});
+
+} // namespace infrafit

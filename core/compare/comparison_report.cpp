@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/compare/comparison_report.h"
+
+#include "core/export/bom_csv.h"
+#include "core/export/report_format.h"
+#include "core/infra/infra_text.h"
+#include "core/report/text_table.h"
+
+#include <cmath>
+
+namespace infrafit {
+namespace {
+
+using nlohmann::json;
+
+std::string yesNo(bool value)
+{
+    return value ? "yes" : "no";
+}
+
+/// A metric as the text table shows it.
+std::string shown(ComparisonMetric m, double value)
+{
+    switch (m) {
+    case ComparisonMetric::TrainingDays:
+        return infra::num(value, 1);
+    case ComparisonMetric::TtftS:
+    case ComparisonMetric::TpotS:
+        return infra::num(value, 3);
+    case ComparisonMetric::Mfu:
+        return infra::num(value * 100, 1) + "%";
+    case ComparisonMetric::CapexUsd:
+    case ComparisonMetric::TcoUsd:
+        return "$" + infra::num(value);
+    case ComparisonMetric::ClusterW:
+        return infra::num(value / 1000, 1) + " kW";
+    default:
+        return infra::num(value);
+    }
+}
+
+std::string deltaText(const MetricDelta& d)
+{
+    if (d.absolute == 0)
+        return "=";
+    if (!d.percent)
+        return d.absolute > 0 ? "+" : "-";
+    return (*d.percent > 0 ? "+" : "") + infra::num(*d.percent, 1) + "%";
+}
+
+} // namespace
+
+nlohmann::json comparisonToJson(const Comparison& comparison)
+{
+    json metrics = json::array();
+    for (auto m : allComparisonMetrics())
+        metrics.push_back(std::string(enumName(m)));
+    json rows = json::array();
+    for (const auto& row : comparison.rows) {
+        json values = json::object();
+        json deltas = json::object();
+        for (auto m : allComparisonMetrics()) {
+            const std::string name(enumName(m));
+            values[name] = row.value(m);
+            const auto& d = row.delta(m);
+            deltas[name] = {{"absolute", d.absolute},
+                {"percent", d.percent ? json(*d.percent) : json(nullptr)}};
+        }
+        rows.push_back({{"workload", row.workloadName}, {"configuration", row.configurationName},
+            {"kind", std::string(enumName(row.kind))}, {"baseline", row.isBaseline},
+            {"analyzed", row.analyzed}, {"fits", row.fits}, {"binding_limit", row.bindingLimit},
+            {"findings", {{"errors", row.errors}, {"warnings", row.warnings}, {"info", row.infos}}},
+            {"values", std::move(values)}, {"deltas", std::move(deltas)}});
+    }
+    const auto& base = comparison.baseline();
+    return {
+        {"baseline", {{"workload", base.workloadName}, {"configuration", base.configurationName}}},
+        {"metrics", std::move(metrics)}, {"workloads", comparison.workloads},
+        {"configurations", comparison.configurations}, {"rows", std::move(rows)}};
+}
+
+std::string comparisonToText(const Comparison& comparison)
+{
+    TextTable table({"", "Workload", "Configuration", "Fits", "Binding limit", "Time or throughput",
+        "Capex", "TCO", "Power", "Racks", "Findings"});
+    const auto cellFor = [](const ComparisonRow& row, ComparisonMetric m) {
+        std::string text = shown(m, row.value(m));
+        if (!row.isBaseline)
+            text += " (" + deltaText(row.delta(m)) + ")";
+        return text;
+    };
+    for (const auto& row : comparison.rows) {
+        const auto headline = headlineMetric(row.kind);
+        std::string headlineText = cellFor(row, headline);
+        headlineText
+            = (headline == ComparisonMetric::TrainingDays ? "days " : "tok/s ") + headlineText;
+        table.addRow({row.isBaseline ? "*" : "", row.workloadName, row.configurationName,
+            row.analyzed ? yesNo(row.fits) : "n/a",
+            row.bindingLimit.empty() ? "-" : row.bindingLimit, headlineText,
+            cellFor(row, ComparisonMetric::CapexUsd), cellFor(row, ComparisonMetric::TcoUsd),
+            cellFor(row, ComparisonMetric::ClusterW), cellFor(row, ComparisonMetric::Racks),
+            std::to_string(row.errors) + "E " + std::to_string(row.warnings) + "W"});
+    }
+    const auto& base = comparison.baseline();
+    return "What-if comparison: " + std::to_string(comparison.workloads.size()) + " workload(s) x "
+        + std::to_string(comparison.configurations.size()) + " configuration(s); baseline (*) "
+        + base.workloadName + " / " + base.configurationName
+        + "; changes in parentheses are against it.\n\n" + table.render();
+}
+
+std::string comparisonToCsv(const Comparison& comparison)
+{
+    std::vector<std::string> header {"workload", "configuration", "baseline", "kind", "analyzed",
+        "fits", "binding_limit", "errors", "warnings", "info"};
+    for (auto m : allComparisonMetrics()) {
+        const std::string name(enumName(m));
+        header.push_back(name);
+        header.push_back(name + "_delta");
+        header.push_back(name + "_delta_pct");
+    }
+    std::string csv = csvRecord(header);
+    for (const auto& row : comparison.rows) {
+        std::vector<std::string> fields {row.workloadName, row.configurationName,
+            row.isBaseline ? "true" : "false", std::string(enumName(row.kind)),
+            row.analyzed ? "true" : "false", row.fits ? "true" : "false", row.bindingLimit,
+            std::to_string(row.errors), std::to_string(row.warnings), std::to_string(row.infos)};
+        for (auto m : allComparisonMetrics()) {
+            fields.push_back(plainNumber(row.value(m)));
+            fields.push_back(plainNumber(row.delta(m).absolute));
+            fields.push_back(row.delta(m).percent ? plainNumber(*row.delta(m).percent) : "");
+        }
+        csv += csvRecord(fields);
+    }
+    return csv;
+}
+
+} // namespace infrafit

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/bom/bill_of_materials.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace infrafit {
+
+/// Shortest text that reads back as the same double ("1234.5", "0.1"),
+/// without grouping: for CSV and JSON-like output. "0" for NaN/infinity.
+std::string plainNumber(double value);
+
+/// "$1,234,567.00" (negative: "-$12.00"); "$0.00" for NaN/infinity.
+std::string formatUsd(double value);
+
+/// A readable label for a line kind: "GPU", "Chassis", "Transceiver".
+std::string kindLabel(const std::string& kind);
+
+/// The total's caption: "Total", "Total (includes estimated prices)",
+/// "Total (prices missing: …)".
+std::string totalCaption(const BomTotals& totals);
+
+/// One figure of the summary, shared by the XLSX, PDF and HTML reports so
+/// they say the same thing. `value` is the number (absent for text rows);
+/// `text` is the figure as printed, with its unit.
+struct SummaryRow {
+    std::string section;
+    std::string label;
+    std::optional<double> value;
+    std::string unit; ///< "USD", "W", "BTU/h", "CFM", "m3/h", "days", "tokens/s", "s", ...
+    std::string text;
+};
+
+/// The summary as rows, section by section: report, verdict, power, heat
+/// and airflow, cost. Findings and assumptions are listed separately.
+std::vector<SummaryRow> bomSummaryRows(const BillOfMaterials& bom);
+
+} // namespace infrafit

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: Apache-2.0
+// What-if comparison: the matrix of pairs, deltas against the baseline
+// checked against two separate analyze runs, subsets, bad input, formats.
+#include "core/bom/bom_test_support.h"
+
+#include "core/analysis/analyze_project.h"
+#include "core/compare/comparison.h"
+#include "core/compare/comparison_report.h"
+#include "core/io/input_error.h"
+#include "support/report_readers.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace infrafit;
+using namespace infrafit::test;
+
+namespace {
+
+AnalysisResult analyzeOne(
+    const Project& project, const std::string& workload, const std::string& configuration)
+{
+    const auto results = analyzeProject(project, PartLookup {}, workload, configuration);
+    REQUIRE(results.size() == 1);
+    return results.front();
+}
+
+} // namespace
+
+TEST_CASE("comparison covers every pair and computes deltas like two analyze runs", "[compare]")
+{
+    const auto project = bomExampleProject();
+    ComparisonOptions options;
+    options.baselineWorkload = "llama-8b-pretrain";
+    options.baselineConfiguration = "2x HGX H100";
+    const auto comparison = compareProject(project, PartLookup {}, options);
+    REQUIRE(comparison.rows.size() == 4);
+    CHECK(comparison.workloads.size() == 2);
+    CHECK(comparison.configurations.size() == 2);
+    CHECK(comparison.baseline().configurationName == "2x HGX H100");
+    CHECK(comparison.baseline().isBaseline);
+
+    const auto base = analyzeOne(project, "llama-8b-pretrain", "2x HGX H100");
+    const auto other = analyzeOne(project, "llama-8b-pretrain", "4x HGX H100");
+    const auto* row = comparison.find("llama-8b-pretrain", "4x HGX H100");
+    REQUIRE(row);
+    const double baseDays = base.performance.trainingDays;
+    const double otherDays = other.performance.trainingDays;
+    REQUIRE(baseDays > 0);
+    CHECK(row->value(ComparisonMetric::TrainingDays) == Approx(otherDays));
+    CHECK(row->delta(ComparisonMetric::TrainingDays).absolute == Approx(otherDays - baseDays));
+    REQUIRE(row->delta(ComparisonMetric::TrainingDays).percent.has_value());
+    CHECK(*row->delta(ComparisonMetric::TrainingDays).percent
+        == Approx(100 * (otherDays - baseDays) / baseDays));
+    const double baseCapex = base.infrastructure->cost.capexUsd;
+    const double otherCapex = other.infrastructure->cost.capexUsd;
+    CHECK(row->delta(ComparisonMetric::CapexUsd).absolute == Approx(otherCapex - baseCapex));
+    CHECK(otherCapex > baseCapex);
+    CHECK(row->value(ComparisonMetric::ClusterW) == Approx(other.infrastructure->power.clusterW));
+    // The baseline's own deltas are zero.
+    for (const auto& d : comparison.baseline().deltas)
+        CHECK(d.absolute == 0);
+    // Inference rows use throughput as their headline.
+    const auto* serve = comparison.find("llama-70b-serve", "2x HGX H100");
+    REQUIRE(serve);
+    CHECK(headlineMetric(serve->kind) == ComparisonMetric::OutputTokensPerS);
+    CHECK(serve->value(ComparisonMetric::OutputTokensPerS) > 0);
+    // Percent is absent where the baseline is 0 (training has no TTFT).
+    CHECK_FALSE(serve->delta(ComparisonMetric::TtftS).percent.has_value());
+}
+
+TEST_CASE("comparison of a subset and bad input", "[compare]")
+{
+    const auto project = bomExampleProject();
+    ComparisonOptions options;
+    options.workloads = {"llama-70b-serve"};
+    auto comparison = compareProject(project, PartLookup {}, options);
+    CHECK(comparison.rows.size() == 2);
+    CHECK(comparison.baselineIndex == 0);
+
+    options.workloads = {"nope"};
+    CHECK_THROWS_WITH(compareProject(project, PartLookup {}, options, "p.json"),
+        Catch::Contains("no workload named \"nope\""));
+    options = {};
+    options.baselineWorkload = "llama-70b-serve";
+    options.baselineConfiguration = "nope";
+    CHECK_THROWS_AS(compareProject(project, PartLookup {}, options), InputError);
+
+    auto empty = project;
+    empty.configurations.clear();
+    CHECK_THROWS_WITH(
+        compareProject(empty, PartLookup {}, {}, "p.json"), Catch::Contains("no configurations"));
+}
+
+TEST_CASE("baseline names may contain slashes", "[compare]")
+{
+    auto project = bomExampleProject();
+    project.configurations[0].name = "HGX/4 nodes";
+    const auto [w, c] = parsePairName(project, "llama-8b-pretrain/HGX/4 nodes");
+    CHECK(w == "llama-8b-pretrain");
+    CHECK(c == "HGX/4 nodes");
+    CHECK_THROWS_AS(parsePairName(project, "llama-8b-pretrain"), InputError);
+    CHECK_THROWS_AS(parsePairName(project, "x/y"), InputError);
+}
+
+TEST_CASE("comparison formats: JSON, CSV and text agree", "[compare]")
+{
+    const auto comparison = compareProject(bomExampleProject(), PartLookup {}, {});
+    const auto json = comparisonToJson(comparison);
+    REQUIRE(json["rows"].size() == 4);
+    CHECK(json["baseline"]["workload"] == "llama-8b-pretrain");
+    CHECK(json["rows"][0]["baseline"] == true);
+    CHECK(json["rows"][0]["deltas"]["capex_usd"]["absolute"] == 0.0);
+    CHECK(json["metrics"].size() == kComparisonMetricCount);
+
+    const auto records = parseCsv(comparisonToCsv(comparison));
+    REQUIRE(records.size() == 5);
+    CHECK(records[0][0] == "workload");
+    CHECK(records[0].size() == 10 + 3 * kComparisonMetricCount);
+    for (const auto& r : records)
+        CHECK(r.size() == records[0].size());
+    CHECK(records[1][2] == "true");
+
+    const auto text = comparisonToText(comparison);
+    CHECK_THAT(text, Catch::Contains("baseline (*) llama-8b-pretrain / 4x HGX H100"));
+    CHECK_THAT(text, Catch::Contains("%)"));
+}
+
+TEST_CASE("compareResults keeps every number finite", "[compare]")
+{
+    const auto project = bomExampleProject();
+    auto results = analyzeProject(project, PartLookup {});
+    results[0].performance.trainingDays = std::nan("");
+    results[1].performance.trainingDays = std::numeric_limits<double>::infinity();
+    const auto comparison = compareResults(results, 0);
+    for (const auto& row : comparison.rows) {
+        for (double v : row.values)
+            CHECK(std::isfinite(v));
+        for (const auto& d : row.deltas) {
+            CHECK(std::isfinite(d.absolute));
+            if (d.percent)
+                CHECK(std::isfinite(*d.percent));
+        }
+    }
+    CHECK_THROWS_AS(compareResults(results, 99), std::out_of_range);
+}
