@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/catalog_json.h"
-#include "ui/catalog/catalog_page.h"
 #include "ui/catalog/part_table_model.h"
 
 #include "support/fixtures.h"
@@ -9,10 +8,6 @@
 
 #include <QAbstractItemModelTester>
 #include <QFont>
-#include <QLineEdit>
-#include <QTabWidget>
-#include <QTableView>
-#include <QTest>
 
 using namespace infrafit;
 using namespace infrafit::ui;
@@ -48,21 +43,3 @@ TEST_CASE("PartTableModel passes the model tester and shows units", "[ui][catalo
         QStringLiteral("Estimate")));
 }
 
-TEST_CASE("CatalogPage shows one tab per kind and filters by text", "[ui][catalog]")
-{
-    CatalogPage page;
-    page.setParts(goodParts());
-    REQUIRE(page.tabs()->count() == 7);
-    CHECK(page.tabs()->tabText(0) == QStringLiteral("GPUs (1)"));
-    for (const auto kind : allPartKinds)
-        CHECK(page.view(kind)->model()->rowCount() == 1);
-
-    auto* filter = page.findChild<QLineEdit*>(QStringLiteral("catalogFilterLineEdit"));
-    REQUIRE(filter);
-    QTest::keyClicks(filter, QStringLiteral("H100"));
-    CHECK(page.view(PartKind::Gpu)->model()->rowCount() == 1);
-    CHECK(page.view(PartKind::Cpu)->model()->rowCount() == 0);
-    CHECK(page.tabs()->tabText(2) == QStringLiteral("CPUs (0)"));
-    filter->clear();
-    CHECK(page.view(PartKind::Cpu)->model()->rowCount() == 1);
-}

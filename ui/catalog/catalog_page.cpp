@@ -1,20 +1,44 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/catalog/catalog_page.h"
 
+#include "core/io/catalog_json.h"
+#include "core/io/text_file.h"
+#include "ui/catalog/catalog_editor.h"
+#include "ui/catalog/field_delegate.h"
 #include "ui/catalog/part_table_model.h"
+#include "ui/dialogs/dialogs.h"
 #include "ui/qt_text.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
-namespace infrafit::ui {
+#include <set>
 
-CatalogPage::CatalogPage(QWidget* parent) : QWidget(parent)
+namespace infrafit::ui {
+namespace {
+
+QToolButton* makeButton(QWidget* parent, const QString& objectName, const QString& text,
+                        const QString& tip)
+{
+    auto* button = new QToolButton(parent);
+    button->setObjectName(objectName);
+    button->setText(text);
+    button->setToolTip(tip);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    return button;
+}
+
+} // namespace
+
+CatalogPage::CatalogPage(CatalogEditor* editor, QWidget* parent)
+    : QWidget(parent), mEditor(editor)
 {
     mFilterEdit = new QLineEdit(this);
     mFilterEdit->setObjectName(QStringLiteral("catalogFilterLineEdit"));
@@ -22,12 +46,36 @@ CatalogPage::CatalogPage(QWidget* parent) : QWidget(parent)
     mFilterEdit->setClearButtonEnabled(true);
     connect(mFilterEdit, &QLineEdit::textChanged, this, &CatalogPage::applyFilter);
 
+    auto* addButton = makeButton(this, QStringLiteral("addPartButton"), tr("Add"),
+                                 tr("Add a part of the shown kind (Ctrl+Shift+N)"));
+    auto* duplicateButton = makeButton(this, QStringLiteral("duplicatePartButton"),
+                                       tr("Duplicate"), tr("Copy the selected part (Ctrl+D)"));
+    auto* deleteButton = makeButton(this, QStringLiteral("deletePartButton"), tr("Delete"),
+                                    tr("Delete the selected parts (Del)"));
+    auto* importButton = makeButton(this, QStringLiteral("importCatalogButton"), tr("Import…"),
+                                    tr("Add or replace parts from a catalog file"));
+    auto* exportButton = makeButton(this, QStringLiteral("exportCatalogButton"), tr("Export…"),
+                                    tr("Save the shown kind to a catalog file"));
+    connect(addButton, &QToolButton::clicked, this, &CatalogPage::addPart);
+    connect(duplicateButton, &QToolButton::clicked, this, &CatalogPage::duplicateSelected);
+    connect(deleteButton, &QToolButton::clicked, this, &CatalogPage::deleteSelected);
+    connect(importButton, &QToolButton::clicked, this, &CatalogPage::importFile);
+    connect(exportButton, &QToolButton::clicked, this, &CatalogPage::exportFile);
+
+    auto* toolRow = new QHBoxLayout;
+    toolRow->addWidget(mFilterEdit, 1);
+    for (auto* button : {addButton, duplicateButton, deleteButton, importButton, exportButton})
+        toolRow->addWidget(button);
+
     mTabs = new QTabWidget(this);
     mTabs->setObjectName(QStringLiteral("catalogTabWidget"));
     mTabs->setDocumentMode(true);
+    auto* delegate = new FieldDelegate(this);
     for (const auto kind : allPartKinds) {
         const auto i = static_cast<std::size_t>(kind);
-        mModels[i] = new PartTableModel(kind, this);
+        mModels[i] = new PartTableModel(kind, mEditor, this);
+        connect(mModels[i], &PartTableModel::editRejected, this,
+                [this](const QString& reason) { showMessage(reason, true); });
         mProxies[i] = new QSortFilterProxyModel(this);
         mProxies[i]->setSourceModel(mModels[i]);
         mProxies[i]->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -36,41 +84,62 @@ CatalogPage::CatalogPage(QWidget* parent) : QWidget(parent)
         auto* view = new QTableView(mTabs);
         view->setObjectName(toQString(enumName(kind)) + QStringLiteral("TableView"));
         view->setModel(mProxies[i]);
+        view->setItemDelegate(delegate);
         view->setSortingEnabled(true);
         view->sortByColumn(0, Qt::AscendingOrder);
         view->setSelectionBehavior(QAbstractItemView::SelectRows);
-        view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                              | QAbstractItemView::AnyKeyPressed);
         view->setAlternatingRowColors(true);
         view->verticalHeader()->setVisible(false);
+        view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
         view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
         view->setWordWrap(false);
         mViews[i] = view;
         mTabs->addTab(view, toQString(partKindLabel(kind)));
     }
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(mFilterEdit);
-    layout->addWidget(mTabs, 1);
-    auto* legend = new QLabel(tr("* estimate — hover a cell for its source. Figures are dense "
-                                 "peak TFLOPS; GB = 10⁹ bytes."),
+    mMessageLabel = new QLabel(this);
+    mMessageLabel->setObjectName(QStringLiteral("catalogMessageLabel"));
+    mMessageLabel->setWordWrap(true);
+    mMessageLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* legend = new QLabel(tr("Double-click or type to edit; every change is saved at once and "
+                                 "can be undone (Ctrl+Z). * estimate — hover a cell for its "
+                                 "source. TFLOPS are dense peak; GB = 10⁹ bytes."),
                               this);
     legend->setObjectName(QStringLiteral("catalogLegendLabel"));
+    legend->setWordWrap(true);
     legend->setEnabled(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(toolRow);
+    layout->addWidget(mTabs, 1);
+    layout->addWidget(mMessageLabel);
     layout->addWidget(legend);
+
+    connect(mEditor, &CatalogEditor::partsChanged, this, &CatalogPage::refresh);
+    connect(mEditor, &CatalogEditor::errorOccurred, this,
+            [this](const QString& message) { showMessage(message, true); });
+    refresh();
 }
 
-void CatalogPage::setParts(const std::vector<Part>& parts)
+void CatalogPage::refresh()
 {
     std::array<std::vector<Part>, 7> byKind;
-    for (const auto& part : parts)
+    for (const auto& part : mEditor->parts())
         byKind[static_cast<std::size_t>(kindOf(part))].push_back(part);
-    for (std::size_t i = 0; i < byKind.size(); ++i) {
+    for (std::size_t i = 0; i < byKind.size(); ++i)
         mModels[i]->setParts(std::move(byKind[i]));
-        mViews[i]->resizeColumnsToContents();
-        // Long free text (sources, notes) must not push the figures off screen.
-        for (int c = 0; c < mModels[i]->columnCount(); ++c)
-            mViews[i]->setColumnWidth(c, std::min(mViews[i]->columnWidth(c), 260));
+    if (!mColumnsSized) {
+        // Size columns once: long free text (sources, notes) must not push the
+        // figures off screen, and later edits must not make columns jump.
+        for (auto* view : mViews) {
+            view->resizeColumnsToContents();
+            for (int c = 0; c < view->model()->columnCount(); ++c)
+                view->setColumnWidth(c, std::min(view->columnWidth(c), 260));
+        }
+        mColumnsSized = true;
     }
     updateTabTitles();
 }
@@ -83,6 +152,144 @@ PartTableModel* CatalogPage::model(PartKind kind) const
 QTableView* CatalogPage::view(PartKind kind) const
 {
     return mViews[static_cast<std::size_t>(kind)];
+}
+
+PartKind CatalogPage::currentKind() const
+{
+    return static_cast<PartKind>(std::max(0, mTabs->currentIndex()));
+}
+
+void CatalogPage::setCurrentKind(PartKind kind)
+{
+    mTabs->setCurrentIndex(static_cast<int>(kind));
+}
+
+std::vector<std::string> CatalogPage::selectedIds() const
+{
+    const auto kind = currentKind();
+    auto* view = this->view(kind);
+    auto* proxy = mProxies[static_cast<std::size_t>(kind)];
+    std::set<int> rows;
+    for (const auto& index : view->selectionModel()->selectedIndexes())
+        rows.insert(proxy->mapToSource(index).row());
+    if (rows.empty() && view->currentIndex().isValid())
+        rows.insert(proxy->mapToSource(view->currentIndex()).row());
+    std::vector<std::string> ids;
+    for (int row : rows) {
+        if (const Part* part = model(kind)->partAt(row))
+            ids.push_back(infoOf(*part).id);
+    }
+    return ids;
+}
+
+void CatalogPage::selectId(const std::string& id)
+{
+    const auto kind = currentKind();
+    auto* source = model(kind);
+    for (int row = 0; row < source->rowCount(); ++row) {
+        if (infoOf(*source->partAt(row)).id == id) {
+            const auto index =
+                mProxies[static_cast<std::size_t>(kind)]->mapFromSource(source->index(row, 0));
+            view(kind)->setCurrentIndex(index);
+            view(kind)->scrollTo(index);
+            return;
+        }
+    }
+}
+
+void CatalogPage::addPart()
+{
+    const Part part = mEditor->newPartTemplate(currentKind());
+    const QString error = mEditor->addPart(part);
+    if (!error.isEmpty()) {
+        showMessage(error, true);
+        return;
+    }
+    mFilterEdit->clear();
+    selectId(infoOf(part).id);
+    showMessage(tr("Added %1; edit its figures in place.").arg(toQString(infoOf(part).id)), false);
+}
+
+void CatalogPage::duplicateSelected()
+{
+    const auto ids = selectedIds();
+    if (ids.empty()) {
+        showMessage(tr("Select a part to duplicate."), true);
+        return;
+    }
+    const std::string newId = mEditor->unusedId(ids.front() + "-copy");
+    const QString error = mEditor->duplicatePart(ids.front());
+    showMessage(error.isEmpty() ? tr("Duplicated as %1.").arg(toQString(newId)) : error,
+                !error.isEmpty());
+    if (error.isEmpty())
+        selectId(newId);
+}
+
+void CatalogPage::deleteSelected()
+{
+    const auto ids = selectedIds();
+    if (ids.empty()) {
+        showMessage(tr("Select the parts to delete."), true);
+        return;
+    }
+    const QString error = mEditor->removeParts(ids);
+    showMessage(error.isEmpty() ? tr("Deleted %n part(s). Undo with Ctrl+Z.", nullptr,
+                                     static_cast<int>(ids.size()))
+                                : error,
+                !error.isEmpty());
+}
+
+void CatalogPage::importFile()
+{
+    const QString file = Dialogs::openFileName(this, tr("Import Catalog"),
+                                               tr("InfraFit catalogs (*.json);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    try {
+        const auto document = readCatalogFile(toStdString(file));
+        const QString error = mEditor->importParts(document.parts);
+        if (!error.isEmpty()) {
+            showMessage(error, true);
+            return;
+        }
+        QString text = tr("Imported %n part(s) from %1.", nullptr,
+                          static_cast<int>(document.parts.size()))
+                           .arg(file);
+        if (!document.warnings.empty())
+            text += tr(" %n unknown field(s) ignored.", nullptr,
+                       static_cast<int>(document.warnings.size()));
+        showMessage(text, false);
+    } catch (const InputError& error) {
+        QStringList lines;
+        for (const auto& line : error.lines())
+            lines << toQString(line);
+        Dialogs::warning(this, tr("Import Catalog"),
+                         tr("Nothing was imported:\n\n%1").arg(lines.join(QLatin1Char('\n'))));
+        showMessage(tr("Nothing was imported: %1 has %n problem(s).", nullptr,
+                       static_cast<int>(error.problems().size()))
+                        .arg(file),
+                    true);
+    }
+}
+
+void CatalogPage::exportFile()
+{
+    const auto kind = currentKind();
+    const QString suggested = toQString(enumName(kind)) + QStringLiteral("-catalog.json");
+    const QString file = Dialogs::saveFileName(this, tr("Export %1").arg(toQString(partKindLabel(kind))),
+                                               tr("InfraFit catalogs (*.json)"), suggested);
+    if (file.isEmpty())
+        return;
+    try {
+        writeFileAtomic(toStdString(file), catalogToJson(model(kind)->parts()));
+        showMessage(tr("Exported %n part(s) to %1.", nullptr,
+                       static_cast<int>(model(kind)->parts().size()))
+                        .arg(file),
+                    false);
+    } catch (const FileWriteError& error) {
+        Dialogs::warning(this, tr("Export Catalog"), QString::fromUtf8(error.what()));
+        showMessage(QString::fromUtf8(error.what()), true);
+    }
 }
 
 void CatalogPage::applyFilter(const QString& text)
@@ -101,6 +308,14 @@ void CatalogPage::updateTabTitles()
                                                    + QString::number(mProxies[i]->rowCount())
                                                    + QStringLiteral(")"));
     }
+}
+
+void CatalogPage::showMessage(const QString& text, bool isError)
+{
+    mMessageLabel->setText(text);
+    mMessageLabel->setStyleSheet(isError ? QStringLiteral("color: #d9534f;")
+                                         : QString());
+    mMessageLabel->setProperty("isError", isError);
 }
 
 } // namespace infrafit::ui

@@ -1,15 +1,37 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/catalog/part_table_model.h"
 
+#include "ui/catalog/catalog_editor.h"
+#include "ui/catalog/field_text.h"
 #include "ui/qt_text.h"
 
+#include <QColor>
+
+#include <algorithm>
+#include <array>
 #include <QFont>
 
 namespace infrafit::ui {
 
-PartTableModel::PartTableModel(PartKind kind, QObject* parent)
-    : QAbstractTableModel(parent), mKind(kind), mFields(fieldsOf(kind))
+PartTableModel::PartTableModel(PartKind kind, CatalogEditor* editor, QObject* parent)
+    : QAbstractTableModel(parent), mKind(kind), mEditor(editor)
 {
+    // A buyer compares figures first: identity, then the kind's own fields,
+    // then price and where the figures come from.
+    const std::array<std::string_view, 3> identity{"id", "vendor", "model"};
+    const std::array<std::string_view, 6> provenance{"price_usd", "price_note", "confidence",
+                                                     "source", "estimated_fields", "notes"};
+    const auto in = [](const auto& keys, std::string_view key) {
+        return std::find(keys.begin(), keys.end(), key) != keys.end();
+    };
+    for (const auto key : identity)
+        mFields.push_back(findField(kind, key));
+    for (const auto& spec : fieldsOf(kind)) {
+        if (!in(identity, spec.key) && !in(provenance, spec.key))
+            mFields.push_back(&spec);
+    }
+    for (const auto key : provenance)
+        mFields.push_back(findField(kind, key));
 }
 
 void PartTableModel::setParts(std::vector<Part> parts)
@@ -31,7 +53,7 @@ const Part* PartTableModel::partAt(int row) const
 int PartTableModel::columnOf(std::string_view key) const
 {
     for (std::size_t i = 0; i < mFields.size(); ++i) {
-        if (mFields[i].key == key)
+        if (mFields[i]->key == key)
             return static_cast<int>(i);
     }
     return -1;
@@ -52,15 +74,31 @@ QVariant PartTableModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Part& part = mParts[static_cast<std::size_t>(index.row())];
-    const FieldSpec& spec = mFields[static_cast<std::size_t>(index.column())];
+    const FieldSpec& spec = *mFields[static_cast<std::size_t>(index.column())];
     const bool estimated = infoOf(part).isEstimated(spec.key);
     switch (role) {
     case Qt::DisplayRole: {
+        if (spec.type == FieldType::Flag)
+            return {};
         QString text = toQString(formatFieldValue(spec.get(part)));
         if (estimated && !text.isEmpty())
             text += QStringLiteral("*");
         return text;
     }
+    case Qt::EditRole:
+        return fieldEditText(spec.get(part));
+    case Qt::CheckStateRole:
+        if (spec.type != FieldType::Flag)
+            return {};
+    {
+        const FieldValue value = spec.get(part);
+        const auto* flag = std::get_if<bool>(&value);
+        return (flag && *flag) ? Qt::Checked : Qt::Unchecked;
+    }
+    case Qt::BackgroundRole:
+        if (!rejection(index).isEmpty())
+            return QColor(255, 0, 0, 60);
+        return {};
     case SortRole: {
         const FieldValue value = spec.get(part);
         if (const auto* number = std::get_if<double>(&value))
@@ -68,6 +106,8 @@ QVariant PartTableModel::data(const QModelIndex& index, int role) const
         return toQString(formatFieldValue(value)).toLower();
     }
     case Qt::ToolTipRole: {
+        if (const QString refused = rejection(index); !refused.isEmpty())
+            return tr("Not accepted: %1").arg(refused);
         QString tip = toQString(spec.label);
         if (!spec.unit.empty())
             tip += QStringLiteral(" (") + toQString(spec.unit) + QStringLiteral(")");
@@ -98,11 +138,62 @@ QVariant PartTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
+Qt::ItemFlags PartTableModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags result = QAbstractTableModel::flags(index);
+    if (!index.isValid() || !mEditor)
+        return result;
+    if (mFields[static_cast<std::size_t>(index.column())]->type == FieldType::Flag)
+        return result | Qt::ItemIsUserCheckable;
+    return result | Qt::ItemIsEditable;
+}
+
+std::pair<std::string, std::string> PartTableModel::cellKey(const QModelIndex& index) const
+{
+    return {infoOf(mParts[static_cast<std::size_t>(index.row())]).id,
+            std::string(mFields[static_cast<std::size_t>(index.column())]->key)};
+}
+
+QString PartTableModel::rejection(const QModelIndex& index) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const auto it = mRejections.find(cellKey(index));
+    return it == mRejections.end() ? QString() : it->second;
+}
+
+bool PartTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!mEditor
+        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return false;
+    const FieldSpec& spec = *mFields[static_cast<std::size_t>(index.column())];
+    const auto key = cellKey(index);
+    std::optional<FieldValue> parsed;
+    QString error;
+    if (role == Qt::CheckStateRole && spec.type == FieldType::Flag)
+        parsed = FieldValue{value.toInt() == Qt::Checked};
+    else if (role == Qt::EditRole)
+        parsed = parseFieldText(spec, value.toString(), &error);
+    else
+        return false;
+    if (parsed)
+        error = mEditor->setField(key.first, spec, *parsed);
+    if (!error.isEmpty()) {
+        mRejections[key] = error;
+        emit dataChanged(index, index, {Qt::BackgroundRole, Qt::ToolTipRole});
+        emit editRejected(error);
+        return false;
+    }
+    mRejections.erase(key);
+    return true;
+}
+
 QVariant PartTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
         return QAbstractTableModel::headerData(section, orientation, role);
-    const FieldSpec& spec = mFields[static_cast<std::size_t>(section)];
+    const FieldSpec& spec = *mFields[static_cast<std::size_t>(section)];
     if (role == Qt::DisplayRole) {
         QString text = toQString(spec.label);
         if (!spec.unit.empty())

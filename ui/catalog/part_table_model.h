@@ -5,13 +5,19 @@
 
 #include <QAbstractTableModel>
 
+#include <map>
 #include <vector>
 
 namespace infrafit::ui {
 
+class CatalogEditor;
+
 /// The parts of one kind as a table: one row per part, one column per field
 /// of the kind (core/parts/field_spec.h), units in the headers. Estimated
 /// figures are shown in italics with an asterisk and say so in the tooltip.
+/// With an editor the cells are editable: setData() parses the text, and the
+/// editor validates and applies it as an undoable change; a refused edit
+/// marks the cell (red, reason in the tooltip) until the next good edit.
 /// Lives on the GUI thread; setParts() replaces the contents.
 class PartTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -19,7 +25,8 @@ class PartTableModel : public QAbstractTableModel {
 public:
     enum Role { FieldKeyRole = Qt::UserRole + 1, SortRole };
 
-    explicit PartTableModel(PartKind kind, QObject* parent = nullptr);
+    explicit PartTableModel(PartKind kind, CatalogEditor* editor = nullptr,
+                            QObject* parent = nullptr);
 
     [[nodiscard]] PartKind kind() const { return mKind; }
     /// Replaces the rows with `parts`; parts of another kind are left out.
@@ -34,10 +41,23 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+    /// Why the last edit of a cell was refused, or empty.
+    [[nodiscard]] QString rejection(const QModelIndex& index) const;
+
+signals:
+    void editRejected(const QString& reason);
 
 private:
+    [[nodiscard]] std::pair<std::string, std::string> cellKey(const QModelIndex& index) const;
+
     PartKind mKind;
-    std::span<const FieldSpec> mFields;
+    CatalogEditor* mEditor = nullptr;
+    std::map<std::pair<std::string, std::string>, QString> mRejections;
+    /// Columns: id, vendor, model, the kind's figures, then price and provenance.
+    std::vector<const FieldSpec*> mFields;
     std::vector<Part> mParts;
 };
 

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "catalog/catalog_store.h"
+#include "core/parts/part.h"
+
+#include <QUndoCommand>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace infrafit::ui {
+
+class CatalogEditor;
+
+/// Base of the catalog's undo commands: each redo()/undo() writes to the
+/// store through the editor; a write that fails is reported and the command
+/// marks itself obsolete so the stack drops it.
+class CatalogCommand : public QUndoCommand {
+public:
+    CatalogCommand(CatalogEditor& editor, const QString& text);
+
+protected:
+    void run(const std::function<void(catalog::CatalogStore&)>& operation);
+
+private:
+    CatalogEditor& mEditor;
+};
+
+/// Replaces one part by an edited copy (a field edit; the id may change).
+class CmdPartReplace : public CatalogCommand {
+public:
+    CmdPartReplace(CatalogEditor& editor, Part before, Part after, const QString& text);
+    void redo() override;
+    void undo() override;
+
+private:
+    Part mBefore;
+    Part mAfter;
+};
+
+/// Adds a new part.
+class CmdPartAdd : public CatalogCommand {
+public:
+    CmdPartAdd(CatalogEditor& editor, Part part);
+    void redo() override;
+    void undo() override;
+
+private:
+    Part mPart;
+};
+
+/// Removes parts; undo puts them back.
+class CmdPartsRemove : public CatalogCommand {
+public:
+    CmdPartsRemove(CatalogEditor& editor, std::vector<Part> removed);
+    void redo() override;
+    void undo() override;
+
+private:
+    std::vector<Part> mRemoved;
+};
+
+/// Imports parts (adds or replaces); undo removes the added ones and
+/// restores the replaced ones.
+class CmdPartsImport : public CatalogCommand {
+public:
+    CmdPartsImport(CatalogEditor& editor, std::vector<Part> imported, std::vector<Part> replaced);
+    void redo() override;
+    void undo() override;
+
+private:
+    std::vector<Part> mImported;
+    std::vector<Part> mReplaced;
+};
+
+} // namespace infrafit::ui
