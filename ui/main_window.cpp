@@ -1,60 +1,312 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/main_window.h"
 
+#include "core/io/input_error.h"
+#include "core/io/project_json.h"
+#include "core/io/text_file.h"
+#include "ui/analysis/analysis_page.h"
+#include "ui/analysis/findings_model.h"
+#include "ui/analysis/live_analysis.h"
+#include "ui/catalog/catalog_editor.h"
 #include "ui/catalog/catalog_page.h"
+#include "ui/dialogs/dialogs.h"
+#include "ui/project/autosave.h"
+#include "ui/project/configurations_page.h"
+#include "ui/project/project_document.h"
+#include "ui/project/workloads_page.h"
 #include "ui/qt_text.h"
 
-#include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
-#include <QMenuBar>
-#include <QMessageBox>
+#include <QLocale>
+#include <QDockWidget>
+#include <QFile>
+#include <QHeaderView>
+#include <QListWidget>
 #include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
+#include <QUndoGroup>
+#include <QUndoStack>
+
+// The example projects are compiled into this static library; register them
+// (Q_INIT_RESOURCE must be called outside any namespace).
+static void initExampleResources()
+{
+    Q_INIT_RESOURCE(examples);
+}
 
 namespace infrafit::ui {
 
-MainWindow::MainWindow(catalog::CatalogStore store, QWidget* parent)
+MainWindow::MainWindow(catalog::CatalogStore store, const QString& autosaveDirectory,
+                       QWidget* parent)
     : QMainWindow(parent), mStore(std::move(store))
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(tr("InfraFit"));
-    mCatalogPage = new CatalogPage(this);
-    setCentralWidget(mCatalogPage);
+    initExampleResources();
+    mCatalogEditor = new CatalogEditor(mStore, this);
+    mDocument = new ProjectDocument(this);
+    mAnalysis = new LiveAnalysis(mDocument, mCatalogEditor, this);
+    mAutosave = new Autosave(mDocument,
+                             autosaveDirectory.isEmpty()
+                                 ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                                 : autosaveDirectory,
+                             30000, this);
+    mUndoGroup = new QUndoGroup(this);
+    mUndoGroup->addStack(mCatalogEditor->undoStack());
+    mUndoGroup->addStack(mDocument->undoStack());
+    mUndoGroup->setActiveStack(mDocument->undoStack());
+
+    createPages();
+    createFindingsDock();
     createActions();
-    reloadCatalog();
+    connect(mDocument, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(mDocument, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(mCatalogEditor, &CatalogEditor::partsChanged, this, &MainWindow::updateStatus);
+    connect(mAnalysis, &LiveAnalysis::resultChanged, this, &MainWindow::updateStatus);
+    updateTitle();
+    updateStatus();
     restoreWindowState();
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::reloadCatalog()
+void MainWindow::createPages()
 {
-    const auto parts = mStore.list();
-    mCatalogPage->setParts(parts);
-    statusBar()->showMessage(tr("%n parts in catalog %1", nullptr, static_cast<int>(parts.size()))
-                                 .arg(toQString(mStore.path())));
+    mCatalogPage = new CatalogPage(mCatalogEditor, this);
+    mWorkloadsPage = new WorkloadsPage(mDocument, this);
+    mConfigurationsPage = new ConfigurationsPage(mDocument, mCatalogEditor, mAnalysis, this);
+    mAnalysisPage = new AnalysisPage(mDocument, mAnalysis, this);
+    connect(mWorkloadsPage, &WorkloadsPage::currentWorkloadChanged, this, [this](int row) {
+        if (row >= 0)
+            mAnalysis->setSelection(row, mAnalysis->configurationIndex());
+    });
+    connect(mConfigurationsPage, &ConfigurationsPage::currentConfigurationChanged, this,
+            [this](int row) {
+                if (row >= 0)
+                    mAnalysis->setSelection(mAnalysis->workloadIndex(), row);
+            });
+
+    mPages = new QStackedWidget(this);
+    mPages->setObjectName(QStringLiteral("pagesStackedWidget"));
+    mNavigation = new QListWidget(this);
+    mNavigation->setObjectName(QStringLiteral("navigationListWidget"));
+    const std::pair<QString, QWidget*> pages[] = {{tr("Catalog"), mCatalogPage},
+                                                  {tr("Workloads"), mWorkloadsPage},
+                                                  {tr("Configurations"), mConfigurationsPage},
+                                                  {tr("Analysis"), mAnalysisPage}};
+    for (const auto& [title, page] : pages) {
+        mNavigation->addItem(title);
+        mPages->addWidget(page);
+    }
+    mNavigation->setFixedWidth(mNavigation->sizeHintForColumn(0) + 36);
+    connect(mNavigation, &QListWidget::currentRowChanged, this, [this](int row) {
+        mPages->setCurrentIndex(row);
+        mUndoGroup->setActiveStack(row == CatalogPageIndex ? mCatalogEditor->undoStack()
+                                                           : mDocument->undoStack());
+    });
+    auto* splitter = new QSplitter(this);
+    splitter->addWidget(mNavigation);
+    splitter->addWidget(mPages);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    setCentralWidget(splitter);
+    mNavigation->setCurrentRow(AnalysisPageIndex);
 }
 
-void MainWindow::createActions()
+void MainWindow::createFindingsDock()
 {
-    auto* fileMenu = menuBar()->addMenu(tr("&File"));
-    auto* quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
-    quitAction->setShortcut(QKeySequence::Quit);
-    quitAction->setObjectName(QStringLiteral("quitAction"));
-
-    auto* viewMenu = menuBar()->addMenu(tr("&View"));
-    auto* reloadAction = viewMenu->addAction(tr("&Reload Catalog"), this, &MainWindow::reloadCatalog);
-    reloadAction->setShortcut(QKeySequence::Refresh);
-
-    auto* helpMenu = menuBar()->addMenu(tr("&Help"));
-    helpMenu->addAction(tr("&About InfraFit"), this, [this] {
-        QMessageBox::about(this, tr("About InfraFit"),
-                           tr("<b>InfraFit %1</b><p>Plan AI training and inference hardware: "
-                              "memory fit, speed, power, cooling and cost, with every number "
-                              "explained.</p><p>Licensed under the Apache License 2.0.</p>")
-                               .arg(QStringLiteral(INFRAFIT_VERSION)));
+    mFindings = new FindingsModel(this);
+    auto* view = new QTableView(this);
+    view->setObjectName(QStringLiteral("findingsTableView"));
+    view->setModel(mFindings);
+    view->verticalHeader()->setVisible(false);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setWordWrap(true);
+    view->horizontalHeader()->setSectionResizeMode(FindingsModel::MessageColumn,
+                                                   QHeaderView::Stretch);
+    view->horizontalHeader()->setSectionResizeMode(FindingsModel::SuggestionColumn,
+                                                   QHeaderView::Interactive);
+    view->setColumnWidth(FindingsModel::SuggestionColumn, 320);
+    auto* dock = new QDockWidget(tr("Findings"), this);
+    dock->setObjectName(QStringLiteral("findingsDock"));
+    dock->setWidget(view);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    connect(mAnalysis, &LiveAnalysis::resultChanged, this, [this, view, dock] {
+        const auto& result = mAnalysis->result();
+        mFindings->setFindings(result ? result->findings : Findings{});
+        view->resizeRowsToContents();
+        dock->setWindowTitle(tr("Findings — %1 errors, %2 warnings, %3 notes")
+                                 .arg(mFindings->count(Severity::Error))
+                                 .arg(mFindings->count(Severity::Warning))
+                                 .arg(mFindings->count(Severity::Info)));
     });
+}
+
+void MainWindow::showPage(Page page)
+{
+    mNavigation->setCurrentRow(page);
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(mDocument->displayName() + QStringLiteral("[*] — InfraFit"));
+    setWindowModified(mDocument->isModified());
+}
+
+void MainWindow::updateStatus()
+{
+    QString text = tr("%n part(s) in %1", nullptr, static_cast<int>(mCatalogEditor->parts().size()))
+                       .arg(toQString(mStore.path()));
+    if (const auto& r = mAnalysis->result())
+        text += tr("  ·  %1 on %2: %3")
+                    .arg(toQString(r->workloadName), toQString(r->configurationName),
+                         r->fits ? tr("fits") : tr("does not fit"));
+    statusBar()->showMessage(text);
+}
+
+bool MainWindow::openProject(const QString& path)
+{
+    try {
+        mDocument->open(path);
+        addRecentFile(path);
+        mAutosave->clear();
+        return true;
+    } catch (const InputError& error) {
+        QStringList lines;
+        for (const auto& line : error.lines())
+            lines << toQString(line);
+        Dialogs::warning(this, tr("Open Project"),
+                         tr("Cannot open %1:\n\n%2").arg(path, lines.join(QLatin1Char('\n'))));
+    }
+    return false;
+}
+
+bool MainWindow::openExample(const QString& name)
+{
+    QFile file(QStringLiteral(":/examples/") + name);
+    if (!file.open(QIODevice::ReadOnly)) {
+        Dialogs::warning(this, tr("Open Example"), tr("No built-in example named %1.").arg(name));
+        return false;
+    }
+    const QByteArray bytes = file.readAll();
+    try {
+        const auto json = nlohmann::json::parse(bytes.constBegin(), bytes.constEnd());
+        mDocument->reset(projectFromJson(json, toStdString(name)));
+        return true;
+    } catch (const std::exception& error) {
+        Dialogs::warning(this, tr("Open Example"), QString::fromUtf8(error.what()));
+    }
+    return false;
+}
+
+bool MainWindow::offerRecovery()
+{
+    if (!mAutosave->hasRecovery())
+        return false;
+    const auto answer = Dialogs::question(
+        this, tr("Recover Unsaved Changes"),
+        tr("InfraFit was closed with unsaved changes (autosaved %1). Recover them?")
+            .arg(QLocale().toString(mAutosave->recoveryTime(), QLocale::ShortFormat)),
+        QMessageBox::Yes | QMessageBox::Discard);
+    if (answer != QMessageBox::Yes) {
+        mAutosave->clear();
+        return false;
+    }
+    try {
+        Project recovered = readProjectFile(toStdString(mAutosave->recoveryPath()));
+        const QString original = mAutosave->recoveryOriginalPath();
+        mDocument->reset(Project{});
+        // Recovered work is unsaved: apply it as an edit so the title shows '*'.
+        mDocument->apply(std::move(recovered), tr("Recover unsaved changes"));
+        if (!original.isEmpty())
+            statusBar()->showMessage(tr("Recovered unsaved changes to %1; save to keep them.")
+                                         .arg(original));
+        return true;
+    } catch (const std::exception& error) {
+        Dialogs::warning(this, tr("Recover Unsaved Changes"), QString::fromUtf8(error.what()));
+        mAutosave->clear();
+        return false;
+    }
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!mDocument->isModified())
+        return true;
+    const auto answer = Dialogs::question(
+        this, tr("Unsaved Changes"),
+        tr("%1 has unsaved changes. Save them?").arg(mDocument->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::save()
+{
+    if (mDocument->filePath().isEmpty())
+        return saveAs();
+    try {
+        mDocument->save();
+        return true;
+    } catch (const std::exception& error) {
+        Dialogs::warning(this, tr("Save Project"), QString::fromUtf8(error.what()));
+        return false;
+    }
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = Dialogs::saveFileName(this, tr("Save Project As"),
+                                         tr("InfraFit projects (*.infrafit.json)"),
+                                         mDocument->displayName());
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QStringLiteral(".json")))
+        path += QStringLiteral(".infrafit.json");
+    try {
+        mDocument->saveAs(path);
+        addRecentFile(path);
+        return true;
+    } catch (const std::exception& error) {
+        Dialogs::warning(this, tr("Save Project"), QString::fromUtf8(error.what()));
+        return false;
+    }
+}
+
+void MainWindow::newProject()
+{
+    if (!maybeSave())
+        return;
+    Project project;
+    project.name = toStdString(tr("Untitled"));
+    mDocument->reset(std::move(project));
+    showPage(WorkloadsPageIndex);
+}
+
+void MainWindow::openWithDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = Dialogs::openFileName(this, tr("Open Project"),
+                                               tr("InfraFit projects (*.infrafit.json *.json)"));
+    if (!path.isEmpty())
+        openProject(path);
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("project/recent")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > 8)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("project/recent"), recent);
+    updateRecentMenu();
 }
 
 void MainWindow::restoreWindowState()
@@ -67,6 +319,11 @@ void MainWindow::restoreWindowState()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    mAutosave->clear();
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

@@ -5,34 +5,92 @@
 
 #include <QMainWindow>
 
-#include <memory>
+class QListWidget;
+class QMenu;
+class QStackedWidget;
+class QUndoGroup;
 
 namespace infrafit::ui {
 
+class AnalysisPage;
+class Autosave;
+class CatalogEditor;
 class CatalogPage;
+class ConfigurationsPage;
+class FindingsModel;
+class LiveAnalysis;
+class ProjectDocument;
+class WorkloadsPage;
 
-/// The application window. Owns the open catalog store; shows the catalog
-/// per part kind. Window geometry and state persist in QSettings. GUI thread.
+/// The application window: navigation between the Catalog, Workloads,
+/// Configurations and Analysis pages, a findings panel, menus and toolbar.
+/// Owns the catalog store and editor (catalog undo stack) and the open
+/// project (project undo stack); Edit > Undo acts on the stack of the page
+/// shown. The title's `*` follows the project's clean state; unsaved work
+/// is autosaved for recovery; window geometry and state persist. GUI thread.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    explicit MainWindow(catalog::CatalogStore store, QWidget* parent = nullptr);
+    enum Page { CatalogPageIndex, WorkloadsPageIndex, ConfigurationsPageIndex, AnalysisPageIndex };
+
+    /// `autosaveDirectory` empty: the user's data directory.
+    explicit MainWindow(catalog::CatalogStore store, const QString& autosaveDirectory = {},
+                        QWidget* parent = nullptr);
     ~MainWindow() override;
 
     [[nodiscard]] CatalogPage* catalogPage() const { return mCatalogPage; }
-    /// Re-reads the catalog from the store.
-    void reloadCatalog();
+    [[nodiscard]] CatalogEditor* catalogEditor() const { return mCatalogEditor; }
+    [[nodiscard]] ProjectDocument* document() const { return mDocument; }
+    [[nodiscard]] LiveAnalysis* liveAnalysis() const { return mAnalysis; }
+    [[nodiscard]] WorkloadsPage* workloadsPage() const { return mWorkloadsPage; }
+    [[nodiscard]] ConfigurationsPage* configurationsPage() const { return mConfigurationsPage; }
+    [[nodiscard]] AnalysisPage* analysisPage() const { return mAnalysisPage; }
+    [[nodiscard]] Autosave* autosave() const { return mAutosave; }
+    void showPage(Page page);
+
+    /// Opens a project file; on failure shows why and keeps the current one.
+    bool openProject(const QString& path);
+    /// Opens a built-in example (":/examples/NAME") as an unsaved project.
+    bool openExample(const QString& name);
+    /// Offers recovery when the last session left unsaved changes; returns
+    /// true when a project was recovered.
+    bool offerRecovery();
+    /// Asks to save unsaved changes; false when the user cancels.
+    bool maybeSave();
+    bool save();
+    bool saveAs();
+    void newProject();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void createPages();
     void createActions();
+    void createFindingsDock();
+    void updateTitle();
+    void updateStatus();
+    void updateRecentMenu();
+    void addRecentFile(const QString& path);
+    void openWithDialog();
+    void editPreferences();
     void restoreWindowState();
 
     catalog::CatalogStore mStore;
+    CatalogEditor* mCatalogEditor = nullptr;
+    ProjectDocument* mDocument = nullptr;
+    LiveAnalysis* mAnalysis = nullptr;
+    Autosave* mAutosave = nullptr;
+    QUndoGroup* mUndoGroup = nullptr;
+    QListWidget* mNavigation = nullptr;
+    QStackedWidget* mPages = nullptr;
     CatalogPage* mCatalogPage = nullptr;
+    WorkloadsPage* mWorkloadsPage = nullptr;
+    ConfigurationsPage* mConfigurationsPage = nullptr;
+    AnalysisPage* mAnalysisPage = nullptr;
+    FindingsModel* mFindings = nullptr;
+    QMenu* mRecentMenu = nullptr;
 };
 
 } // namespace infrafit::ui

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // infrafit: the desktop application. Opens the user's catalog (created from
-// the built-in default catalog on first start) and shows the main window.
+// the built-in default catalog on first start) and a project, and shows the
+// main window.
 #include "catalog/catalog_store.h"
 #include "ui/main_window.h"
 #include "ui/qt_text.h"
+#include "ui/theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QMessageBox>
+#include <QSettings>
 
 int main(int argc, char** argv)
 {
@@ -34,8 +38,23 @@ int main(int argc, char** argv)
                                    : infrafit::catalog::defaultDatabasePath();
     try {
         auto store = infrafit::catalog::CatalogStore::open(dbPath);
+        infrafit::ui::applyTheme(infrafit::ui::savedTheme());
         infrafit::ui::MainWindow window(std::move(store));
         window.show();
+        // What to show first: the project asked for, else unsaved work from
+        // a session that crashed, else the last project, else an example,
+        // so the first screen is always a real analysis.
+        const QStringList projects = parser.positionalArguments();
+        const QStringList recent =
+            QSettings().value(QStringLiteral("project/recent")).toStringList();
+        if (!projects.isEmpty())
+            window.openProject(projects.front());
+        else if (window.offerRecovery())
+            ;
+        else if (!recent.isEmpty() && QFileInfo::exists(recent.front()))
+            window.openProject(recent.front());
+        else
+            window.openExample(QStringLiteral("llama3-70b-finetune.infrafit.json"));
         return QApplication::exec();
     } catch (const std::exception& error) {
         QMessageBox::critical(nullptr, QStringLiteral("InfraFit"),

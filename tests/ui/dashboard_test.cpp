@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+// The dashboard's charts hold the analysis' numbers (converted to the
+// display unit only), and they follow edits.
+#include "ui/analysis/analysis_page.h"
+#include "ui/analysis/live_analysis.h"
+#include "ui/charts/chart_panel.h"
+#include "ui/project/project_document.h"
+
+#include "ui_fixture.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAbstractItemModelTester>
+#include <QBarSet>
+#include <QChart>
+#include <QLineSeries>
+#include <QStackedBarSeries>
+
+using namespace infrafit;
+using namespace infrafit::ui;
+
+namespace {
+
+QBarSet* setNamed(QChart* chart, const QString& name)
+{
+    for (auto* series : chart->series()) {
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+            for (auto* set : bars->barSets()) {
+                if (set->label() == name)
+                    return set;
+            }
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("memory chart bars equal the analysis' memory lines", "[ui][dashboard]")
+{
+    test::WindowFixture f;
+    const auto& result = *f.window->liveAnalysis()->result();
+    auto* chart = f.window->analysisPage()->chartPanel(QStringLiteral("memoryChart"))->chart();
+    auto* weights = setNamed(chart, QStringLiteral("Weights"));
+    auto* optimizer = setNamed(chart, QStringLiteral("Optimizer"));
+    REQUIRE(weights);
+    REQUIRE(optimizer);
+    const double gib = 1073741824.0;
+    const auto& stages = result.stages;
+    const auto& firstStage = stages.size() > 1 ? stages[0].memory : result.memory;
+    CHECK(weights->at(0) == Approx(firstStage.weightsBytes / gib));
+    CHECK(optimizer->at(0) == Approx(firstStage.optimizerBytes / gib));
+    auto* usable = chart->findChild<QLineSeries*>(QStringLiteral("usableLine"));
+    if (!usable) {
+        for (auto* series : chart->series())
+            if (series->objectName() == QStringLiteral("usableLine"))
+                usable = qobject_cast<QLineSeries*>(series);
+    }
+    REQUIRE(usable);
+    CHECK(usable->at(0).y() == Approx(result.usableBytes / gib));
+}
+
+TEST_CASE("power and time charts hold the evaluation's figures", "[ui][dashboard]")
+{
+    test::WindowFixture f;
+    const auto& result = *f.window->liveAnalysis()->result();
+    REQUIRE(result.infrastructure);
+    auto* power = f.window->analysisPage()->chartPanel(QStringLiteral("nodePowerChart"))->chart();
+    auto* gpus = setNamed(power, QStringLiteral("GPUs"));
+    REQUIRE(gpus);
+    CHECK(gpus->at(2) == Approx(result.infrastructure->power.node.gpus.maxW / 1e3));
+    auto* time = f.window->analysisPage()->chartPanel(QStringLiteral("timeChart"))->chart();
+    auto* compute = setNamed(time, QStringLiteral("Compute"));
+    REQUIRE(compute);
+    CHECK(compute->at(0) == Approx(result.performance.computeTimeS));
+}
+
+TEST_CASE("an edit updates the dashboard at once", "[ui][dashboard]")
+{
+    test::WindowFixture f;
+    auto* document = f.window->document();
+    const double before = f.window->liveAnalysis()->result()->infrastructure->power.clusterW;
+    Project edited = document->project();
+    edited.configurations[0].nodes *= 2;
+    document->apply(edited, QStringLiteral("Double the nodes"));
+    const auto& after = *f.window->liveAnalysis()->result();
+    CHECK(after.infrastructure->power.clusterW > before);
+    auto* rack = f.window->analysisPage()->chartPanel(QStringLiteral("rackChart"))->chart();
+    auto* full = setNamed(rack, QStringLiteral("Rack power budget"));
+    REQUIRE(full);
+    CHECK(full->at(0) == Approx(after.infrastructure->power.rackBudgetKw));
+}
+
+TEST_CASE("charts export to PNG and SVG", "[ui][dashboard]")
+{
+    test::WindowFixture f;
+    auto* panel = f.window->analysisPage()->chartPanel(QStringLiteral("memoryChart"));
+    const auto png = QString::fromStdString(f.dir.file("memory.png"));
+    const auto svg = QString::fromStdString(f.dir.file("memory.svg"));
+    CHECK(panel->exportTo(png).isEmpty());
+    CHECK(panel->exportTo(svg).isEmpty());
+    CHECK(test::readBytes(png.toStdString()).substr(1, 3) == "PNG");
+    CHECK(test::readBytes(svg.toStdString()).find("<svg") != std::string::npos);
+    CHECK_FALSE(panel->exportTo(QString::fromStdString(f.dir.file("missing/dir/x.png"))).isEmpty());
+}

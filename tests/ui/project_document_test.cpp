@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// The open project: undoable edits, the modified flag, atomic save and reopen.
+#include "core/io/input_error.h"
+#include "core/io/project_json.h"
+#include "ui/project/project_document.h"
+
+#include "support/fixtures.h"
+
+#include <catch2/catch.hpp>
+
+#include <QSignalSpy>
+#include <QUndoStack>
+
+using namespace infrafit;
+using namespace infrafit::ui;
+
+TEST_CASE("project edits are undoable and follow the clean state", "[ui][project][undo]")
+{
+    ProjectDocument document;
+    document.reset(readProjectFile(test::fixturePath("projects/llama-h100.infrafit.json")));
+    CHECK_FALSE(document.isModified());
+    QSignalSpy modified(&document, &ProjectDocument::modifiedChanged);
+
+    Project edited = document.project();
+    edited.configurations[0].nodes = 4;
+    document.apply(edited, QStringLiteral("Edit nodes"), 7);
+    edited.configurations[0].nodes = 8;
+    document.apply(edited, QStringLiteral("Edit nodes"), 7); // merges with the previous step
+    CHECK(document.isModified());
+    CHECK(document.undoStack()->count() == 1);
+    CHECK(document.project().configurations[0].nodes == 8);
+    REQUIRE(modified.count() >= 1);
+
+    document.undoStack()->undo();
+    CHECK(document.project().configurations[0].nodes == 2);
+    CHECK_FALSE(document.isModified());
+    document.undoStack()->redo();
+    CHECK(document.project().configurations[0].nodes == 8);
+}
+
+TEST_CASE("save, reopen: the same project, and the document is clean", "[ui][project]")
+{
+    test::TempDir dir;
+    ProjectDocument document;
+    document.reset(readProjectFile(test::fixturePath("projects/llama-h100.infrafit.json")));
+    Project edited = document.project();
+    edited.workloads[0].sequenceLength = 4096;
+    document.apply(edited, QStringLiteral("Edit sequence length"));
+    const QString path = QString::fromStdString(dir.file("saved.infrafit.json"));
+    document.saveAs(path);
+    CHECK_FALSE(document.isModified());
+    CHECK(document.filePath() == path);
+
+    ProjectDocument reopened;
+    reopened.open(path);
+    CHECK(projectToJson(reopened.project()) == projectToJson(document.project()));
+    CHECK(reopened.project().workloads[0].sequenceLength == 4096);
+}
+
+TEST_CASE("opening a broken project throws with the pointer and keeps the old one",
+          "[ui][project]")
+{
+    ProjectDocument document;
+    document.reset(readProjectFile(test::fixturePath("projects/llama-h100.infrafit.json")));
+    CHECK_THROWS_AS(document.open(QString::fromStdString(
+                        test::fixturePath("projects/bad-rules.infrafit.json"))),
+                    InputError);
+    CHECK(document.project().name == "Llama on H100");
+}

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// Workload and configuration editing through the forms: valid edits become
+// undoable project changes; invalid ones are refused with core's reason.
+#include "ui/analysis/findings_model.h"
+#include "ui/analysis/live_analysis.h"
+#include "ui/project/configuration_form.h"
+#include "ui/project/configurations_page.h"
+#include "ui/project/named_list_panel.h"
+#include "ui/project/project_document.h"
+#include "ui/project/workload_form.h"
+#include "ui/project/workloads_page.h"
+
+#include "ui_fixture.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QUndoStack>
+
+using namespace infrafit;
+using namespace infrafit::ui;
+
+TEST_CASE("a valid workload edit is applied and undoable", "[ui][workloads]")
+{
+    test::WindowFixture f;
+    auto* form = f.window->workloadsPage()->form();
+    auto* sequence = form->findChild<QSpinBox*>(QStringLiteral("sequenceLengthSpinBox"));
+    REQUIRE(sequence);
+    CHECK(sequence->value() == 4096);
+    sequence->setValue(8192);
+    const auto& project = f.window->document()->project();
+    CHECK(project.workloads[0].sequenceLength == 8192);
+    CHECK(f.window->document()->isModified());
+    f.window->document()->undoStack()->undo();
+    CHECK(f.window->document()->project().workloads[0].sequenceLength == 4096);
+    CHECK(sequence->value() == 4096);
+}
+
+TEST_CASE("an invalid plan is refused with core's reason", "[ui][workloads][validation]")
+{
+    test::WindowFixture f;
+    auto* form = f.window->workloadsPage()->form();
+    auto* autoPlan = form->findChild<QCheckBox*>(QStringLiteral("autoPlanCheckBox"));
+    auto* tensor = form->findChild<QSpinBox*>(QStringLiteral("tensorParallelSpinBox"));
+    REQUIRE(autoPlan);
+    REQUIRE(tensor);
+    autoPlan->setChecked(false); // explicit plan, tensor 1: valid
+    REQUIRE(f.window->document()->project().workloads[0].parallelism.has_value());
+    const int steps = f.window->document()->undoStack()->count();
+    tensor->setValue(7); // 64 heads are not divisible by 7
+    CHECK(f.window->document()->project().workloads[0].parallelism->tensor == 1);
+    CHECK(f.window->document()->undoStack()->count() == steps);
+    auto* problems = form->findChild<QLabel*>(QStringLiteral("workloadProblemsLabel"));
+    REQUIRE(problems);
+    CHECK(problems->text().contains(QStringLiteral("tensor")));
+}
+
+TEST_CASE("choosing a preset replaces the architecture", "[ui][workloads]")
+{
+    test::WindowFixture f;
+    auto* form = f.window->workloadsPage()->form();
+    auto* preset = form->findChild<QComboBox*>(QStringLiteral("modelPresetComboBox"));
+    REQUIRE(preset);
+    CHECK(preset->currentText() == QStringLiteral("Llama 3.1 70B"));
+    const int index = preset->findText(QStringLiteral("Llama 3.1 8B"));
+    REQUIRE(index > 0);
+    preset->setCurrentIndex(index);
+    emit preset->activated(index);
+    CHECK(f.window->document()->project().workloads[0].model.layers == 32);
+    CHECK(f.window->liveAnalysis()->result()->parameters.total < 9e9);
+}
+
+TEST_CASE("workloads can be added, duplicated and deleted", "[ui][workloads]")
+{
+    test::WindowFixture f;
+    auto* list = f.window->workloadsPage()->listPanel();
+    emit list->addRequested();
+    CHECK(f.window->document()->project().workloads.size() == 2);
+    emit list->duplicateRequested(0);
+    CHECK(f.window->document()->project().workloads.size() == 3);
+    CHECK(f.window->document()->project().workloads[2].name
+          == "Llama 3.1 70B full fine-tune copy");
+    emit list->deleteRequested(1);
+    CHECK(f.window->document()->project().workloads.size() == 2);
+}
+
+TEST_CASE("configuration edits apply and the findings follow live", "[ui][configurations]")
+{
+    test::WindowFixture f;
+    auto* page = f.window->configurationsPage();
+    QAbstractItemModelTester tester(page->findingsModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::Fatal);
+    auto* form = page->form();
+    auto* nodes = form->findChild<QSpinBox*>(QStringLiteral("nodesSpinBox"));
+    REQUIRE(nodes);
+    nodes->setValue(16);
+    CHECK(f.window->document()->project().configurations[0].nodes == 16);
+    CHECK(f.window->liveAnalysis()->result()->infrastructure->power.racks >= 5);
+
+    // 700 W-class GPUs in a chassis rated for less: an error finding appears.
+    auto* gpu = form->partCombo(PartKind::Gpu);
+    const int b200 = gpu->findData(QStringLiteral("nvidia-b200-sxm-180gb"));
+    REQUIRE(b200 >= 0);
+    gpu->setCurrentIndex(b200);
+    emit gpu->activated(b200);
+    CHECK(f.window->document()->project().configurations[0].gpuId == "nvidia-b200-sxm-180gb");
+    bool tdpFinding = false;
+    for (const auto& finding : page->findingsModel()->findings())
+        tdpFinding = tdpFinding || finding.code == "thermal.gpu_tdp_exceeded";
+    CHECK(tdpFinding);
+}

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/analysis/analysis_page.h"
+
+#include "ui/analysis/live_analysis.h"
+#include "ui/charts/chart_builders.h"
+#include "ui/charts/chart_panel.h"
+#include "ui/format.h"
+#include "ui/project/project_document.h"
+#include "ui/qt_text.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace infrafit::ui {
+
+AnalysisPage::AnalysisPage(ProjectDocument* document, LiveAnalysis* analysis, QWidget* parent)
+    : QWidget(parent), mDocument(document), mAnalysis(analysis)
+{
+    mWorkloadCombo = new QComboBox(this);
+    mWorkloadCombo->setObjectName(QStringLiteral("analysisWorkloadComboBox"));
+    mConfigurationCombo = new QComboBox(this);
+    mConfigurationCombo->setObjectName(QStringLiteral("analysisConfigurationComboBox"));
+    for (auto* combo : {mWorkloadCombo, mConfigurationCombo}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+            mAnalysis->setSelection(std::max(0, mWorkloadCombo->currentIndex()),
+                                    std::max(0, mConfigurationCombo->currentIndex()));
+        });
+    }
+    auto* selectors = new QHBoxLayout;
+    auto* workloadLabel = new QLabel(tr("&Workload:"), this);
+    workloadLabel->setBuddy(mWorkloadCombo);
+    auto* configurationLabel = new QLabel(tr("&Configuration:"), this);
+    configurationLabel->setBuddy(mConfigurationCombo);
+    selectors->addWidget(workloadLabel);
+    selectors->addWidget(mWorkloadCombo);
+    selectors->addSpacing(16);
+    selectors->addWidget(configurationLabel);
+    selectors->addWidget(mConfigurationCombo);
+    selectors->addStretch(1);
+
+    mProblemLabel = new QLabel(this);
+    mProblemLabel->setObjectName(QStringLiteral("analysisProblemLabel"));
+    mProblemLabel->setWordWrap(true);
+    mProblemLabel->setAlignment(Qt::AlignCenter);
+    mProblemLabel->setMargin(24);
+
+    mContent = new QWidget(this);
+    auto* figuresFrame = new QFrame(mContent);
+    figuresFrame->setFrameShape(QFrame::StyledPanel);
+    mFigureGrid = new QGridLayout(figuresFrame);
+    mFigureGrid->setHorizontalSpacing(24);
+    mFigureGrid->setVerticalSpacing(6);
+
+    auto* charts = new QGridLayout;
+    const std::pair<const char*, int> chartNames[] = {
+        {"memoryChart", 0}, {"timeChart", 1}, {"nodePowerChart", 2},
+        {"rackChart", 3},   {"interconnectChart", 4}};
+    for (const auto& [name, position] : chartNames) {
+        auto* panel = new ChartPanel(QString::fromLatin1(name), mContent);
+        mCharts[QString::fromLatin1(name)] = panel;
+        charts->addWidget(panel, position / 3, position % 3);
+    }
+    for (int c = 0; c < 3; ++c)
+        charts->setColumnStretch(c, 1);
+
+    auto* contentLayout = new QVBoxLayout(mContent);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addWidget(figuresFrame);
+    contentLayout->addLayout(charts, 1);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(mContent);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(selectors);
+    layout->addWidget(mProblemLabel);
+    layout->addWidget(scroll, 1);
+
+    connect(mDocument, &ProjectDocument::changed, this, &AnalysisPage::updateSelectors);
+    connect(mAnalysis, &LiveAnalysis::resultChanged, this, &AnalysisPage::updateResult);
+    updateSelectors();
+    updateResult();
+}
+
+ChartPanel* AnalysisPage::chartPanel(const QString& name) const
+{
+    const auto it = mCharts.find(name);
+    return it == mCharts.end() ? nullptr : it->second;
+}
+
+QString AnalysisPage::figureText(const QString& key) const
+{
+    const auto it = mFigures.find(key);
+    if (it == mFigures.end() || it->second.second->isHidden())
+        return {};
+    return it->second.second->text();
+}
+
+void AnalysisPage::updateSelectors()
+{
+    const Project& project = mDocument->project();
+    const QSignalBlocker blockWorkload(mWorkloadCombo);
+    const QSignalBlocker blockConfiguration(mConfigurationCombo);
+    mWorkloadCombo->clear();
+    for (const auto& w : project.workloads)
+        mWorkloadCombo->addItem(toQString(w.name));
+    mConfigurationCombo->clear();
+    for (const auto& c : project.configurations)
+        mConfigurationCombo->addItem(toQString(c.name));
+    mWorkloadCombo->setCurrentIndex(std::min(mAnalysis->workloadIndex(), mWorkloadCombo->count() - 1));
+    mConfigurationCombo->setCurrentIndex(
+        std::min(mAnalysis->configurationIndex(), mConfigurationCombo->count() - 1));
+}
+
+void AnalysisPage::setFigure(const QString& key, const QString& label, const QString& value,
+                             const QString& howComputed)
+{
+    auto it = mFigures.find(key);
+    if (it == mFigures.end()) {
+        const int index = static_cast<int>(mFigures.size());
+        auto* name = new QLabel(label, mContent);
+        name->setEnabled(false);
+        auto* text = new QLabel(mContent);
+        text->setObjectName(key + QStringLiteral("FigureLabel"));
+        text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        QFont font = text->font();
+        font.setPointSizeF(font.pointSizeF() * 1.25);
+        font.setBold(true);
+        text->setFont(font);
+        mFigureGrid->addWidget(name, (index / 6) * 2, index % 6);
+        mFigureGrid->addWidget(text, (index / 6) * 2 + 1, index % 6);
+        it = mFigures.emplace(key, std::make_pair(name, text)).first;
+    }
+    it->second.first->setText(label);
+    it->second.second->setText(value);
+    it->second.first->setToolTip(howComputed);
+    it->second.second->setToolTip(howComputed);
+    it->second.first->setVisible(true);
+    it->second.second->setVisible(true);
+}
+
+void AnalysisPage::updateResult()
+{
+    const auto& result = mAnalysis->result();
+    mProblemLabel->setVisible(!result);
+    mContent->setVisible(result.has_value());
+    if (!result) {
+        mProblemLabel->setText(mAnalysis->problem());
+        return;
+    }
+    for (auto& [key, labels] : mFigures) {
+        labels.first->setVisible(false);
+        labels.second->setVisible(false);
+    }
+    const AnalysisResult& r = *result;
+    const bool binary = mAnalysis->preferences().binaryUnits;
+    const auto& m = r.memory;
+    const QString fitsText =
+        r.analyzed ? (r.fits ? tr("Yes") : tr("No")) + QStringLiteral(" — ")
+                         + formatPercent(r.usableBytes > 0 ? m.totalBytes() / r.usableBytes : 0, 0)
+                         + tr(" of usable")
+                   : tr("Not analysed");
+    setFigure(QStringLiteral("fits"), tr("Fits in GPU memory"), fitsText,
+              tr("Most-loaded GPU's total (weights, gradients, optimizer, activations, KV cache, "
+                 "framework overhead, allocator margin) against usable memory: vendor capacity "
+                 "less the reserve (training) or times the engine memory fraction (serving)."));
+    setFigure(QStringLiteral("memory"), tr("Memory per GPU"),
+              formatBytes(m.totalBytes(), binary) + QStringLiteral(" / ")
+                  + formatBytes(r.usableBytes, binary),
+              tr("Per most-loaded GPU; the chart shows every pipeline stage."));
+    setFigure(QStringLiteral("binding"), tr("Binding limit"), toQString(r.bindingLimit),
+              tr("The resource that sets the speed or decides the fit."));
+    const auto& p = r.performance;
+    if (r.kind == WorkloadKind::Training) {
+        setFigure(QStringLiteral("step"), tr("Step time"), formatDuration(p.stepTimeS),
+                  tr("Compute of the micro-batches on the most-loaded stage + pipeline bubble "
+                     "(p−1)/v slots (Narayanan et al. 2021) + exposed communication + optimizer."));
+        setFigure(QStringLiteral("tokens"), tr("Tokens/s (all GPUs)"), formatNumber(p.tokensPerS),
+                  tr("Global batch × sequence length / step time."));
+        setFigure(QStringLiteral("mfu"), tr("MFU (HFU)"),
+                  formatPercent(p.mfu) + QStringLiteral(" (") + formatPercent(p.hfu)
+                      + QStringLiteral(")"),
+                  tr("Model FLOPs per step / (step time × GPUs × dense peak). HFU also counts "
+                     "recomputed FLOPs. Convention: causal attention halved, logits included."));
+        setFigure(QStringLiteral("days"), tr("Days to train"), formatNumber(p.trainingDays, 1),
+                  tr("Training tokens / tokens per second / 86,400."));
+    } else {
+        setFigure(QStringLiteral("ttft"), tr("Time to first token"), formatDuration(p.ttftS),
+                  tr("Prefill of the prompt, compute-bound: FLOPs / (GPUs in the replica × peak "
+                     "× efficiency), plus tensor-parallel all-reduces."));
+        setFigure(QStringLiteral("tpot"), tr("Time per output token"), formatDuration(p.tpotS),
+                  tr("Decode step, memory-bandwidth-bound: (weights + KV cache read) / "
+                     "(HBM bandwidth × efficiency), or compute when larger, plus all-reduce latency."));
+        setFigure(QStringLiteral("throughput"), tr("Output tokens/s"),
+                  formatNumber(p.outputTokensPerS),
+                  tr("Concurrent requests / time per output token, over all replicas."));
+        setFigure(QStringLiteral("capacity"), tr("Max concurrent requests"),
+                  formatNumber(r.inference.maxConcurrentRequests),
+                  tr("KV-cache slots left after weights, workspace and overhead, divided by "
+                     "prompt + output tokens per request (paged blocks)."));
+    }
+    if (r.infrastructure) {
+        const auto& infra = *r.infrastructure;
+        setFigure(QStringLiteral("nodePower"), tr("Node power (max)"),
+                  formatWatts(infra.power.nodeW) + QStringLiteral(" DC / ")
+                      + formatWatts(infra.power.nodeWallW) + tr(" wall"),
+                  tr("Every part at its rated maximum; wall = DC / PSU efficiency at its load "
+                     "(80 PLUS curve), or the vendor's AC maximum for complete systems."));
+        setFigure(QStringLiteral("racks"), tr("Racks"),
+                  tr("%1 (%2 nodes each, by %3)")
+                      .arg(infra.power.racks)
+                      .arg(infra.power.nodesPerRack)
+                      .arg(toQString(infra.power.nodesPerRackLimit)),
+                  tr("Nodes per rack = min(power budget / node wall power, rack units, cooling "
+                     "capacity); budget = min(rack limit, one feed × 80 % (NEC))."));
+        setFigure(QStringLiteral("heat"), tr("Heat / airflow per node"),
+                  formatNumber(infra.thermal.nodeHeatBtuPerH) + tr(" BTU/h / ")
+                      + formatNumber(infra.thermal.nodeAirflowCfm) + tr(" CFM"),
+                  tr("BTU/h = wall W × 3.412; CFM = 3.16 × W / ΔT(°F)."));
+        setFigure(QStringLiteral("capex"), tr("Capital cost"),
+                  formatUsd(infra.cost.capexUsd)
+                      + (infra.cost.priceComplete ? QString() : tr(" (prices missing)")),
+                  tr("Part prices × counts × nodes, plus fabric switches, cables and optics. "
+                     "Estimated prices are marked in the catalog."));
+        setFigure(QStringLiteral("tco"), tr("TCO (%1 years)").arg(infra.cost.years),
+                  formatUsd(infra.cost.tcoUsd),
+                  tr("Capital cost + years × cluster typical wall power × PUE × 8,760 h × "
+                     "electricity price."));
+    }
+    buildMemoryChart(chartPanel(QStringLiteral("memoryChart"))->chart(), r, binary);
+    buildTimeChart(chartPanel(QStringLiteral("timeChart"))->chart(), r);
+    buildNodePowerChart(chartPanel(QStringLiteral("nodePowerChart"))->chart(), r);
+    buildRackChart(chartPanel(QStringLiteral("rackChart"))->chart(), r);
+    buildInterconnectChart(chartPanel(QStringLiteral("interconnectChart"))->chart(), r);
+}
+
+} // namespace infrafit::ui

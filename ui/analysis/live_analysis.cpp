@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/analysis/live_analysis.h"
+
+#include "core/analysis/evaluate.h"
+#include "core/io/input_error.h"
+#include "core/project/resolve_configuration.h"
+#include "ui/catalog/catalog_editor.h"
+#include "ui/project/project_document.h"
+#include "ui/qt_text.h"
+
+namespace infrafit::ui {
+
+LiveAnalysis::LiveAnalysis(ProjectDocument* document, CatalogEditor* catalog, QObject* parent)
+    : QObject(parent), mDocument(document), mCatalog(catalog), mPreferences(Preferences::load())
+{
+    connect(mDocument, &ProjectDocument::changed, this, &LiveAnalysis::refresh);
+    connect(mCatalog, &CatalogEditor::partsChanged, this, [this] {
+        rebuildCatalogIndex();
+        refresh();
+    });
+    rebuildCatalogIndex();
+    refresh();
+}
+
+void LiveAnalysis::rebuildCatalogIndex()
+{
+    mCatalogIndex.clear();
+    for (const auto& part : mCatalog->parts())
+        mCatalogIndex.emplace(infoOf(part).id, &part);
+}
+
+const Part* LiveAnalysis::findPart(const std::string& id) const
+{
+    for (const auto& part : mDocument->project().parts) {
+        if (infoOf(part).id == id)
+            return &part;
+    }
+    const auto it = mCatalogIndex.find(id);
+    return it == mCatalogIndex.end() ? nullptr : it->second;
+}
+
+void LiveAnalysis::setSelection(int workloadIndex, int configurationIndex)
+{
+    if (workloadIndex == mWorkload && configurationIndex == mConfiguration)
+        return;
+    mWorkload = workloadIndex;
+    mConfiguration = configurationIndex;
+    refresh();
+}
+
+void LiveAnalysis::setPreferences(const Preferences& preferences)
+{
+    mPreferences = preferences;
+    refresh();
+}
+
+void LiveAnalysis::refresh()
+{
+    const Project& project = mDocument->project();
+    mResult.reset();
+    mProblem.clear();
+    if (project.workloads.empty() || project.configurations.empty()) {
+        mProblem = project.workloads.empty()
+                       ? tr("Add a workload to see its analysis.")
+                       : tr("Add a configuration to see the analysis.");
+        emit resultChanged();
+        return;
+    }
+    mWorkload = std::clamp(mWorkload, 0, static_cast<int>(project.workloads.size()) - 1);
+    mConfiguration =
+        std::clamp(mConfiguration, 0, static_cast<int>(project.configurations.size()) - 1);
+    const PartLookup lookup = [this](std::string_view id) -> std::optional<Part> {
+        const auto it = mCatalogIndex.find(std::string(id));
+        if (it == mCatalogIndex.end())
+            return std::nullopt;
+        return *it->second;
+    };
+    try {
+        const auto resolved = resolveConfiguration(project, static_cast<std::size_t>(mConfiguration),
+                                                   lookup);
+        Workload workload = project.workloads[static_cast<std::size_t>(mWorkload)];
+        if (!workload.efficiency && mPreferences.defaultEfficiency)
+            workload.efficiency = mPreferences.defaultEfficiency;
+        mResult = evaluate(workload, resolved, mPreferences.infrastructureInputs());
+    } catch (const InputError& error) {
+        QStringList lines;
+        for (const auto& problem : error.problems())
+            lines << toQString(problem.pointer) + QStringLiteral(": ") + toQString(problem.message);
+        mProblem = tr("This configuration cannot be analysed yet:\n%1")
+                       .arg(lines.join(QLatin1Char('\n')));
+    }
+    emit resultChanged();
+}
+
+} // namespace infrafit::ui

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/analysis_result.h"
+#include "core/parts/part.h"
+#include "ui/project/preferences.h"
+
+#include <QObject>
+#include <QString>
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+namespace infrafit::ui {
+
+class CatalogEditor;
+class ProjectDocument;
+
+/// Keeps the evaluation of the selected workload × configuration current:
+/// re-runs core's evaluate() whenever the project, the catalog, the
+/// selection or the preferences change (a few microseconds to a
+/// millisecond, so it runs on the GUI thread within the frame). Computes
+/// nothing itself. When the pair cannot be evaluated (no workload, an
+/// unknown part id) `result()` is empty and `problem()` says why.
+class LiveAnalysis : public QObject {
+    Q_OBJECT
+
+public:
+    LiveAnalysis(ProjectDocument* document, CatalogEditor* catalog, QObject* parent = nullptr);
+
+    void setSelection(int workloadIndex, int configurationIndex);
+    [[nodiscard]] int workloadIndex() const { return mWorkload; }
+    [[nodiscard]] int configurationIndex() const { return mConfiguration; }
+    void setPreferences(const Preferences& preferences);
+    [[nodiscard]] const Preferences& preferences() const { return mPreferences; }
+
+    [[nodiscard]] const std::optional<AnalysisResult>& result() const { return mResult; }
+    [[nodiscard]] const QString& problem() const { return mProblem; }
+    /// Looks a part up: the project's inline parts first, then the catalog.
+    [[nodiscard]] const Part* findPart(const std::string& id) const;
+
+    void refresh();
+
+signals:
+    void resultChanged();
+
+private:
+    void rebuildCatalogIndex();
+
+    ProjectDocument* mDocument;
+    CatalogEditor* mCatalog;
+    std::unordered_map<std::string, const Part*> mCatalogIndex;
+    Preferences mPreferences;
+    int mWorkload = 0;
+    int mConfiguration = 0;
+    std::optional<AnalysisResult> mResult;
+    QString mProblem;
+};
+
+} // namespace infrafit::ui

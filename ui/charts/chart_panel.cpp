@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/charts/chart_panel.h"
+
+#include "ui/dialogs/dialogs.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QFileInfo>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+
+namespace infrafit::ui {
+
+ChartPanel::ChartPanel(const QString& objectName, QWidget* parent) : QWidget(parent)
+{
+    setObjectName(objectName);
+    auto* chart = new QChart;
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    mView = new QChartView(chart, this);
+    mView->setRenderHint(QPainter::Antialiasing);
+    mView->setMinimumSize(320, 220);
+    auto* exportButton = new QToolButton(this);
+    exportButton->setObjectName(objectName + QStringLiteral("ExportButton"));
+    exportButton->setText(tr("Export…"));
+    exportButton->setToolTip(tr("Save this chart as PNG or SVG"));
+    exportButton->setAutoRaise(true);
+    connect(exportButton, &QToolButton::clicked, this, &ChartPanel::exportWithDialog);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(mView, 1);
+    layout->addWidget(exportButton, 0, Qt::AlignRight);
+}
+
+QChart* ChartPanel::chart() const
+{
+    return mView->chart();
+}
+
+QString ChartPanel::exportTo(const QString& path) const
+{
+    const QSize size = mView->size().expandedTo(QSize(800, 500));
+    QSaveFile file(path); // atomic: written to a temporary, then renamed
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    if (QFileInfo(path).suffix().compare(QStringLiteral("svg"), Qt::CaseInsensitive) == 0) {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&file);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setTitle(chart()->title());
+        QPainter painter(&generator);
+        mView->render(&painter, QRectF(QPoint(0, 0), size), mView->rect());
+        painter.end();
+    } else {
+        QPixmap pixmap(size * 2);
+        pixmap.setDevicePixelRatio(2);
+        pixmap.fill(Qt::white);
+        QPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        mView->render(&painter, QRectF(QPoint(0, 0), size), mView->rect());
+        painter.end();
+        if (!pixmap.save(&file, "PNG"))
+            return tr("Cannot encode %1 as PNG").arg(path);
+    }
+    if (!file.commit())
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+void ChartPanel::exportWithDialog()
+{
+    const QString path = Dialogs::saveFileName(this, tr("Export Chart"),
+                                               tr("PNG image (*.png);;SVG drawing (*.svg)"),
+                                               objectName() + QStringLiteral(".png"));
+    if (path.isEmpty())
+        return;
+    const QString error = exportTo(path);
+    if (!error.isEmpty())
+        Dialogs::warning(this, tr("Export Chart"), error);
+}
+
+} // namespace infrafit::ui

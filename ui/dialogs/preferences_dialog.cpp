@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/dialogs/preferences_dialog.h"
+
+#include "ui/project/form_fields.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QVBoxLayout>
+
+namespace infrafit::ui {
+
+using namespace form;
+
+PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QDialog(parent)
+{
+    setObjectName(QStringLiteral("preferencesDialog"));
+    setWindowTitle(tr("Preferences"));
+    mUnits = new QComboBox(this);
+    mUnits->setObjectName(QStringLiteral("unitsComboBox"));
+    mUnits->addItem(tr("GiB (2³⁰ bytes)"));
+    mUnits->addItem(tr("GB (10⁹ bytes)"));
+    mUnits->setCurrentIndex(p.binaryUnits ? 0 : 1);
+    mElectricity = numberBox(this, QStringLiteral("electricity"), 0, 10, 3, tr(" USD/kWh"));
+    mElectricity->setValue(p.electricityUsdPerKwh);
+    mUtilisation = numberBox(this, QStringLiteral("utilisation"), 0, 1, 2);
+    mUtilisation->setSingleStep(0.05);
+    mUtilisation->setValue(p.utilisation);
+    mUtilisation->setToolTip(tr("Typical load between idle (0) and maximum (1) for typical "
+                                "power and energy cost."));
+    mPueAuto = checkBox(this, QStringLiteral("pueAuto"), tr("From the cooling option"));
+    mPueAuto->setChecked(!p.pue);
+    mPue = numberBox(this, QStringLiteral("pue"), 1, 5, 2);
+    mPue->setValue(p.pue.value_or(1.4));
+    mYears = numberBox(this, QStringLiteral("years"), 1, 20, 1, tr(" years"));
+    mYears->setValue(p.tcoYears);
+    mEfficiencyAuto = checkBox(this, QStringLiteral("efficiencyAuto"), tr("Per GPU family"));
+    mEfficiencyAuto->setChecked(!p.defaultEfficiency);
+    mEfficiency = numberBox(this, QStringLiteral("defaultEfficiency"), 0.05, 1, 2);
+    mEfficiency->setValue(p.defaultEfficiency.value_or(0.45));
+    connect(mPueAuto, &QCheckBox::toggled, mPue, &QWidget::setDisabled);
+    connect(mEfficiencyAuto, &QCheckBox::toggled, mEfficiency, &QWidget::setDisabled);
+    mPue->setDisabled(mPueAuto->isChecked());
+    mEfficiency->setDisabled(mEfficiencyAuto->isChecked());
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Memory &units:"), mUnits);
+    form->addRow(tr("&Electricity price:"), mElectricity);
+    form->addRow(tr("Typical &load:"), mUtilisation);
+    form->addRow(tr("&PUE:"), mPueAuto);
+    form->addRow(QString(), mPue);
+    form->addRow(tr("&TCO horizon:"), mYears);
+    form->addRow(tr("Compute e&fficiency:"), mEfficiencyAuto);
+    form->addRow(QString(), mEfficiency);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+}
+
+Preferences PreferencesDialog::preferences() const
+{
+    Preferences p;
+    p.binaryUnits = mUnits->currentIndex() == 0;
+    p.electricityUsdPerKwh = mElectricity->value();
+    p.utilisation = mUtilisation->value();
+    p.pue = mPueAuto->isChecked() ? std::nullopt : std::optional<double>(mPue->value());
+    p.tcoYears = mYears->value();
+    p.defaultEfficiency = mEfficiencyAuto->isChecked() ? std::nullopt
+                                                       : std::optional<double>(mEfficiency->value());
+    return p;
+}
+
+} // namespace infrafit::ui

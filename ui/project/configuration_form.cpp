@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/project/configuration_form.h"
+
+#include "ui/project/form_fields.h"
+
+#include <QCompleter>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace infrafit::ui {
+
+using namespace form;
+
+namespace {
+
+bool isOptionalKind(PartKind kind)
+{
+    return kind != PartKind::Gpu && kind != PartKind::Chassis;
+}
+
+QString partLabel(const Part& part)
+{
+    const auto& info = infoOf(part);
+    return toQString(info.vendor) + QStringLiteral(" ") + toQString(info.model)
+           + QStringLiteral("  [") + toQString(info.id) + QStringLiteral("]");
+}
+
+} // namespace
+
+ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
+{
+    auto* parts = new QGroupBox(tr("Parts per node"), this);
+    auto* partsForm = new QFormLayout(parts);
+    mName = new QLineEdit(this);
+    mName->setObjectName(QStringLiteral("configurationNameLineEdit"));
+    for (const auto kind : allPartKinds) {
+        auto* combo = new QComboBox(parts);
+        combo->setObjectName(toQString(enumName(kind)) + QStringLiteral("PartComboBox"));
+        combo->setEditable(true);
+        combo->setInsertPolicy(QComboBox::NoInsert);
+        combo->setMinimumContentsLength(28);
+        combo->completer()->setFilterMode(Qt::MatchContains);
+        combo->completer()->setCompletionMode(QCompleter::PopupCompletion);
+        combo->setToolTip(tr("Type to search the catalog"));
+        mPartCombos[static_cast<std::size_t>(kind)] = combo;
+    }
+    mGpus = intBox(parts, QStringLiteral("gpusPerNode"), 1, 1024, tr(" per node"));
+    mCpus = intBox(parts, QStringLiteral("cpusPerNode"), 0, 16, tr(" per node"));
+    mNvme = intBox(parts, QStringLiteral("nvmePerNode"), 0, 256, tr(" per node"));
+    mNics = intBox(parts, QStringLiteral("nicsPerNode"), 0, 64, tr(" per node"));
+    mPsus = intBox(parts, QStringLiteral("psusPerNode"), 0, 64, tr(" per node"));
+    mRedundancy = enumCombo<PsuRedundancy>(parts, QStringLiteral("psuRedundancy"));
+    auto row = [&](const QString& label, QWidget* picker, QWidget* count) {
+        auto* line = new QHBoxLayout;
+        line->addWidget(picker, 1);
+        if (count)
+            line->addWidget(count);
+        partsForm->addRow(label, line);
+    };
+    partsForm->addRow(tr("&Name:"), mName);
+    row(tr("Chassis:"), partCombo(PartKind::Chassis), nullptr);
+    row(tr("GPU:"), partCombo(PartKind::Gpu), mGpus);
+    row(tr("CPU:"), partCombo(PartKind::Cpu), mCpus);
+    row(tr("NVMe drive:"), partCombo(PartKind::Nvme), mNvme);
+    row(tr("NIC:"), partCombo(PartKind::Nic), mNics);
+    row(tr("PSU:"), partCombo(PartKind::Psu), mPsus);
+    partsForm->addRow(tr("PSU redundancy:"), mRedundancy);
+    row(tr("Cooling:"), partCombo(PartKind::Cooling), nullptr);
+
+    auto* cluster = new QGroupBox(tr("Cluster and rack"), this);
+    auto* clusterForm = new QFormLayout(cluster);
+    mNodes = intBox(cluster, QStringLiteral("nodes"), 1, 100000, tr(" nodes"));
+    mRackKw = numberBox(cluster, QStringLiteral("rackPowerLimit"), 0.1, 1000, 1, tr(" kW"));
+    mRackKw->setToolTip(tr("Usable power of one rack feed (under 2N, one feed's budget)."));
+    mRackUnits = intBox(cluster, QStringLiteral("rackUnits"), 1, 60, tr(" U"));
+    clusterForm->addRow(tr("Nodes:"), mNodes);
+    clusterForm->addRow(tr("Rack power budget:"), mRackKw);
+    clusterForm->addRow(tr("Rack height:"), mRackUnits);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(parts);
+    layout->addWidget(cluster);
+    layout->addStretch(1);
+
+    int id = 0;
+    for (const auto kind : allPartKinds) {
+        const QString field = toQString(enumName(kind));
+        connect(partCombo(kind), &QComboBox::activated, this,
+                [this, field, id] { emit edited(field, id); });
+        ++id;
+    }
+    const std::pair<QSpinBox*, QString> counts[] = {
+        {mGpus, tr("GPUs per node")}, {mCpus, tr("CPUs per node")}, {mNvme, tr("drives per node")},
+        {mNics, tr("NICs per node")}, {mPsus, tr("PSUs per node")}, {mNodes, tr("nodes")},
+        {mRackUnits, tr("rack height")}};
+    for (const auto& [box, field] : counts) {
+        connect(box, &QSpinBox::valueChanged, this, [this, field = field, id] { emit edited(field, id); });
+        ++id;
+    }
+    connect(mRackKw, &QDoubleSpinBox::valueChanged, this,
+            [this, id] { emit edited(tr("rack power budget"), id); });
+    ++id;
+    connect(mRedundancy, &QComboBox::currentIndexChanged, this,
+            [this, id] { emit edited(tr("PSU redundancy"), id); });
+    connect(mName, &QLineEdit::editingFinished, this, [this] { emit edited(tr("name"), 1000); });
+}
+
+QComboBox* ConfigurationForm::partCombo(PartKind kind) const
+{
+    return mPartCombos[static_cast<std::size_t>(kind)];
+}
+
+void ConfigurationForm::setParts(const std::vector<Part>& parts)
+{
+    for (const auto kind : allPartKinds) {
+        auto* combo = partCombo(kind);
+        const QSignalBlocker blocker(combo);
+        const QString current = combo->currentData().toString();
+        combo->clear();
+        if (isOptionalKind(kind))
+            combo->addItem(tr("(none)"), QString());
+        for (const auto& part : parts) {
+            if (kindOf(part) == kind)
+                combo->addItem(partLabel(part), toQString(infoOf(part).id));
+        }
+        combo->setCurrentIndex(std::max(0, combo->findData(current)));
+    }
+}
+
+void ConfigurationForm::selectPart(PartKind kind, const std::string& id)
+{
+    auto* combo = partCombo(kind);
+    int index = combo->findData(toQString(id));
+    if (index < 0 && !id.empty()) {
+        // An id the catalog does not have: keep it visible so the finding
+        // about it makes sense, rather than silently picking another part.
+        combo->addItem(tr("%1 (not in the catalog)").arg(toQString(id)), toQString(id));
+        index = combo->count() - 1;
+    }
+    combo->setCurrentIndex(std::max(0, index));
+}
+
+std::string ConfigurationForm::selectedPart(PartKind kind) const
+{
+    return toStdString(partCombo(kind)->currentData().toString());
+}
+
+void ConfigurationForm::setConfiguration(const Configuration& c)
+{
+    mBase = c;
+    const QList<QWidget*> editors = findChildren<QWidget*>();
+    std::vector<std::unique_ptr<QSignalBlocker>> blockers;
+    for (auto* editor : editors)
+        blockers.push_back(std::make_unique<QSignalBlocker>(editor));
+    mName->setText(toQString(c.name));
+    selectPart(PartKind::Chassis, c.chassisId);
+    selectPart(PartKind::Gpu, c.gpuId);
+    selectPart(PartKind::Cpu, c.cpuId);
+    selectPart(PartKind::Nvme, c.nvmeId);
+    selectPart(PartKind::Nic, c.nicId);
+    selectPart(PartKind::Psu, c.psuId);
+    selectPart(PartKind::Cooling, c.coolingId);
+    mGpus->setValue(c.gpusPerNode);
+    mCpus->setValue(c.cpusPerNode);
+    mNvme->setValue(c.nvmePerNode);
+    mNics->setValue(c.nicsPerNode);
+    mPsus->setValue(c.psusPerNode);
+    setEnum(mRedundancy, c.psuRedundancy);
+    mNodes->setValue(c.nodes);
+    mRackKw->setValue(c.rack.powerLimitKw);
+    mRackUnits->setValue(c.rack.units);
+}
+
+Configuration ConfigurationForm::configuration() const
+{
+    Configuration c = mBase;
+    c.name = toStdString(mName->text().trimmed());
+    c.chassisId = selectedPart(PartKind::Chassis);
+    c.gpuId = selectedPart(PartKind::Gpu);
+    c.cpuId = selectedPart(PartKind::Cpu);
+    c.nvmeId = selectedPart(PartKind::Nvme);
+    c.nicId = selectedPart(PartKind::Nic);
+    c.psuId = selectedPart(PartKind::Psu);
+    c.coolingId = selectedPart(PartKind::Cooling);
+    c.gpusPerNode = mGpus->value();
+    // A part that is not used has no count, and a count needs a part.
+    c.cpusPerNode = c.cpuId.empty() ? 0 : std::max(1, mCpus->value());
+    c.nvmePerNode = c.nvmeId.empty() ? 0 : std::max(1, mNvme->value());
+    c.nicsPerNode = c.nicId.empty() ? 0 : std::max(1, mNics->value());
+    c.psusPerNode = c.psuId.empty() ? 0 : std::max(1, mPsus->value());
+    c.psuRedundancy = enumValue<PsuRedundancy>(mRedundancy);
+    c.nodes = mNodes->value();
+    c.rack.powerLimitKw = mRackKw->value();
+    c.rack.units = mRackUnits->value();
+    return c;
+}
+
+} // namespace infrafit::ui

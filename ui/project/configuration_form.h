@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/config/configuration.h"
+#include "core/parts/part.h"
+
+#include <QWidget>
+
+#include <array>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace infrafit::ui {
+
+/// Edits one configuration: a part of each kind chosen from the catalog
+/// (type to search), counts per node, node count, PSU redundancy and rack
+/// limits. Reports each edit; validates nothing itself. GUI thread.
+class ConfigurationForm : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ConfigurationForm(QWidget* parent = nullptr);
+
+    /// The parts offered in the pickers (catalog and project parts).
+    void setParts(const std::vector<Part>& parts);
+    void setConfiguration(const Configuration& configuration);
+    [[nodiscard]] Configuration configuration() const;
+    [[nodiscard]] QComboBox* partCombo(PartKind kind) const;
+
+signals:
+    void edited(const QString& field, int fieldId);
+
+private:
+    void selectPart(PartKind kind, const std::string& id);
+    [[nodiscard]] std::string selectedPart(PartKind kind) const;
+
+    Configuration mBase;
+    QLineEdit* mName = nullptr;
+    std::array<QComboBox*, 7> mPartCombos{};
+    QSpinBox* mGpus = nullptr;
+    QSpinBox* mCpus = nullptr;
+    QSpinBox* mNvme = nullptr;
+    QSpinBox* mNics = nullptr;
+    QSpinBox* mPsus = nullptr;
+    QComboBox* mRedundancy = nullptr;
+    QSpinBox* mNodes = nullptr;
+    QDoubleSpinBox* mRackKw = nullptr;
+    QSpinBox* mRackUnits = nullptr;
+};
+
+} // namespace infrafit::ui

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/project/configurations_page.h"
+
+#include "ui/analysis/findings_model.h"
+#include "ui/analysis/live_analysis.h"
+#include "ui/catalog/catalog_editor.h"
+#include "ui/project/configuration_form.h"
+#include "ui/project/named_list_panel.h"
+#include "ui/project/project_document.h"
+#include "ui/project/project_naming.h"
+#include "ui/qt_text.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace infrafit::ui {
+namespace {
+
+QStringList configurationNames(const Project& project)
+{
+    QStringList names;
+    for (const auto& c : project.configurations)
+        names << toQString(c.name);
+    return names;
+}
+
+} // namespace
+
+ConfigurationsPage::ConfigurationsPage(ProjectDocument* document, CatalogEditor* catalog,
+                                       LiveAnalysis* analysis, QWidget* parent)
+    : QWidget(parent), mDocument(document), mCatalog(catalog), mAnalysis(analysis)
+{
+    mList = new NamedListPanel(QStringLiteral("configuration"), tr("configuration"), this);
+    mForm = new ConfigurationForm(this);
+    mFindings = new FindingsModel(this);
+    mFindingsView = new QTableView(this);
+    mFindingsView->setObjectName(QStringLiteral("configurationFindingsTableView"));
+    mFindingsView->setModel(mFindings);
+    mFindingsView->verticalHeader()->setVisible(false);
+    mFindingsView->horizontalHeader()->setStretchLastSection(false);
+    mFindingsView->horizontalHeader()->setSectionResizeMode(FindingsModel::MessageColumn,
+                                                            QHeaderView::Stretch);
+    mFindingsView->setColumnHidden(FindingsModel::CodeColumn, true);
+    mFindingsView->setWordWrap(true);
+    mFindingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    mProblem = new QLabel(this);
+    mProblem->setWordWrap(true);
+    mProblem->setObjectName(QStringLiteral("configurationProblemLabel"));
+
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(mForm);
+    auto* findingsTitle = new QLabel(tr("<b>Checks for the selected workload on this configuration</b>"), right);
+    rightLayout->addWidget(findingsTitle);
+    rightLayout->addWidget(mProblem);
+    rightLayout->addWidget(mFindingsView, 1);
+
+    auto* splitter = new QSplitter(this);
+    splitter->addWidget(mList);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({220, 900});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(splitter);
+
+    connect(mList, &NamedListPanel::currentRowChanged, this, [this](int row) {
+        showCurrent();
+        emit currentConfigurationChanged(row);
+    });
+    connect(mList, &NamedListPanel::addRequested, this, &ConfigurationsPage::addConfiguration);
+    connect(mList, &NamedListPanel::duplicateRequested, this,
+            &ConfigurationsPage::duplicateConfiguration);
+    connect(mList, &NamedListPanel::deleteRequested, this, &ConfigurationsPage::deleteConfiguration);
+    connect(mForm, &ConfigurationForm::edited, this, &ConfigurationsPage::applyForm);
+    connect(mDocument, &ProjectDocument::changed, this, &ConfigurationsPage::refresh);
+    connect(mCatalog, &CatalogEditor::partsChanged, this, &ConfigurationsPage::refreshParts);
+    connect(mAnalysis, &LiveAnalysis::resultChanged, this, &ConfigurationsPage::showFindings);
+    refreshParts();
+    refresh();
+    showFindings();
+}
+
+void ConfigurationsPage::refreshParts()
+{
+    std::vector<Part> parts = mDocument->project().parts;
+    parts.insert(parts.end(), mCatalog->parts().begin(), mCatalog->parts().end());
+    mForm->setParts(parts);
+    showCurrent();
+}
+
+void ConfigurationsPage::refresh()
+{
+    mList->setNames(configurationNames(mDocument->project()));
+    if (mList->currentRow() < 0 && !mDocument->project().configurations.empty())
+        mList->setCurrentRow(0);
+    showCurrent();
+}
+
+void ConfigurationsPage::showCurrent()
+{
+    const auto& configurations = mDocument->project().configurations;
+    const int row = mList->currentRow();
+    mForm->setEnabled(row >= 0 && row < static_cast<int>(configurations.size()));
+    if (mForm->isEnabled())
+        mForm->setConfiguration(configurations[static_cast<std::size_t>(row)]);
+}
+
+void ConfigurationsPage::showFindings()
+{
+    const auto& result = mAnalysis->result();
+    mFindings->setFindings(result ? result->findings : Findings{});
+    mProblem->setText(result ? QString() : mAnalysis->problem());
+    mProblem->setVisible(!result);
+    mFindingsView->resizeRowsToContents();
+}
+
+void ConfigurationsPage::applyForm(const QString& field, int fieldId)
+{
+    const int row = mList->currentRow();
+    Project project = mDocument->project();
+    if (row < 0 || row >= static_cast<int>(project.configurations.size()))
+        return;
+    Configuration edited = mForm->configuration();
+    if (edited.name.empty())
+        edited.name = project.configurations[static_cast<std::size_t>(row)].name;
+    QStringList others = configurationNames(project);
+    others.removeAt(row);
+    edited.name = toStdString(uniqueName(toQString(edited.name), others));
+    project.configurations[static_cast<std::size_t>(row)] = edited;
+    mDocument->apply(std::move(project), tr("Edit %1 of %2").arg(field, toQString(edited.name)),
+                     50000 + row * 1000 + fieldId);
+}
+
+void ConfigurationsPage::addConfiguration()
+{
+    Project project = mDocument->project();
+    Configuration c;
+    c.name = toStdString(uniqueName(tr("New configuration"), configurationNames(project)));
+    // Start from a common, complete node so the first analysis is meaningful.
+    c.chassisId = "nvidia-dgx-h100";
+    c.gpuId = "nvidia-h100-sxm5-80gb";
+    c.gpusPerNode = 8;
+    c.cpuId = "intel-xeon-platinum-8480plus";
+    c.cpusPerNode = 2;
+    c.nicId = "nvidia-connectx-7-ndr-osfp";
+    c.nicsPerNode = 8;
+    c.psuId = "psu-nvidia-dgx-3300w";
+    c.psusPerNode = 6;
+    c.psuRedundancy = PsuRedundancy::NPlus1;
+    c.coolingId = "cool-air-containment";
+    c.nodes = 1;
+    project.configurations.push_back(c);
+    const int row = static_cast<int>(project.configurations.size()) - 1;
+    mDocument->apply(std::move(project), tr("Add configuration"));
+    mList->setCurrentRow(row);
+}
+
+void ConfigurationsPage::duplicateConfiguration(int row)
+{
+    Project project = mDocument->project();
+    if (row < 0 || row >= static_cast<int>(project.configurations.size()))
+        return;
+    Configuration copy = project.configurations[static_cast<std::size_t>(row)];
+    copy.name = toStdString(uniqueName(toQString(copy.name) + tr(" copy"),
+                                       configurationNames(project)));
+    project.configurations.push_back(copy);
+    const int newRow = static_cast<int>(project.configurations.size()) - 1;
+    mDocument->apply(std::move(project), tr("Duplicate configuration"));
+    mList->setCurrentRow(newRow);
+}
+
+void ConfigurationsPage::deleteConfiguration(int row)
+{
+    Project project = mDocument->project();
+    if (row < 0 || row >= static_cast<int>(project.configurations.size()))
+        return;
+    const QString name = toQString(project.configurations[static_cast<std::size_t>(row)].name);
+    project.configurations.erase(project.configurations.begin() + row);
+    mDocument->apply(std::move(project), tr("Delete configuration %1").arg(name));
+}
+
+} // namespace infrafit::ui

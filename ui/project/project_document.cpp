@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/project/project_document.h"
+
+#include "core/io/project_json.h"
+#include "ui/commands/project_commands.h"
+#include "ui/qt_text.h"
+
+#include <QFileInfo>
+#include <QUndoStack>
+
+namespace infrafit::ui {
+
+ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent), mUndoStack(new QUndoStack(this))
+{
+    connect(mUndoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+bool ProjectDocument::isModified() const
+{
+    return !mUndoStack->isClean();
+}
+
+QString ProjectDocument::displayName() const
+{
+    return mFilePath.isEmpty() ? tr("Untitled") : QFileInfo(mFilePath).fileName();
+}
+
+void ProjectDocument::apply(Project after, const QString& text, int mergeId)
+{
+    mUndoStack->push(new CmdProjectEdit(*this, mProject, std::move(after), text, mergeId));
+}
+
+void ProjectDocument::setProject(Project project)
+{
+    mProject = std::move(project);
+    emit changed();
+}
+
+void ProjectDocument::reset(Project project)
+{
+    mUndoStack->clear();
+    mFilePath.clear();
+    setProject(std::move(project));
+    emit filePathChanged(mFilePath);
+    emit modifiedChanged(false);
+}
+
+void ProjectDocument::open(const QString& path)
+{
+    Project loaded = readProjectFile(toStdString(path));
+    mUndoStack->clear();
+    mFilePath = path;
+    setProject(std::move(loaded));
+    emit filePathChanged(mFilePath);
+    emit modifiedChanged(false);
+}
+
+void ProjectDocument::saveAs(const QString& path)
+{
+    writeProjectFile(mProject, toStdString(path));
+    if (mFilePath != path) {
+        mFilePath = path;
+        emit filePathChanged(mFilePath);
+    }
+    mUndoStack->setClean();
+}
+
+} // namespace infrafit::ui

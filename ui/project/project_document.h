@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/project/project.h"
+
+#include <QObject>
+#include <QString>
+
+class QUndoStack;
+
+namespace infrafit::ui {
+
+/// The open project: its contents, its file and its undo stack. Every edit
+/// is an undo command holding the project before and after (projects are a
+/// few kilobytes), so undo is exact and `isModified()` is simply "the undo
+/// stack is not clean". Saves are atomic (core/io/project_json). GUI thread.
+class ProjectDocument : public QObject {
+    Q_OBJECT
+
+public:
+    explicit ProjectDocument(QObject* parent = nullptr);
+
+    [[nodiscard]] const Project& project() const { return mProject; }
+    [[nodiscard]] const QString& filePath() const { return mFilePath; }
+    [[nodiscard]] QUndoStack* undoStack() const { return mUndoStack; }
+    [[nodiscard]] bool isModified() const;
+    /// "name.infrafit.json" or "Untitled".
+    [[nodiscard]] QString displayName() const;
+
+    /// Replaces the project as one undoable step named `text`. Consecutive
+    /// edits with the same non-negative `mergeId` (typing in one field)
+    /// merge into one step.
+    void apply(Project after, const QString& text, int mergeId = -1);
+
+    /// Starts a new, unsaved project (clears undo history).
+    void reset(Project project);
+    /// Opens a project file; throws InputError naming the file and pointer.
+    void open(const QString& path);
+    /// Saves to `path` (atomic); throws FileWriteError. Marks clean.
+    void saveAs(const QString& path);
+    void save() { saveAs(mFilePath); }
+
+signals:
+    /// The contents changed (edit, undo, redo, open, new).
+    void changed();
+    void modifiedChanged(bool modified);
+    void filePathChanged(const QString& path);
+
+private:
+    friend class CmdProjectEdit;
+    void setProject(Project project);
+
+    Project mProject;
+    QString mFilePath;
+    QUndoStack* mUndoStack = nullptr;
+};
+
+} // namespace infrafit::ui
