@@ -102,6 +102,86 @@ const std::string& generatedJson()
     return json;
 }
 
+/// The same 100,000 parts at the text density of a typical vendor price list
+/// (a one-line source, no notes or price notes: about 550 bytes per part),
+/// as opposed to the default catalog's long research notes (about 1 KB).
+const std::vector<Part>& compactParts()
+{
+    static const std::vector<Part> parts = [] {
+        std::vector<Part> result = generatedParts();
+        for (auto& part : result) {
+            auto& info = infoOf(part);
+            info.source = "vendor datasheet, 2026 price list";
+            info.notes.clear();
+            info.priceNote.clear();
+            info.estimatedFields.clear();
+        }
+        return result;
+    }();
+    return parts;
+}
+
+const std::string& compactJson()
+{
+    static const std::string json = catalogToJson(compactParts());
+    return json;
+}
+
+void importCompactFromJson(benchmark::State& state)
+{
+    const std::string& json = compactJson();
+    int round = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        const auto path = benchDir().file("compact-" + std::to_string(round++) + ".sqlite");
+        std::optional<CatalogStore> store = CatalogStore::open(path, OpenOptions{false});
+        state.ResumeTiming();
+
+        auto document = parseCatalog(json, "compact.json");
+        const auto summary = store->importParts(document.parts);
+        benchmark::DoNotOptimize(summary);
+
+        state.PauseTiming();
+        store.reset();
+        fs::remove(path);
+        state.ResumeTiming();
+    }
+    state.counters["parts"] = partCount;
+    state.counters["json_mb"] = static_cast<double>(json.size()) / 1e6;
+}
+BENCHMARK(importCompactFromJson)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+/// A database of the compact parts, built once.
+CatalogStore& compactStore()
+{
+    static CatalogStore store = [] {
+        auto opened = CatalogStore::open(benchDir().file("compact-full.sqlite"), OpenOptions{false});
+        opened.importParts(compactParts());
+        return opened;
+    }();
+    return store;
+}
+
+void listOneKindCompact(benchmark::State& state)
+{
+    auto& store = compactStore();
+    for (auto _ : state) {
+        auto parts = store.list(PartKind::Gpu);
+        benchmark::DoNotOptimize(parts);
+    }
+}
+BENCHMARK(listOneKindCompact)->Unit(benchmark::kMillisecond);
+
+void exportAllCompact(benchmark::State& state)
+{
+    auto& store = compactStore();
+    for (auto _ : state) {
+        auto text = catalogToJson(store.list());
+        benchmark::DoNotOptimize(text);
+    }
+}
+BENCHMARK(exportAllCompact)->Unit(benchmark::kMillisecond);
+
 /// A database holding the 100,000 generated parts, built once.
 CatalogStore& fullStore()
 {
