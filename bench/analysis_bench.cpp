@@ -2,6 +2,7 @@
 // Analysis speed (issue 3 targets): one workload × configuration < 20 µs;
 // analyze of a 20 × 20 project < 200 ms wall time.
 #include "core/analysis/analyze.h"
+#include "core/analysis/evaluate.h"
 #include "core/analysis/analyze_project.h"
 #include "core/model/model_presets.h"
 
@@ -107,6 +108,17 @@ void BM_AnalyzeOneWithPlanChooser(benchmark::State& state)
         benchmark::DoNotOptimize(analyze(w, c));
 }
 BENCHMARK(BM_AnalyzeOneWithPlanChooser)->Unit(benchmark::kMicrosecond);
+
+// Issue 4: the whole evaluation (workload analysis + infrastructure checks +
+// storage and host balance) of one pair with an explicit plan.
+void BM_EvaluateOneTraining(benchmark::State& state)
+{
+    const auto w = training("llama-3.1-70b", true);
+    const auto c = cluster(16);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(evaluate(w, c));
+}
+BENCHMARK(BM_EvaluateOneTraining);
 
 // 20 workloads (10 presets × explicit plan / chosen) × 20 configurations.
 void BM_AnalyzeProject20x20(benchmark::State& state)

@@ -86,4 +86,4 @@ BENCHMARK(BM_CheckInfrastructure);
 
 } // namespace
 
-BENCHMARK_MAIN();
+
