@@ -10,8 +10,12 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QIcon>
+#include <QMap>
 #include <QMessageBox>
 #include <QSettings>
+
+#include <cstdio>
 
 int main(int argc, char** argv)
 {
@@ -20,6 +24,7 @@ int main(int argc, char** argv)
     QApplication::setApplicationDisplayName(QStringLiteral("InfraFit"));
     QApplication::setApplicationVersion(QStringLiteral(INFRAFIT_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("infrafit"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/infrafit.svg")));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Plan AI training and inference hardware"));
@@ -29,9 +34,25 @@ int main(int argc, char** argv)
                                       QStringLiteral("Use the catalog database FILE."),
                                       QStringLiteral("FILE"));
     parser.addOption(dbOption);
+    const QCommandLineOption pageOption(
+        QStringLiteral("page"),
+        QStringLiteral("Show PAGE first: catalog, workloads, configurations or analysis."),
+        QStringLiteral("PAGE"));
+    parser.addOption(pageOption);
     parser.addPositionalArgument(QStringLiteral("project"),
                                  QStringLiteral("An InfraFit project (*.infrafit.json) to open."));
     parser.process(app);
+    const QMap<QString, infrafit::ui::MainWindow::Page> pages{
+        {QStringLiteral("catalog"), infrafit::ui::MainWindow::CatalogPageIndex},
+        {QStringLiteral("workloads"), infrafit::ui::MainWindow::WorkloadsPageIndex},
+        {QStringLiteral("configurations"), infrafit::ui::MainWindow::ConfigurationsPageIndex},
+        {QStringLiteral("analysis"), infrafit::ui::MainWindow::AnalysisPageIndex}};
+    const QString page = parser.value(pageOption);
+    if (parser.isSet(pageOption) && !pages.contains(page)) {
+        std::fprintf(stderr, "infrafit: --page must be one of %s\n",
+                     qPrintable(QStringList(pages.keys()).join(QStringLiteral(", "))));
+        return 2;
+    }
 
     const std::string dbPath = parser.isSet(dbOption)
                                    ? infrafit::ui::toStdString(parser.value(dbOption))
@@ -55,6 +76,8 @@ int main(int argc, char** argv)
             window.openProject(recent.front());
         else
             window.openExample(QStringLiteral("llama3-70b-finetune.infrafit.json"));
+        if (parser.isSet(pageOption))
+            window.showPage(pages.value(page));
         return QApplication::exec();
     } catch (const std::exception& error) {
         QMessageBox::critical(nullptr, QStringLiteral("InfraFit"),
