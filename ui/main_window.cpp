@@ -8,13 +8,16 @@
 #include "ui/analysis/findings_model.h"
 #include "ui/analysis/live_analysis.h"
 #include "ui/catalog/catalog_editor.h"
+#include "ui/bom/bom_exporter.h"
 #include "ui/catalog/catalog_page.h"
+#include "ui/compare/compare_page.h"
 #include "ui/dialogs/dialogs.h"
 #include "ui/project/autosave.h"
 #include "ui/project/configurations_page.h"
 #include "ui/project/project_document.h"
 #include "ui/project/workloads_page.h"
 #include "ui/qt_text.h"
+#include "ui/recommend/recommend_page.h"
 
 #include <QCloseEvent>
 #include <QLocale>
@@ -23,7 +26,7 @@
 #include <QHeaderView>
 #include <QListWidget>
 #include <QSettings>
-#include <QSplitter>
+#include <QHBoxLayout>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -79,6 +82,10 @@ void MainWindow::createPages()
     mWorkloadsPage = new WorkloadsPage(mDocument, this);
     mConfigurationsPage = new ConfigurationsPage(mDocument, mCatalogEditor, mAnalysis, this);
     mAnalysisPage = new AnalysisPage(mDocument, mAnalysis, this);
+    mRecommendPage = new RecommendPage(mDocument, mCatalogEditor, mAnalysis, this);
+    mComparePage = new ComparePage(mDocument, mCatalogEditor, mAnalysis, this);
+    mBomExporter = new BomExporter(mDocument, mCatalogEditor, mAnalysis, this);
+    connect(mAnalysisPage, &AnalysisPage::exportBomRequested, this, &MainWindow::exportBom);
     connect(mWorkloadsPage, &WorkloadsPage::currentWorkloadChanged, this, [this](int row) {
         if (row >= 0)
             mAnalysis->setSelection(row, mAnalysis->configurationIndex());
@@ -96,23 +103,31 @@ void MainWindow::createPages()
     const std::pair<QString, QWidget*> pages[] = {{tr("Catalog"), mCatalogPage},
                                                   {tr("Workloads"), mWorkloadsPage},
                                                   {tr("Configurations"), mConfigurationsPage},
-                                                  {tr("Analysis"), mAnalysisPage}};
+                                                  {tr("Analysis"), mAnalysisPage},
+                                                  {tr("Recommend"), mRecommendPage},
+                                                  {tr("Compare"), mComparePage}};
     for (const auto& [title, page] : pages) {
         mNavigation->addItem(title);
         mPages->addWidget(page);
     }
-    mNavigation->setFixedWidth(mNavigation->sizeHintForColumn(0) + 36);
+    mNavigation->setFrameShape(QFrame::NoFrame);
+    mNavigation->setSpacing(2);
+    QFont navigationFont = mNavigation->font();
+    navigationFont.setPointSizeF(navigationFont.pointSizeF() * 1.1);
+    mNavigation->setFont(navigationFont);
+    mNavigation->setFixedWidth(mNavigation->sizeHintForColumn(0) + 40);
     connect(mNavigation, &QListWidget::currentRowChanged, this, [this](int row) {
         mPages->setCurrentIndex(row);
         mUndoGroup->setActiveStack(row == CatalogPageIndex ? mCatalogEditor->undoStack()
                                                            : mDocument->undoStack());
     });
-    auto* splitter = new QSplitter(this);
-    splitter->addWidget(mNavigation);
-    splitter->addWidget(mPages);
-    splitter->setStretchFactor(1, 1);
-    splitter->setChildrenCollapsible(false);
-    setCentralWidget(splitter);
+    auto* central = new QWidget(this);
+    auto* layout = new QHBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(mNavigation);
+    layout->addWidget(mPages, 1);
+    setCentralWidget(central);
     mNavigation->setCurrentRow(AnalysisPageIndex);
 }
 
@@ -148,6 +163,11 @@ void MainWindow::createFindingsDock()
 void MainWindow::showPage(Page page)
 {
     mNavigation->setCurrentRow(page);
+}
+
+void MainWindow::exportBom()
+{
+    mBomExporter->exportWithDialog(this);
 }
 
 void MainWindow::updateTitle()

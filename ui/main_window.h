@@ -14,16 +14,19 @@ namespace infrafit::ui {
 
 class AnalysisPage;
 class Autosave;
+class BomExporter;
 class CatalogEditor;
 class CatalogPage;
+class ComparePage;
 class ConfigurationsPage;
 class FindingsModel;
 class LiveAnalysis;
 class ProjectDocument;
+class RecommendPage;
 class WorkloadsPage;
 
 /// The application window: navigation between the Catalog, Workloads,
-/// Configurations and Analysis pages, a findings panel, menus and toolbar.
+/// Configurations, Analysis, Recommend and Compare pages, a findings panel, menus and toolbar.
 /// Owns the catalog store and editor (catalog undo stack) and the open
 /// project (project undo stack); Edit > Undo acts on the stack of the page
 /// shown. The title's `*` follows the project's clean state; unsaved work
@@ -32,7 +35,14 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    enum Page { CatalogPageIndex, WorkloadsPageIndex, ConfigurationsPageIndex, AnalysisPageIndex };
+    enum Page {
+        CatalogPageIndex,
+        WorkloadsPageIndex,
+        ConfigurationsPageIndex,
+        AnalysisPageIndex,
+        RecommendPageIndex,
+        ComparePageIndex
+    };
 
     /// `autosaveDirectory` empty: the user's data directory.
     explicit MainWindow(catalog::CatalogStore store, const QString& autosaveDirectory = {},
@@ -46,6 +56,9 @@ public:
     [[nodiscard]] WorkloadsPage* workloadsPage() const { return mWorkloadsPage; }
     [[nodiscard]] ConfigurationsPage* configurationsPage() const { return mConfigurationsPage; }
     [[nodiscard]] AnalysisPage* analysisPage() const { return mAnalysisPage; }
+    [[nodiscard]] RecommendPage* recommendPage() const { return mRecommendPage; }
+    [[nodiscard]] ComparePage* comparePage() const { return mComparePage; }
+    [[nodiscard]] BomExporter* bomExporter() const { return mBomExporter; }
     [[nodiscard]] Autosave* autosave() const { return mAutosave; }
     void showPage(Page page);
 
@@ -61,6 +74,8 @@ public:
     bool save();
     bool saveAs();
     void newProject();
+    /// File > Export BOM…: the selected configuration's bill of materials.
+    void exportBom();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -89,6 +104,9 @@ private:
     WorkloadsPage* mWorkloadsPage = nullptr;
     ConfigurationsPage* mConfigurationsPage = nullptr;
     AnalysisPage* mAnalysisPage = nullptr;
+    RecommendPage* mRecommendPage = nullptr;
+    ComparePage* mComparePage = nullptr;
+    BomExporter* mBomExporter = nullptr;
     FindingsModel* mFindings = nullptr;
     QMenu* mRecentMenu = nullptr;
 };

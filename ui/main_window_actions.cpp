@@ -54,6 +54,12 @@ void MainWindow::createActions()
     auto* saveAsAction = fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
     saveAsAction->setShortcut(QKeySequence::SaveAs);
     fileMenu->addSeparator();
+    auto* exportBomAction = fileMenu->addAction(tr("Export &BOM…"), this, &MainWindow::exportBom);
+    exportBomAction->setObjectName(QStringLiteral("exportBomAction"));
+    exportBomAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportBomAction->setToolTip(tr("Save the selected configuration's bill of materials (with the "
+                                   "selected workload's analysis) as PDF, XLSX, CSV, HTML or JSON"));
+    fileMenu->addSeparator();
     fileMenu->addAction(tr("&Import Catalog…"), mCatalogPage, &CatalogPage::importFile);
     fileMenu->addAction(tr("&Export Catalog…"), mCatalogPage, &CatalogPage::exportFile);
     fileMenu->addSeparator();
@@ -94,7 +100,9 @@ void MainWindow::createActions()
     const std::pair<QString, Page> pages[] = {{tr("&Catalog"), CatalogPageIndex},
                                               {tr("&Workloads"), WorkloadsPageIndex},
                                               {tr("C&onfigurations"), ConfigurationsPageIndex},
-                                              {tr("&Analysis"), AnalysisPageIndex}};
+                                              {tr("&Analysis"), AnalysisPageIndex},
+                                              {tr("&Recommend"), RecommendPageIndex},
+                                              {tr("Com&pare"), ComparePageIndex}};
     int key = Qt::Key_1;
     for (const auto& [title, page] : pages) {
         auto* action = viewMenu->addAction(title, this, [this, page = page] { showPage(page); });

@@ -55,7 +55,9 @@ std::uint32_t failedConstraints(const Workload& w, const SearchConstraints& c,
         failed |= bitOf(ConstraintBit::Memory);
     if (!infra.ok)
         failed |= bitOf(ConstraintBit::Infrastructure);
-    if (c.budgetUsd && costUsd > *c.budgetUsd)
+    // A candidate with parts that have no price cannot be shown to be within
+    // a budget: its cost is only a lower bound.
+    if (c.budgetUsd && (costUsd > *c.budgetUsd || !infra.cost.priceComplete))
         failed |= bitOf(ConstraintBit::Budget);
     if (c.maxRacks && infra.power.racks > *c.maxRacks)
         failed |= bitOf(ConstraintBit::Racks);

@@ -14,11 +14,18 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
 namespace infrafit::ui {
+
+namespace {
+// Laid out to fit a 1280-pixel-wide window without horizontal scrolling.
+constexpr int figureColumns = 4;
+constexpr int chartColumns = 2;
+} // namespace
 
 AnalysisPage::AnalysisPage(ProjectDocument* document, LiveAnalysis* analysis, QWidget* parent)
     : QWidget(parent), mDocument(document), mAnalysis(analysis)
@@ -45,6 +52,12 @@ AnalysisPage::AnalysisPage(ProjectDocument* document, LiveAnalysis* analysis, QW
     selectors->addWidget(configurationLabel);
     selectors->addWidget(mConfigurationCombo);
     selectors->addStretch(1);
+    auto* exportBom = new QPushButton(tr("Export &BOM…"), this);
+    exportBom->setObjectName(QStringLiteral("analysisExportBomButton"));
+    exportBom->setToolTip(tr("Save this configuration's bill of materials with this workload's "
+                             "analysis as PDF, XLSX, CSV, HTML or JSON."));
+    connect(exportBom, &QPushButton::clicked, this, &AnalysisPage::exportBomRequested);
+    selectors->addWidget(exportBom);
 
     mProblemLabel = new QLabel(this);
     mProblemLabel->setObjectName(QStringLiteral("analysisProblemLabel"));
@@ -66,9 +79,9 @@ AnalysisPage::AnalysisPage(ProjectDocument* document, LiveAnalysis* analysis, QW
     for (const auto& [name, position] : chartNames) {
         auto* panel = new ChartPanel(QString::fromLatin1(name), mContent);
         mCharts[QString::fromLatin1(name)] = panel;
-        charts->addWidget(panel, position / 3, position % 3);
+        charts->addWidget(panel, position / chartColumns, position % chartColumns);
     }
-    for (int c = 0; c < 3; ++c)
+    for (int c = 0; c < chartColumns; ++c)
         charts->setColumnStretch(c, 1);
 
     auto* contentLayout = new QVBoxLayout(mContent);
@@ -138,8 +151,8 @@ void AnalysisPage::setFigure(const QString& key, const QString& label, const QSt
         font.setPointSizeF(font.pointSizeF() * 1.25);
         font.setBold(true);
         text->setFont(font);
-        mFigureGrid->addWidget(name, (index / 6) * 2, index % 6);
-        mFigureGrid->addWidget(text, (index / 6) * 2 + 1, index % 6);
+        mFigureGrid->addWidget(name, (index / figureColumns) * 2, index % figureColumns);
+        mFigureGrid->addWidget(text, (index / figureColumns) * 2 + 1, index % figureColumns);
         it = mFigures.emplace(key, std::make_pair(name, text)).first;
     }
     it->second.first->setText(label);

@@ -29,6 +29,10 @@ public:
     /// The text of a key figure (e.g. "fits", "mfu"); empty when not shown.
     [[nodiscard]] QString figureText(const QString& key) const;
 
+signals:
+    /// The "Export BOM…" button was pressed (the window runs the export).
+    void exportBomRequested();
+
 private:
     void updateSelectors();
     void updateResult();

@@ -5,6 +5,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QFont>
 #include <QHorizontalStackedBarSeries>
 #include <QLineSeries>
 #include <QStackedBarSeries>
@@ -23,6 +24,9 @@ void reset(QChart* chart, const QString& title)
     chart->setTitle(title);
     chart->legend()->setVisible(true);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont legendFont = chart->legend()->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    chart->legend()->setFont(legendFont);
     chart->setAnimationOptions(QChart::NoAnimation);
 }
 

@@ -23,7 +23,7 @@ ChartPanel::ChartPanel(const QString& objectName, QWidget* parent) : QWidget(par
     chart->setMargins(QMargins(4, 4, 4, 4));
     mView = new QChartView(chart, this);
     mView->setRenderHint(QPainter::Antialiasing);
-    mView->setMinimumSize(320, 220);
+    mView->setMinimumSize(280, 260);
     auto* exportButton = new QToolButton(this);
     exportButton->setObjectName(objectName + QStringLiteral("ExportButton"));
     exportButton->setText(tr("Export…"));

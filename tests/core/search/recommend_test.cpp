@@ -74,6 +74,7 @@ TEST_CASE("every candidate meets every constraint and fits", "[search]")
         CHECK(c.analysis.fits);
         CHECK(c.analysis.infrastructure->ok);
         CHECK(c.analysis.infrastructure->cost.capexUsd <= 3.0e6);
+        CHECK(c.analysis.infrastructure->cost.priceComplete); // no $0 lower bound passes
         CHECK(c.analysis.performance.trainingDays <= 30);
         CHECK(c.config.config.psuRedundancy == PsuRedundancy::NPlus1);
         CHECK(c.config.config.nodes <= 4);

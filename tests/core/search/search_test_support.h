@@ -47,6 +47,14 @@ inline PartsSnapshot smallSnapshot()
     keep(all.psus, s.psus, {"psu-3000w-titanium"});
     keep(all.coolings, s.coolings, {"cool-air-standard"});
     keep(all.nvmes, s.nvmes, {});
+    // Test prices for the kept parts the default catalog leaves unpriced, so
+    // budgets can be checked (an unpriced candidate never meets a budget).
+    for (auto& c : s.chassis)
+        c.priceUsd = c.priceUsd.value_or(20000);
+    for (auto& n : s.nics)
+        n.priceUsd = n.priceUsd.value_or(2500);
+    for (auto& p : s.psus)
+        p.priceUsd = p.priceUsd.value_or(600);
     return s;
 }
 

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// File > Export BOM…: the selected configuration's bill of materials with
+// the selected workload's evaluation, in the format the file name names.
+#include "core/io/text_file.h"
+#include "ui/analysis/live_analysis.h"
+#include "ui/bom/bom_exporter.h"
+#include "ui/dialogs/dialogs.h"
+#include "ui/project/project_document.h"
+
+#include "support/report_readers.h"
+#include "ui_fixture.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAction>
+#include <QFileInfo>
+#include <QPushButton>
+
+#include <filesystem>
+
+using namespace infrafit;
+using namespace infrafit::ui;
+
+TEST_CASE("Export BOM writes a CSV whose total is the evaluation's capex", "[ui][bom]")
+{
+    test::WindowFixture f;
+    f.window->liveAnalysis()->setSelection(0, 1);
+    const auto& result = f.window->liveAnalysis()->result();
+    REQUIRE(result);
+    REQUIRE(result->infrastructure);
+    const std::string path = f.dir.file("bom.csv");
+    Dialogs::setNextFileName(QString::fromStdString(path));
+    auto* action = f.window->findChild<QAction*>(QStringLiteral("exportBomAction"));
+    REQUIRE(action);
+    action->trigger();
+    REQUIRE(std::filesystem::exists(path));
+    const auto records = test::parseCsv(readTextFile(path));
+    REQUIRE(records.size() > 2);
+    const auto& header = records.front();
+    const auto column = [&](const std::string& name) {
+        return static_cast<std::size_t>(
+            std::find(header.begin(), header.end(), name) - header.begin());
+    };
+    const std::size_t price = column("extended_price_usd");
+    const std::size_t partId = column("part_id");
+    REQUIRE(price < header.size());
+    const auto total = std::find_if(records.begin(), records.end(),
+        [](const auto& record) { return record.front() == "total"; });
+    REQUIRE(total != records.end());
+    CHECK(std::stod((*total)[price]) == Approx(result->infrastructure->cost.capexUsd));
+    // The selected configuration's parts are on the bill.
+    const auto& config = f.window->document()->project().configurations.at(1);
+    const bool hasParts = std::any_of(records.begin(), records.end(), [&](const auto& record) {
+        return record.size() > partId
+            && (record[partId] == config.gpuId || record[partId] == config.chassisId);
+    });
+    CHECK(hasParts);
+}
+
+TEST_CASE("Export BOM picks the format from the suffix and reports failures", "[ui][bom]")
+{
+    test::WindowFixture f;
+    CHECK(BomExporter::formatFor(QStringLiteral("a.XLSX")) == BomFormat::Xlsx);
+    CHECK(BomExporter::formatFor(QStringLiteral("a.htm")) == BomFormat::Html);
+    CHECK_FALSE(BomExporter::formatFor(QStringLiteral("a.doc")).has_value());
+    for (const char* name : {"bom.json", "bom.html", "bom.pdf", "bom.xlsx"}) {
+        const std::string path = f.dir.file(name);
+        CHECK(f.window->bomExporter()->exportTo(QString::fromStdString(path)).isEmpty());
+        CHECK(std::filesystem::file_size(path) > 100);
+    }
+    // The Analysis page's button runs the same export; no suffix means PDF.
+    Dialogs::setNextFileName(QString::fromStdString(f.dir.file("from-button")));
+    auto* button = f.window->findChild<QPushButton*>(QStringLiteral("analysisExportBomButton"));
+    REQUIRE(button);
+    button->click();
+    CHECK(std::filesystem::exists(f.dir.file("from-button.pdf")));
+    // A missing directory: a warning, no file.
+    Dialogs::setSuppressWarnings(true);
+    Dialogs::setNextFileName(QStringLiteral("/nonexistent-dir/bom.csv"));
+    f.window->exportBom();
+    CHECK(Dialogs::lastWarning().contains(QStringLiteral("nonexistent-dir")));
+    CHECK_FALSE(std::filesystem::exists("/nonexistent-dir/bom.csv"));
+}

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Compare page shows compareProject's matrix unchanged, deltas against
+// the chosen baseline coloured by higherIsBetter, a grouped bar chart of the
+// chosen metric, and exports through core's writers.
+#include "core/compare/comparison_report.h"
+#include "core/io/text_file.h"
+#include "ui/analysis/live_analysis.h"
+#include "ui/catalog/catalog_editor.h"
+#include "ui/charts/chart_panel.h"
+#include "ui/compare/compare_page.h"
+#include "ui/compare/comparison_table_model.h"
+#include "ui/dialogs/dialogs.h"
+#include "ui/project/project_document.h"
+
+#include "ui_fixture.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAbstractItemModelTester>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QBrush>
+#include <QChart>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+
+using namespace infrafit;
+using namespace infrafit::ui;
+
+namespace {
+
+struct CompareFixture : test::WindowFixture {
+    ComparePage* page = nullptr;
+    CompareFixture()
+    {
+        window->openExample(QStringLiteral("llama-serving.infrafit.json"));
+        page = window->comparePage();
+        page->refresh();
+    }
+    /// compareProject as core computes it for the window's project.
+    [[nodiscard]] Comparison coreComparison(
+        const std::string& workload = {}, const std::string& configuration = {}) const
+    {
+        ComparisonOptions options;
+        options.inputs = window->liveAnalysis()->preferences().infrastructureInputs();
+        options.baselineWorkload = workload;
+        options.baselineConfiguration = configuration;
+        auto* catalog = window->catalogEditor();
+        const PartLookup lookup = [catalog](std::string_view id) -> std::optional<Part> {
+            if (const Part* part = catalog->findPart(std::string(id)))
+                return *part;
+            return std::nullopt;
+        };
+        return compareProject(window->document()->project(), lookup, options);
+    }
+};
+
+} // namespace
+
+TEST_CASE("the comparison matrix equals core's compareProject", "[ui][compare]")
+{
+    CompareFixture f;
+    auto* model = f.page->model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester proxyTester(
+        f.page->proxyModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const Comparison core = f.coreComparison();
+    REQUIRE(model->rowCount() == 4); // 2 workloads × 2 configurations
+    REQUIRE(core.rows.size() == 4);
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const auto& expected = core.rows[static_cast<std::size_t>(r)];
+        CHECK(model->index(r, ComparisonTableModel::ConfigurationColumn)
+                  .data()
+                  .toString()
+                  .toStdString()
+            == expected.configurationName);
+        for (const auto metric : allComparisonMetrics()) {
+            const QModelIndex cell = model->index(r, ComparisonTableModel::columnOf(metric));
+            CHECK(cell.data(ComparisonTableModel::SortRole).toDouble()
+                == Approx(expected.value(metric)));
+            CHECK(model->comparison().rows[static_cast<std::size_t>(r)].delta(metric).absolute
+                == Approx(expected.delta(metric).absolute));
+        }
+    }
+    const int capex = ComparisonTableModel::columnOf(ComparisonMetric::CapexUsd);
+    CHECK(model->index(0, capex).data().toString()
+        == ComparisonTableModel::formatMetric(
+            ComparisonMetric::CapexUsd, core.rows[0].value(ComparisonMetric::CapexUsd)));
+    CHECK(model->index(0, ComparisonTableModel::WorkloadColumn)
+              .data()
+              .toString()
+              .contains(QStringLiteral("baseline")));
+}
+
+TEST_CASE("choosing a baseline recomputes the deltas and their colours", "[ui][compare]")
+{
+    CompareFixture f;
+    auto* model = f.page->model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    f.page->baselineComboBox()->setCurrentIndex(1);
+    REQUIRE(model->comparison().baselineIndex == 1);
+    const auto& baseline = model->comparison().baseline();
+    const Comparison core = f.coreComparison(baseline.workloadName, baseline.configurationName);
+    REQUIRE(core.baselineIndex == 1);
+    bool coloured = false;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const auto& expected = core.rows[static_cast<std::size_t>(r)];
+        for (const auto metric : allComparisonMetrics()) {
+            const auto& delta = expected.delta(metric);
+            CHECK(model->comparison().rows[static_cast<std::size_t>(r)].delta(metric).absolute
+                == Approx(delta.absolute));
+            const QModelIndex cell = model->index(r, ComparisonTableModel::columnOf(metric));
+            const QVariant brush = cell.data(Qt::ForegroundRole);
+            if (r == 1 || delta.absolute == 0 || cell.data().toString() == QStringLiteral("—")) {
+                CHECK_FALSE(brush.isValid());
+                continue;
+            }
+            REQUIRE(brush.isValid());
+            const bool better = (delta.absolute > 0) == higherIsBetter(metric);
+            const QColor colour = brush.value<QBrush>().color();
+            CHECK((colour.green() > colour.red()) == better);
+            CHECK(cell.data(Qt::ToolTipRole)
+                      .toString()
+                      .contains(ComparisonTableModel::formatDelta(metric, delta)));
+            coloured = true;
+        }
+    }
+    CHECK(coloured);
+}
+
+TEST_CASE("the comparison sorts, charts the chosen metric and exports", "[ui][compare]")
+{
+    CompareFixture f;
+    auto* proxy = f.page->proxyModel();
+    const int capex = ComparisonTableModel::columnOf(ComparisonMetric::CapexUsd);
+    proxy->sort(capex, Qt::AscendingOrder);
+    for (int r = 1; r < proxy->rowCount(); ++r)
+        CHECK(proxy->index(r - 1, capex).data(ComparisonTableModel::SortRole).toDouble()
+            <= proxy->index(r, capex).data(ComparisonTableModel::SortRole).toDouble());
+
+    auto* metric = f.page->metricComboBox();
+    metric->setCurrentIndex(metric->findData(static_cast<int>(ComparisonMetric::CapexUsd)));
+    const Comparison core = f.coreComparison();
+    const auto series = f.page->chartPanel()->chart()->series();
+    REQUIRE(series.size() == 1);
+    auto* bars = qobject_cast<QBarSeries*>(series.front());
+    REQUIRE(bars);
+    REQUIRE(bars->count() == static_cast<int>(core.workloads.size()));
+    for (int w = 0; w < bars->count(); ++w) {
+        QBarSet* set = bars->barSets()[w];
+        CHECK(set->label().toStdString() == core.workloads[static_cast<std::size_t>(w)]);
+        for (int c = 0; c < set->count(); ++c)
+            CHECK(set->at(c)
+                == Approx(core.find(core.workloads[static_cast<std::size_t>(w)],
+                                  core.configurations[static_cast<std::size_t>(c)])
+                              ->value(ComparisonMetric::CapexUsd)));
+    }
+
+    const QString csv = QString::fromStdString(f.dir.file("comparison.csv"));
+    Dialogs::setNextFileName(csv);
+    f.page->exportWithDialog();
+    CHECK(readTextFile(csv.toStdString()) == comparisonToCsv(core));
+    const QString json = QString::fromStdString(f.dir.file("comparison.json"));
+    CHECK(f.page->exportTo(json).isEmpty());
+    CHECK(nlohmann::json::parse(readTextFile(json.toStdString())) == comparisonToJson(core));
+    Dialogs::setSuppressWarnings(true);
+    CHECK_FALSE(f.page->exportTo(QStringLiteral("/nonexistent-dir/x.csv")).isEmpty());
+}
+
+TEST_CASE("the comparison follows project edits and explains an empty project", "[ui][compare]")
+{
+    CompareFixture f;
+    f.window->showPage(ui::MainWindow::ComparePageIndex);
+    f.window->show();
+    REQUIRE(f.page->isVisible());
+    Project project = f.window->document()->project();
+    Configuration copy = project.configurations.front();
+    copy.name = "Copy";
+    copy.nodes = 2;
+    project.configurations.push_back(copy);
+    f.window->document()->apply(project, QStringLiteral("add"));
+    CHECK(f.page->model()->rowCount() == 6);
+    if (qEnvironmentVariableIsSet("INFRAFIT_SCREENSHOT_DIR")) {
+        f.window->resize(1280, 800);
+        QCoreApplication::processEvents(); // let the chart lay out before grabbing
+        f.window->grab().save(QDir(qEnvironmentVariable("INFRAFIT_SCREENSHOT_DIR"))
+                                  .filePath(QStringLiteral("compare.png")));
+    }
+    f.window->document()->reset(Project {});
+    CHECK(f.page->model()->rowCount() == 0);
+    CHECK(f.page->findChild<QLabel*>(QStringLiteral("compareProblemLabel"))->isVisible());
+    f.window->hide();
+}

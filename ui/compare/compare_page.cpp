@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/compare/compare_page.h"
+
+#include "core/compare/comparison_report.h"
+#include "core/io/input_error.h"
+#include "core/io/text_file.h"
+#include "ui/analysis/live_analysis.h"
+#include "ui/catalog/catalog_editor.h"
+#include "ui/charts/chart_panel.h"
+#include "ui/compare/comparison_table_model.h"
+#include "ui/dialogs/dialogs.h"
+#include "ui/project/project_document.h"
+#include "ui/qt_text.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace infrafit::ui {
+
+ComparePage::ComparePage(
+    ProjectDocument* document, CatalogEditor* catalog, LiveAnalysis* analysis, QWidget* parent)
+    : QWidget(parent), mDocument(document), mCatalog(catalog), mAnalysis(analysis)
+{
+    mModel = new ComparisonTableModel(this);
+    mProxy = new QSortFilterProxyModel(this);
+    mProxy->setSourceModel(mModel);
+    mProxy->setSortRole(ComparisonTableModel::SortRole);
+
+    mBaseline = new QComboBox(this);
+    mBaseline->setObjectName(QStringLiteral("compareBaselineComboBox"));
+    mBaseline->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    mBaseline->setToolTip(tr("The pair every other pair is compared against."));
+    mMetric = new QComboBox(this);
+    mMetric->setObjectName(QStringLiteral("compareMetricComboBox"));
+    mMetric->setToolTip(tr("The figure the chart shows for every pair."));
+    for (const auto metric : allComparisonMetrics())
+        mMetric->addItem(toQString(metricLabel(metric)), static_cast<int>(metric));
+    mMetric->setCurrentIndex(static_cast<int>(ComparisonMetric::TcoUsd));
+    mExport = new QPushButton(tr("&Export Comparison…"), this);
+    mExport->setObjectName(QStringLiteral("compareExportButton"));
+    mExport->setToolTip(tr("Save the comparison as CSV, JSON or text."));
+    auto* baselineLabel = new QLabel(tr("&Baseline:"), this);
+    baselineLabel->setBuddy(mBaseline);
+    auto* metricLabelWidget = new QLabel(tr("Chart &metric:"), this);
+    metricLabelWidget->setBuddy(mMetric);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(baselineLabel);
+    bar->addWidget(mBaseline);
+    bar->addSpacing(16);
+    bar->addWidget(metricLabelWidget);
+    bar->addWidget(mMetric);
+    bar->addStretch(1);
+    bar->addWidget(mExport);
+
+    mProblem = new QLabel(this);
+    mProblem->setObjectName(QStringLiteral("compareProblemLabel"));
+    mProblem->setWordWrap(true);
+    mProblem->setAlignment(Qt::AlignCenter);
+    mProblem->setMargin(24);
+
+    mTable = new QTableView(this);
+    mTable->setObjectName(QStringLiteral("compareTableView"));
+    mTable->setModel(mProxy);
+    mTable->setSortingEnabled(true);
+    mTable->sortByColumn(-1, Qt::AscendingOrder); // compareProject order until a header is clicked
+    mTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    mTable->verticalHeader()->setVisible(false);
+    mTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    mTable->setAlternatingRowColors(true);
+    mChart = new ChartPanel(QStringLiteral("compareChart"), this);
+    mChartX = new QBarCategoryAxis;
+    mChartY = new QValueAxis;
+    mChartY->setLabelFormat(QStringLiteral("%.3g"));
+    mChart->chart()->addAxis(mChartX, Qt::AlignBottom);
+    mChart->chart()->addAxis(mChartY, Qt::AlignLeft);
+    mChart->chart()->setAnimationOptions(QChart::NoAnimation);
+    mChart->chart()->legend()->setAlignment(Qt::AlignBottom);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(mTable);
+    splitter->addWidget(mChart);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    mContent = splitter;
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(bar);
+    layout->addWidget(mProblem);
+    layout->addWidget(mContent, 1);
+    setTabOrder(mBaseline, mMetric);
+    setTabOrder(mMetric, mExport);
+    setTabOrder(mExport, mTable);
+
+    connect(mBaseline, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const auto& rows = mModel->comparison().rows;
+        if (index < 0 || index >= static_cast<int>(rows.size()))
+            return;
+        mBaselineWorkload = rows[static_cast<std::size_t>(index)].workloadName;
+        mBaselineConfiguration = rows[static_cast<std::size_t>(index)].configurationName;
+        refresh();
+    });
+    connect(mMetric, &QComboBox::currentIndexChanged, this, &ComparePage::updateChart);
+    connect(mExport, &QPushButton::clicked, this, &ComparePage::exportWithDialog);
+    connect(mDocument, &ProjectDocument::changed, this, &ComparePage::scheduleRefresh);
+    connect(mCatalog, &CatalogEditor::partsChanged, this, &ComparePage::scheduleRefresh);
+    // Preferences (prices, efficiencies) reach the page through the live analysis.
+    connect(mAnalysis, &LiveAnalysis::resultChanged, this, &ComparePage::scheduleRefresh);
+    refresh();
+}
+
+void ComparePage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (mDirty)
+        refresh();
+}
+
+void ComparePage::scheduleRefresh()
+{
+    mDirty = true;
+    if (isVisible())
+        refresh();
+}
+
+void ComparePage::refresh()
+{
+    mDirty = false;
+    Project project = mDocument->project();
+    const Preferences& preferences = mAnalysis->preferences();
+    for (auto& workload : project.workloads) {
+        if (!workload.efficiency && preferences.defaultEfficiency)
+            workload.efficiency = preferences.defaultEfficiency;
+    }
+    ComparisonOptions options;
+    options.inputs = preferences.infrastructureInputs();
+    const auto hasWorkload = std::any_of(project.workloads.begin(), project.workloads.end(),
+        [this](const Workload& w) { return w.name == mBaselineWorkload; });
+    const auto hasConfiguration
+        = std::any_of(project.configurations.begin(), project.configurations.end(),
+            [this](const Configuration& c) { return c.name == mBaselineConfiguration; });
+    if (hasWorkload && hasConfiguration) {
+        options.baselineWorkload = mBaselineWorkload;
+        options.baselineConfiguration = mBaselineConfiguration;
+    }
+    const PartLookup lookup = [this](std::string_view id) -> std::optional<Part> {
+        if (const Part* part = mCatalog->findPart(std::string(id)))
+            return *part;
+        return std::nullopt;
+    };
+    QString problem;
+    Comparison comparison;
+    if (project.workloads.empty() || project.configurations.empty()) {
+        problem = tr("Add at least one workload and one configuration to compare them. Every "
+                     "workload × configuration pair is shown side by side, with the change "
+                     "against a baseline pair.");
+    } else {
+        try {
+            comparison = compareProject(project, lookup, options);
+        } catch (const InputError& error) {
+            QStringList lines;
+            for (const auto& p : error.problems())
+                lines << toQString(p.pointer) + QStringLiteral(": ") + toQString(p.message);
+            problem
+                = tr("The project cannot be compared yet:\n%1").arg(lines.join(QLatin1Char('\n')));
+        }
+    }
+    mProblem->setText(problem);
+    mProblem->setVisible(!problem.isEmpty());
+    mContent->setVisible(problem.isEmpty());
+    mExport->setEnabled(problem.isEmpty());
+    mModel->setComparison(std::move(comparison));
+    updateBaselineChooser();
+    updateChart();
+}
+
+void ComparePage::updateBaselineChooser()
+{
+    const Comparison& comparison = mModel->comparison();
+    const QSignalBlocker block(mBaseline);
+    mBaseline->clear();
+    for (const auto& row : comparison.rows)
+        mBaseline->addItem(
+            toQString(row.workloadName) + QStringLiteral(" / ") + toQString(row.configurationName));
+    if (!comparison.rows.empty()) {
+        mBaseline->setCurrentIndex(static_cast<int>(comparison.baselineIndex));
+        mBaselineWorkload = comparison.baseline().workloadName;
+        mBaselineConfiguration = comparison.baseline().configurationName;
+    }
+    mBaseline->setEnabled(!comparison.rows.empty());
+}
+
+void ComparePage::updateChart()
+{
+    QChart* chart = mChart->chart();
+    chart->removeAllSeries();
+    mChartX->clear();
+    chart->legend()->setVisible(true);
+    const auto metric = static_cast<ComparisonMetric>(mMetric->currentData().toInt());
+    const Comparison& comparison = mModel->comparison();
+    chart->setTitle(tr("%1 per workload and configuration").arg(toQString(metricLabel(metric))));
+    if (comparison.rows.empty())
+        return;
+    // One bar set per workload, one category per configuration (grouped bars).
+    auto* series = new QBarSeries;
+    double maximum = 0;
+    double minimum = 0;
+    for (const auto& workload : comparison.workloads) {
+        auto* set = new QBarSet(toQString(workload));
+        for (const auto& configuration : comparison.configurations) {
+            const ComparisonRow* row = comparison.find(workload, configuration);
+            const double value = row && row->analyzed ? row->value(metric) : 0;
+            set->append(value);
+            maximum = std::max(maximum, value);
+            minimum = std::min(minimum, value);
+        }
+        series->append(set);
+    }
+    QStringList categories;
+    for (const auto& configuration : comparison.configurations)
+        categories << toQString(configuration);
+    mChartX->append(categories);
+    mChartY->setTitleText(toQString(metricLabel(metric)));
+    mChartY->setRange(minimum * 1.1, maximum > 0 ? maximum * 1.1 : 1);
+    chart->addSeries(series);
+    series->attachAxis(mChartX);
+    series->attachAxis(mChartY);
+}
+
+QString ComparePage::exportTo(const QString& path) const
+{
+    const Comparison& comparison = mModel->comparison();
+    if (comparison.rows.empty())
+        return tr("There is nothing to export: the project has no pairs to compare.");
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    std::string contents;
+    if (suffix == QStringLiteral("json"))
+        contents = comparisonToJson(comparison).dump(2) + "\n";
+    else if (suffix == QStringLiteral("txt"))
+        contents = comparisonToText(comparison);
+    else
+        contents = comparisonToCsv(comparison);
+    try {
+        writeFileAtomic(toStdString(path), contents);
+    } catch (const FileWriteError& error) {
+        return QString::fromUtf8(error.what());
+    }
+    return {};
+}
+
+void ComparePage::exportWithDialog()
+{
+    QString path = Dialogs::saveFileName(this, tr("Export Comparison"),
+        tr("CSV (*.csv);;JSON (*.json);;Text (*.txt)"),
+        toQString(mDocument->project().name.empty() ? std::string("comparison")
+                                                    : mDocument->project().name)
+            + QStringLiteral("-comparison.csv"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".csv");
+    if (const QString error = exportTo(path); !error.isEmpty())
+        Dialogs::warning(this, tr("Export Comparison"), error);
+}
+
+} // namespace infrafit::ui

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/compare/comparison_table_model.h"
+
+#include "ui/format.h"
+#include "ui/qt_text.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+#include <cmath>
+
+namespace infrafit::ui {
+namespace {
+
+/// Metrics that only one kind of workload has: 0 there means "not this kind".
+bool kindSpecific(ComparisonMetric metric)
+{
+    switch (metric) {
+    case ComparisonMetric::TrainingDays:
+    case ComparisonMetric::TokensPerS:
+    case ComparisonMetric::OutputTokensPerS:
+    case ComparisonMetric::TtftS:
+    case ComparisonMetric::TpotS:
+    case ComparisonMetric::Mfu:
+        return true;
+    default:
+        return false;
+    }
+}
+
+QString signedText(const QString& text, double value)
+{
+    return (value > 0 ? QStringLiteral("+") : QString()) + text;
+}
+
+} // namespace
+
+ComparisonTableModel::ComparisonTableModel(QObject* parent) : QAbstractTableModel(parent) { }
+
+void ComparisonTableModel::setComparison(Comparison comparison)
+{
+    const bool sameShape = comparison.rows.size() == mComparison.rows.size();
+    if (sameShape) {
+        mComparison = std::move(comparison);
+        if (!mComparison.rows.empty())
+            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+        return;
+    }
+    beginResetModel();
+    mComparison = std::move(comparison);
+    endResetModel();
+}
+
+int ComparisonTableModel::columnOf(ComparisonMetric metric)
+{
+    return FirstMetricColumn + static_cast<int>(metric);
+}
+
+QString ComparisonTableModel::formatMetric(ComparisonMetric metric, double value)
+{
+    switch (metric) {
+    case ComparisonMetric::TrainingDays:
+        return formatNumber(value, 1) + tr(" days");
+    case ComparisonMetric::TokensPerS:
+    case ComparisonMetric::OutputTokensPerS:
+        return formatNumber(value) + tr(" tok/s");
+    case ComparisonMetric::TtftS:
+    case ComparisonMetric::TpotS:
+        return formatNumber(value * 1e3, std::fabs(value) < 0.01 ? 2 : 1) + tr(" ms");
+    case ComparisonMetric::Mfu:
+        return formatPercent(value);
+    case ComparisonMetric::CapexUsd:
+    case ComparisonMetric::TcoUsd:
+        return formatUsd(value);
+    case ComparisonMetric::ClusterW:
+        return formatWatts(value);
+    case ComparisonMetric::Racks:
+        return formatNumber(value) + tr(" racks");
+    case ComparisonMetric::ProblemCount:
+        return formatNumber(value);
+    }
+    return formatNumber(value, 2);
+}
+
+QString ComparisonTableModel::formatDelta(ComparisonMetric metric, const MetricDelta& delta)
+{
+    QString text = metric == ComparisonMetric::Mfu
+        ? signedText(formatNumber(delta.absolute * 100, 1) + tr(" pts"), delta.absolute)
+        : signedText(formatMetric(metric, delta.absolute), delta.absolute);
+    if (delta.percent)
+        text += QStringLiteral(" (") + signedText(formatNumber(*delta.percent, 1), *delta.percent)
+            + QStringLiteral(" %)");
+    return text;
+}
+
+int ComparisonTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(mComparison.rows.size());
+}
+
+int ComparisonTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : FirstMetricColumn + static_cast<int>(kComparisonMetricCount);
+}
+
+QVariant ComparisonTableModel::metricData(
+    const ComparisonRow& row, ComparisonMetric metric, int role) const
+{
+    const double value = row.value(metric);
+    const bool notApplicable = !row.analyzed || (kindSpecific(metric) && value == 0);
+    const MetricDelta& delta = row.delta(metric);
+    const bool showDelta = !row.isBaseline && !notApplicable && delta.absolute != 0;
+    switch (role) {
+    case Qt::DisplayRole:
+        if (notApplicable)
+            return QStringLiteral("—");
+        if (!showDelta)
+            return formatMetric(metric, value);
+        // Compact: the value and its relative change; the tooltip has both changes.
+        return QString(formatMetric(metric, value) + QStringLiteral(" (")
+            + (delta.percent ? signedText(formatNumber(*delta.percent, 1), *delta.percent)
+                        + QStringLiteral(" %")
+                             : formatDelta(metric, delta))
+            + QStringLiteral(")"));
+    case SortRole:
+        return value;
+    case Qt::ForegroundRole: {
+        if (!showDelta)
+            return {};
+        const bool better = (delta.absolute > 0) == higherIsBetter(metric);
+        return QBrush(better ? QColor(0x1e, 0x8e, 0x3e) : QColor(0xc6, 0x28, 0x28));
+    }
+    case Qt::ToolTipRole:
+        if (notApplicable)
+            return tr("Not reported for this pair (another kind of workload, or not analysed).");
+        if (row.isBaseline)
+            return tr("%1 of the baseline pair.").arg(toQString(metricLabel(metric)));
+        return tr("%1: %2; change against the baseline %3 (%4).")
+            .arg(toQString(metricLabel(metric)), formatMetric(metric, value),
+                formatDelta(metric, delta),
+                higherIsBetter(metric) ? tr("higher is better") : tr("lower is better"));
+    case Qt::TextAlignmentRole:
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const ComparisonRow& row = mComparison.rows[static_cast<std::size_t>(index.row())];
+    if (role == Qt::FontRole && row.isBaseline) {
+        QFont font;
+        font.setBold(true);
+        return font;
+    }
+    if (index.column() >= FirstMetricColumn)
+        return metricData(row,
+            allComparisonMetrics()[static_cast<std::size_t>(index.column() - FirstMetricColumn)],
+            role);
+    const bool display = role == Qt::DisplayRole;
+    switch (index.column()) {
+    case WorkloadColumn:
+        if (display || role == SortRole)
+            return QString(toQString(row.workloadName)
+                + (row.isBaseline && display ? tr(" (baseline)") : QString()));
+        break;
+    case ConfigurationColumn:
+        if (display || role == SortRole)
+            return toQString(row.configurationName);
+        break;
+    case FitsColumn:
+        if (display)
+            return !row.analyzed ? tr("Not analysed") : row.fits ? tr("Yes") : tr("No");
+        if (role == SortRole)
+            return row.analyzed ? (row.fits ? 2 : 1) : 0;
+        if (role == Qt::ForegroundRole && row.analyzed)
+            return QBrush(row.fits ? QColor(0x1e, 0x8e, 0x3e) : QColor(0xc6, 0x28, 0x28));
+        if (role == Qt::ToolTipRole)
+            return tr("Whether the workload fits in GPU memory with this configuration; "
+                      "%1 errors, %2 warnings, %3 notes.")
+                .arg(row.errors)
+                .arg(row.warnings)
+                .arg(row.infos);
+        break;
+    case BindingColumn:
+        if (display || role == SortRole)
+            return toQString(row.bindingLimit);
+        if (role == Qt::ToolTipRole)
+            return tr("The resource that sets the speed or decides the fit.");
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (section >= FirstMetricColumn) {
+        const auto metric
+            = allComparisonMetrics()[static_cast<std::size_t>(section - FirstMetricColumn)];
+        if (role == Qt::DisplayRole)
+            return toQString(metricLabel(metric));
+        if (role == Qt::ToolTipRole)
+            return tr("%1 as the analysis reports it; other rows show the change against the "
+                      "baseline (green better, red worse: %2).")
+                .arg(toQString(metricLabel(metric)),
+                    higherIsBetter(metric) ? tr("higher is better") : tr("lower is better"));
+        return {};
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case WorkloadColumn:
+        return tr("Workload");
+    case ConfigurationColumn:
+        return tr("Configuration");
+    case FitsColumn:
+        return tr("Fits");
+    case BindingColumn:
+        return tr("Binding limit");
+    default:
+        return {};
+    }
+}
+
+} // namespace infrafit::ui

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/recommend/candidate_table_model.h"
+
+#include "ui/format.h"
+#include "ui/qt_text.h"
+
+namespace infrafit::ui {
+namespace {
+
+double capexOf(const RecommendedCandidate& c)
+{
+    return c.analysis.infrastructure ? c.analysis.infrastructure->cost.capexUsd : 0;
+}
+
+double tcoOf(const RecommendedCandidate& c)
+{
+    return c.analysis.infrastructure ? c.analysis.infrastructure->cost.tcoUsd : 0;
+}
+
+} // namespace
+
+CandidateTableModel::CandidateTableModel(QObject* parent) : QAbstractTableModel(parent) { }
+
+void CandidateTableModel::setResult(std::vector<RecommendedCandidate> candidates, WorkloadKind kind)
+{
+    beginResetModel();
+    mCandidates = std::move(candidates);
+    mKind = kind;
+    endResetModel();
+    emit headerDataChanged(Qt::Horizontal, HeadlineColumn, HeadlineColumn);
+}
+
+int CandidateTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(mCandidates.size());
+}
+
+int CandidateTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString CandidateTableModel::planText(const RecommendedCandidate& c, WorkloadKind kind)
+{
+    const auto& p = c.parallelism;
+    const int data = c.analysis.parallelism.data;
+    if (kind == WorkloadKind::Training)
+        return tr("TP %1 · PP %2 · DP %3 · ZeRO %4 · mb %5")
+            .arg(p.tensor)
+            .arg(p.pipeline)
+            .arg(data)
+            .arg(p.zeroStage)
+            .arg(c.microBatchSize);
+    return tr("TP %1 · PP %2 · %3 replica(s) · %4 requests")
+        .arg(p.tensor)
+        .arg(p.pipeline)
+        .arg(data)
+        .arg(c.concurrentRequests);
+}
+
+QVariant CandidateTableModel::display(const RecommendedCandidate& c, int row, int column) const
+{
+    const auto& perf = c.analysis.performance;
+    switch (column) {
+    case RankColumn:
+        return row + 1;
+    case GpuColumn:
+        return tr("%1 × %2").arg(toQString(c.config.gpu.id)).arg(c.config.config.gpusPerNode);
+    case ChassisColumn:
+        return toQString(c.config.chassis.id);
+    case NodesColumn:
+        return tr("%1 (%2 GPUs)").arg(c.config.config.nodes).arg(c.config.totalGpus());
+    case PlanColumn:
+        return planText(c, mKind);
+    case HeadlineColumn:
+        if (mKind == WorkloadKind::Training)
+            return perf.trainingDays > 0
+                ? QString(formatNumber(perf.trainingDays, 1) + tr(" days"))
+                : QString(formatDuration(perf.stepTimeS) + tr(" per step"));
+        return QString(formatNumber(perf.outputTokensPerS) + tr(" tok/s"));
+    case CapexColumn:
+        return c.priceComplete ? formatUsd(capexOf(c))
+                               : tr("%1 (prices missing)").arg(formatUsd(capexOf(c)));
+    case TcoColumn:
+        return c.priceComplete ? formatUsd(tcoOf(c))
+                               : tr("%1 (prices missing)").arg(formatUsd(tcoOf(c)));
+    case ScoreColumn:
+        return formatUsd(c.score);
+    case ParetoColumn:
+        return c.pareto ? QStringLiteral("✓") : QString();
+    default:
+        return {};
+    }
+}
+
+QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const auto& c = mCandidates[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(c, index.row(), index.column());
+    case Qt::TextAlignmentRole:
+        if (index.column() == RankColumn || index.column() == NodesColumn
+            || (index.column() >= HeadlineColumn && index.column() <= ScoreColumn))
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        if (index.column() == ParetoColumn)
+            return QVariant(Qt::AlignCenter);
+        return {};
+    case Qt::ToolTipRole:
+        if (index.column() == ScoreColumn)
+            return tr("Balanced score (lower is better): goal cost %1 × (1 + penalties %2). "
+                      "Goal cost = TCO per hour × hours of the goal.")
+                .arg(formatUsd(c.breakdown.goalUsd), formatNumber(c.breakdown.penalties(), 3));
+        if (index.column() == ParetoColumn)
+            return c.pareto ? tr("On the Pareto front: no other candidate is both cheaper and "
+                                 "faster.")
+                            : tr("Dominated: another candidate is cheaper and at least as fast.");
+        if (!c.priceComplete)
+            return tr("Some parts of this candidate have no price; its cost is understated.");
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    const bool training = mKind == WorkloadKind::Training;
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case RankColumn:
+            return tr("Rank");
+        case GpuColumn:
+            return tr("GPU × per node");
+        case ChassisColumn:
+            return tr("Chassis");
+        case NodesColumn:
+            return tr("Nodes");
+        case PlanColumn:
+            return tr("Plan");
+        case HeadlineColumn:
+            return training ? tr("Time to train") : tr("Output tokens/s");
+        case CapexColumn:
+            return tr("Capex (USD)");
+        case TcoColumn:
+            return tr("TCO (USD)");
+        case ScoreColumn:
+            return tr("Score (USD)");
+        case ParetoColumn:
+            return tr("Pareto");
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case RankColumn:
+            return tr("Priced candidates first, then by balanced score, then search order.");
+        case PlanColumn:
+            return tr("Parallel plan: tensor (TP), pipeline (PP), data (DP) or replicas, ZeRO "
+                      "stage and micro-batch (training) or concurrent requests per replica.");
+        case HeadlineColumn:
+            return training ? tr("Training tokens / tokens per second (days); the step time "
+                                 "when the workload sets no training tokens.")
+                            : tr("Output tokens per second of the whole deployment.");
+        case CapexColumn:
+            return tr("Purchase price of the cluster: parts, fabric and racks as priced.");
+        case TcoColumn:
+            return tr("Capex plus facility energy over the cost horizon (Preferences).");
+        case ScoreColumn:
+            return tr("TCO cost of the goal × (1 + imbalance penalties); lower is better "
+                      "(docs/recommendation.md).");
+        case ParetoColumn:
+            return tr("✓ when no other candidate is better in both cost and time/throughput.");
+        default:
+            return {};
+        }
+    }
+    return QAbstractTableModel::headerData(section, orientation, role);
+}
+
+} // namespace infrafit::ui

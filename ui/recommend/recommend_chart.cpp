@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/recommend/recommend_chart.h"
+
+#include <QChart>
+#include <QObject>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace infrafit::ui {
+namespace {
+
+QScatterSeries* scatter(
+    const QString& name, QScatterSeries::MarkerShape shape, double size, const QColor& color)
+{
+    auto* series = new QScatterSeries;
+    series->setName(name);
+    series->setMarkerShape(shape);
+    series->setMarkerSize(size);
+    series->setColor(color);
+    series->setBorderColor(color.darker(140));
+    return series;
+}
+
+} // namespace
+
+void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandidate>& candidates,
+    const Workload& workload, BudgetBasis basis)
+{
+    chart->removeAllSeries();
+    for (auto* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis; // removeAxis only releases ownership
+    }
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setVisible(true);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    const bool training = workload.kind == WorkloadKind::Training;
+    const bool days = training && workload.trainingTokens > 0;
+    const bool tco = basis == BudgetBasis::Tco;
+    chart->setTitle(training ? QObject::tr("Cost against time to train")
+                             : QObject::tr("Cost against throughput"));
+
+    auto* dominated = scatter(
+        QObject::tr("Dominated"), QScatterSeries::MarkerShapeCircle, 9, QColor(0x8a, 0x93, 0x9e));
+    auto* pareto = scatter(QObject::tr("Pareto front"), QScatterSeries::MarkerShapeCircle, 11,
+        QColor(0x1f, 0x77, 0xb4));
+    auto* balanced = scatter(QObject::tr("Balanced choice"), QScatterSeries::MarkerShapeStar, 22,
+        QColor(0xe6, 0x7e, 0x22));
+    double maxX = 0;
+    double maxY = 0;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const auto& c = candidates[i];
+        const auto& perf = c.analysis.performance;
+        const double x = !training ? perf.outputTokensPerS
+            : days                 ? perf.trainingDays
+                                   : perf.stepTimeS;
+        const auto& cost = c.analysis.infrastructure;
+        const double y = cost ? (tco ? cost->cost.tcoUsd : cost->cost.capexUsd) / 1e3 : 0;
+        (c.pareto ? pareto : dominated)->append(x, y);
+        if (i == 0)
+            balanced->append(x, y);
+        maxX = std::max(maxX, x);
+        maxY = std::max(maxY, y);
+    }
+    auto* xAxis = new QValueAxis;
+    xAxis->setTitleText(!training ? QObject::tr("Output tokens/s")
+            : days                ? QObject::tr("Days to train")
+                                  : QObject::tr("Step time (s)"));
+    xAxis->setRange(0, maxX > 0 ? maxX * 1.1 : 1);
+    xAxis->setLabelFormat(!training ? QStringLiteral("%.0f")
+            : days                  ? QStringLiteral("%.1f")
+                                    : QStringLiteral("%.3g"));
+    auto* yAxis = new QValueAxis;
+    yAxis->setTitleText(tco ? QObject::tr("TCO (k USD)") : QObject::tr("Capex (k USD)"));
+    yAxis->setRange(0, maxY > 0 ? maxY * 1.1 : 1);
+    yAxis->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(xAxis, Qt::AlignBottom);
+    chart->addAxis(yAxis, Qt::AlignLeft);
+    for (auto* series : {dominated, pareto, balanced}) {
+        chart->addSeries(series);
+        series->attachAxis(xAxis);
+        series->attachAxis(yAxis);
+    }
+}
+
+} // namespace infrafit::ui

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/search/recommend.h"
+
+#include <vector>
+
+class QChart;
+
+namespace infrafit::ui {
+
+/// Fills `chart` (cleared first) with the candidates as cost against time to
+/// train (training; step time when the workload sets no training tokens) or
+/// against output tokens/s (inference). Three scatter series, named for
+/// tests: "Dominated", "Pareto front" and "Balanced choice" (rank 1, also
+/// in its own series). Cost is capex or TCO as the budget basis says, in
+/// thousands of USD. Converts units only; computes no figure.
+void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandidate>& candidates,
+    const Workload& workload, BudgetBasis basis);
+
+} // namespace infrafit::ui
