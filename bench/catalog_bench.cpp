@@ -127,27 +127,12 @@ const std::string& compactJson()
     return json;
 }
 
+void runImport(benchmark::State& state, const std::string& json, const std::string& prefix);
+
 void importCompactFromJson(benchmark::State& state)
 {
-    const std::string& json = compactJson();
-    int round = 0;
-    for (auto _ : state) {
-        state.PauseTiming();
-        const auto path = benchDir().file("compact-" + std::to_string(round++) + ".sqlite");
-        std::optional<CatalogStore> store = CatalogStore::open(path, OpenOptions{false});
-        state.ResumeTiming();
-
-        auto document = parseCatalog(json, "compact.json");
-        const auto summary = store->importParts(document.parts);
-        benchmark::DoNotOptimize(summary);
-
-        state.PauseTiming();
-        store.reset();
-        fs::remove(path);
-        state.ResumeTiming();
-    }
-    state.counters["parts"] = partCount;
-    state.counters["json_mb"] = static_cast<double>(json.size()) / 1e6;
+    runImport(state, compactJson(), "compact");
+    state.counters["json_mb"] = static_cast<double>(compactJson().size()) / 1e6;
 }
 BENCHMARK(importCompactFromJson)->Unit(benchmark::kMillisecond)->Iterations(3);
 
@@ -193,17 +178,18 @@ CatalogStore& fullStore()
     return store;
 }
 
-void importFromJson(benchmark::State& state)
+/// Times parsing `json` and importing its parts into a new empty database,
+/// once per iteration (creating and deleting the database is not timed).
+void runImport(benchmark::State& state, const std::string& json, const std::string& prefix)
 {
-    const std::string& json = generatedJson();
     int round = 0;
     for (auto _ : state) {
         state.PauseTiming();
-        const auto path = benchDir().file("import-" + std::to_string(round++) + ".sqlite");
+        const auto path = benchDir().file(prefix + "-" + std::to_string(round++) + ".sqlite");
         std::optional<CatalogStore> store = CatalogStore::open(path, OpenOptions{false});
         state.ResumeTiming();
 
-        auto document = parseCatalog(json, "bench.json");
+        auto document = parseCatalog(json, prefix + ".json");
         const auto summary = store->importParts(document.parts);
         benchmark::DoNotOptimize(summary);
 
@@ -213,6 +199,11 @@ void importFromJson(benchmark::State& state)
         state.ResumeTiming();
     }
     state.counters["parts"] = partCount;
+}
+
+void importFromJson(benchmark::State& state)
+{
+    runImport(state, generatedJson(), "import");
 }
 BENCHMARK(importFromJson)->Unit(benchmark::kMillisecond)->Iterations(3);
 
