@@ -28,17 +28,7 @@ std::vector<AnalysisResult> analyzeProject(const Project& project, const PartLoo
     if (!problems.empty())
         throw InputError(file, std::move(problems));
 
-    std::vector<ResolvedConfiguration> resolved;
-    resolved.reserve(configs.size());
-    for (auto index : configs) {
-        try {
-            resolved.push_back(resolveConfiguration(project, index, catalog, file));
-        } catch (const InputError& error) {
-            problems.insert(problems.end(), error.problems().begin(), error.problems().end());
-        }
-    }
-    if (!problems.empty())
-        throw InputError(file, std::move(problems));
+    const auto resolved = resolveConfigurations(project, configs, catalog, file);
 
     std::vector<AnalysisResult> results;
     results.reserve(workloads.size() * resolved.size());

@@ -3,6 +3,7 @@
 
 #include "core/analysis/evaluate.h"
 #include "core/io/input_error.h"
+#include "core/project/resolve_configuration.h"
 
 #include <algorithm>
 #include <cmath>
@@ -206,17 +207,7 @@ Comparison compareProject(const Project& project, const PartLookup& catalog,
     if (!problems.empty())
         throw InputError(file, std::move(problems));
 
-    std::vector<ResolvedConfiguration> resolved;
-    resolved.reserve(configIndexes.size());
-    for (auto index : configIndexes) {
-        try {
-            resolved.push_back(resolveConfiguration(project, index, catalog, file));
-        } catch (const InputError& error) {
-            problems.insert(problems.end(), error.problems().begin(), error.problems().end());
-        }
-    }
-    if (!problems.empty())
-        throw InputError(file, std::move(problems));
+    const auto resolved = resolveConfigurations(project, configIndexes, catalog, file);
 
     std::vector<std::pair<const Workload*, const ResolvedConfiguration*>> pairs;
     pairs.reserve(workloads.size() * resolved.size());

@@ -90,4 +90,24 @@ ResolvedConfiguration resolveConfiguration(const Project& project, std::size_t i
     return r;
 }
 
+std::vector<ResolvedConfiguration> resolveConfigurations(const Project& project,
+                                                         const std::vector<std::size_t>& indexes,
+                                                         const PartLookup& catalog,
+                                                         const std::string& file)
+{
+    std::vector<ResolvedConfiguration> resolved;
+    resolved.reserve(indexes.size());
+    std::vector<Problem> problems;
+    for (auto index : indexes) {
+        try {
+            resolved.push_back(resolveConfiguration(project, index, catalog, file));
+        } catch (const InputError& error) {
+            problems.insert(problems.end(), error.problems().begin(), error.problems().end());
+        }
+    }
+    if (!problems.empty())
+        throw InputError(file, std::move(problems));
+    return resolved;
+}
+
 } // namespace infrafit

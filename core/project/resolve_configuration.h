@@ -5,6 +5,7 @@
 #include "core/project/project.h"
 
 #include <functional>
+#include <vector>
 #include <optional>
 #include <string_view>
 
@@ -21,5 +22,12 @@ using PartLookup = std::function<std::optional<Part>(std::string_view id)>;
 ResolvedConfiguration resolveConfiguration(const Project& project, std::size_t index,
                                            const PartLookup& catalog,
                                            const std::string& file = {});
+
+/// Resolves the configurations at `indexes` (in that order), collecting the
+/// problems of all of them into one InputError(file, problems).
+std::vector<ResolvedConfiguration> resolveConfigurations(const Project& project,
+                                                         const std::vector<std::size_t>& indexes,
+                                                         const PartLookup& catalog,
+                                                         const std::string& file = {});
 
 } // namespace infrafit
