@@ -10,11 +10,9 @@
 namespace infrafit::catalog {
 namespace {
 
-/// Buffers reused between rows so reading and writing do not allocate per field.
+/// A buffer reused between rows so writing lists does not allocate per field.
 struct Scratch {
     std::string json;
-    FieldValue text = std::string();
-    FieldValue list = std::vector<std::string>();
 };
 
 Scratch& scratch()
@@ -56,20 +54,42 @@ std::string KindTable::placeholderList(PartKind kind)
 void KindTable::bindValue(sqlite::Statement& statement, int index, const FieldSpec& spec,
                           const FieldValue& value)
 {
+    // Copied by SQLite (bindView's text is only borrowed and `value` may be a temporary).
+    if (const auto* text = std::get_if<std::string>(&value); text && !text->empty()) {
+        statement.bind(index, std::string_view(*text));
+        return;
+    }
+    std::visit(
+        [&](const auto& v) {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, std::string>)
+                statement.bindNull(index);
+            else if constexpr (std::is_same_v<T, std::vector<std::string>>)
+                bindView(statement, index, spec, std::span<const std::string>(v));
+            else
+                bindView(statement, index, spec, FieldView(v));
+        },
+        value);
+}
+
+void KindTable::bindView(sqlite::Statement& statement, int index, const FieldSpec& spec,
+                         const FieldView& value)
+{
     if (const auto* number = std::get_if<double>(&value)) {
         if (spec.type == FieldType::Integer)
             statement.bind(index, static_cast<std::int64_t>(std::llround(*number)));
         else
             statement.bind(index, *number);
-    } else if (const auto* text = std::get_if<std::string>(&value)) {
+    } else if (const auto* text = std::get_if<std::string_view>(&value)) {
         if (text->empty())
             statement.bindNull(index);
         else
-            statement.bind(index, std::string_view(*text));
-    } else if (const auto* items = std::get_if<std::vector<std::string>>(&value)) {
+            statement.bindView(index, *text);
+    } else if (const auto* items = std::get_if<std::span<const std::string>>(&value)) {
         if (items->empty())
             statement.bindNull(index);
         else {
+            // One scratch buffer serves every list field: SQLite copies it.
             auto& json = scratch().json;
             TextListCodec::encode(*items, json);
             statement.bind(index, std::string_view(json));
@@ -106,7 +126,7 @@ void KindTable::bindPart(sqlite::Statement& statement, const Part& part)
 {
     int index = 1;
     for (const auto& spec : fieldsOf(kindOf(part)))
-        bindValue(statement, index++, spec, spec.get(part));
+        bindView(statement, index++, spec, spec.view(part));
 }
 
 Part KindTable::readPart(const sqlite::Statement& statement, PartKind kind)
@@ -118,7 +138,6 @@ Part KindTable::readPart(const sqlite::Statement& statement, PartKind kind)
 
 void KindTable::readInto(const sqlite::Statement& statement, Part& part)
 {
-    auto& buffers = scratch();
     int column = 0;
     for (const auto& spec : fieldsOf(kindOf(part))) {
         const int index = column++;
@@ -129,15 +148,15 @@ void KindTable::readInto(const sqlite::Statement& statement, Part& part)
         switch (spec.type) {
         case FieldType::Text:
         case FieldType::Choice:
-            std::get<std::string>(buffers.text).assign(statement.columnText(index));
-            spec.set(part, buffers.text);
+            // Built in place and moved into the part: one copy of the column's text.
+            spec.take(part, FieldValue(std::in_place_type<std::string>, statement.columnText(index)));
             break;
         case FieldType::TextList: {
-            auto& items = std::get<std::vector<std::string>>(buffers.list);
-            items.clear();
+            FieldValue list(std::in_place_type<std::vector<std::string>>);
+            auto& items = std::get<std::vector<std::string>>(list);
             if (!TextListCodec::decode(statement.columnText(index), items))
                 items.clear();
-            spec.set(part, buffers.list);
+            spec.take(part, std::move(list));
             break;
         }
         default: spec.set(part, readValue(statement, index, spec)); break;

@@ -27,11 +27,16 @@ public:
     /// Binds `value` as parameter `index` in the column's storage type.
     static void bindValue(sqlite::Statement& statement, int index, const FieldSpec& spec,
                           const FieldValue& value);
+    /// The same for a borrowed value: text is bound without a copy, so the
+    /// part must outlive the statement's next step.
+    static void bindView(sqlite::Statement& statement, int index, const FieldSpec& spec,
+                         const FieldView& value);
     /// Reads column `column` of the current row as the field's value.
     static FieldValue readValue(const sqlite::Statement& statement, int column,
                                 const FieldSpec& spec);
 
-    /// Binds every field of `part` to parameters 1..n.
+    /// Binds every field of `part` to parameters 1..n, text without copies:
+    /// `part` must stay unchanged until the statement has been stepped.
     static void bindPart(sqlite::Statement& statement, const Part& part);
     /// Builds a part of `kind` from columns 0..n-1 of the current row.
     static Part readPart(const sqlite::Statement& statement, PartKind kind);

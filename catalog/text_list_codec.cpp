@@ -102,7 +102,7 @@ bool readString(std::string_view text, std::size_t& pos, std::string& out)
 
 } // namespace
 
-void TextListCodec::encode(const std::vector<std::string>& items, std::string& out)
+void TextListCodec::encode(std::span<const std::string> items, std::string& out)
 {
     static constexpr char hex[] = "0123456789abcdef";
     out.clear();

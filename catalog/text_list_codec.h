@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,7 +15,7 @@ namespace infrafit::catalog {
 /// of strings (escapes and \u sequences included). Stateless, thread-safe.
 class TextListCodec {
 public:
-    static void encode(const std::vector<std::string>& items, std::string& out);
+    static void encode(std::span<const std::string> items, std::string& out);
     /// Appends the array's items to `items`; false (items unspecified) when
     /// `text` is not a JSON array of strings.
     static bool decode(std::string_view text, std::vector<std::string>& items);

@@ -147,4 +147,6 @@ void Database::fail(int resultCode, std::string_view what) const
     throwSqliteError(resultCode, mDb, mPath, what);
 }
 
+std::int64_t Database::changes() const { return sqlite3_changes64(mDb); }
+
 } // namespace infrafit::catalog::sqlite

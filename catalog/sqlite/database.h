@@ -51,6 +51,8 @@ public:
     /// returns its first column as text.
     [[nodiscard]] std::string queryText(std::string_view sql);
     [[nodiscard]] std::int64_t queryInt(std::string_view sql);
+    /// Rows changed by the last INSERT, UPDATE or DELETE that finished.
+    [[nodiscard]] std::int64_t changes() const;
 
     [[nodiscard]] const std::string& path() const { return mPath; }
     [[nodiscard]] sqlite3* handle() const { return mDb; }

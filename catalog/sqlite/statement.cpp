@@ -59,6 +59,13 @@ void Statement::bind(int index, std::string_view text)
           "cannot bind a text");
 }
 
+void Statement::bindView(int index, std::string_view text)
+{
+    check(sqlite3_bind_text64(mStatement, index, text.data(), text.size(), SQLITE_STATIC,
+                              SQLITE_UTF8),
+          "cannot bind a text");
+}
+
 void Statement::bindNull(int index)
 {
     check(sqlite3_bind_null(mStatement, index), "cannot bind null");

@@ -27,6 +27,9 @@ public:
     void bind(int index, double value);
     void bind(int index, std::int64_t value);
     void bind(int index, std::string_view text); ///< copied by SQLite
+    /// Binds text without copying it: `text` must stay valid and unchanged
+    /// until the statement is reset or the parameter rebound.
+    void bindView(int index, std::string_view text);
     void bindNull(int index);
     void bind(const char* name, double value) { bind(parameterIndex(name), value); }
     void bind(const char* name, std::int64_t value) { bind(parameterIndex(name), value); }

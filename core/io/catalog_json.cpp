@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/catalog_json.h"
 
+#include "core/io/catalog_sax.h"
 #include "core/io/json_document.h"
-#include "core/io/part_json.h"
 #include "core/io/text_file.h"
 #include "core/parts/field_spec.h"
 #include "core/parts/part_validation.h"
@@ -16,33 +16,18 @@ namespace infrafit {
 
 CatalogDocument parseCatalog(std::string_view text, const std::string& file)
 {
-    const auto document = parseJsonDocument(text, file);
-    checkDocumentHeader(document, catalogFormat, catalogFormatVersion, file);
-    const auto partsIt = document.find("parts");
-    if (partsIt == document.end())
-        throw InputError(file, "/parts", "is required (an array of parts)");
-    if (!partsIt->is_array())
-        throw InputError(file, "/parts", "must be an array of parts");
-
-    CatalogDocument result;
-    std::vector<Problem> problems;
-    result.parts.reserve(partsIt->size());
-    for (std::size_t i = 0; i < partsIt->size(); ++i) {
-        auto part = partFromJson((*partsIt)[i], "/parts/" + std::to_string(i), problems,
-                                 &result.warnings);
-        if (part)
-            result.parts.push_back(std::move(*part));
-        else
-            result.parts.push_back(makePart(PartKind::Gpu)); // keeps indices aligned
-    }
-    if (problems.empty()) {
-        // Only ids are left to check: every part has passed validatePart.
-        auto duplicates = duplicateIdProblems(result.parts, "/parts");
-        problems.insert(problems.end(), duplicates.begin(), duplicates.end());
-    }
-    if (!problems.empty())
-        throw InputError(file, std::move(problems));
-    return result;
+    // Streamed (SAX) into parts: no JSON tree of the whole file is built.
+    // Same problems, pointers and order as reading a tree with partFromJson.
+    checkJsonDepth(text, file);
+    CatalogSaxHandler handler;
+    handler.reserve(text.size() / 700 + 1); // about one part per 0.5-1 KB of text
+    const bool parsed = nlohmann::json::sax_parse(text.begin(), text.end(), &handler);
+    if (handler.syntaxError())
+        throwJsonSyntaxError(text, file, *handler.syntaxError());
+    if (!parsed) // only when the depth guard stops it, which checkJsonDepth makes unreachable
+        throw InputError(file, "/", "JSON nested deeper than " + std::to_string(maxJsonDepth)
+                                        + " levels");
+    return handler.finish(file);
 }
 
 CatalogDocument readCatalogFile(const std::string& path)
@@ -76,7 +61,13 @@ const std::vector<const FieldSpec*>& sortedFields(PartKind kind)
 void appendEscaped(std::string& out, std::string_view text)
 {
     out += '"';
-    for (const char c : text) {
+    std::size_t plainFrom = 0; // runs that need no escape are appended at once
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\')
+            continue;
+        out.append(text.data() + plainFrom, i - plainFrom);
+        plainFrom = i + 1;
         switch (c) {
         case '"': out += "\\\""; break;
         case '\\': out += "\\\\"; break;
@@ -85,17 +76,15 @@ void appendEscaped(std::string& out, std::string_view text)
         case '\r': out += "\\r"; break;
         case '\b': out += "\\b"; break;
         case '\f': out += "\\f"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                static constexpr char hex[] = "0123456789abcdef";
-                out += "\\u00";
-                out += hex[(c >> 4) & 0xF];
-                out += hex[c & 0xF];
-            } else {
-                out += c;
-            }
+        default: {
+            static constexpr char hex[] = "0123456789abcdef";
+            out += "\\u00";
+            out += hex[(c >> 4) & 0xF];
+            out += hex[c & 0xF];
+        }
         }
     }
+    out.append(text.data() + plainFrom, text.size() - plainFrom);
     out += '"';
 }
 
@@ -129,16 +118,16 @@ void appendPart(std::string& out, const Part& part)
             appendEscaped(out, enumName(kindOf(part)));
             continue;
         }
-        const FieldValue value = spec->get(part);
+        const FieldView value = spec->view(part);
         if (const auto* number = std::get_if<double>(&value)) {
             key(spec->key);
             appendNumber(out, *number);
-        } else if (const auto* text = std::get_if<std::string>(&value)) {
+        } else if (const auto* text = std::get_if<std::string_view>(&value)) {
             if (text->empty() && !spec->required)
                 continue;
             key(spec->key);
             appendEscaped(out, *text);
-        } else if (const auto* items = std::get_if<std::vector<std::string>>(&value)) {
+        } else if (const auto* items = std::get_if<std::span<const std::string>>(&value)) {
             if (items->empty())
                 continue;
             key(spec->key);

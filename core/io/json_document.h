@@ -3,10 +3,35 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace infrafit {
+
+/// Where and why JSON text could not be parsed (from nlohmann's parse_error).
+struct JsonSyntaxError {
+    std::size_t byte = 0;        ///< bytes read when the fault was found
+    bool numberOverflow = false; ///< a number too large for a double (e.g. 1e400)
+};
+
+/// Throws InputError naming the line and column of `error` in `text`, and
+/// saying when the text ends too early (truncated file).
+[[noreturn]] void throwJsonSyntaxError(std::string_view text, const std::string& file,
+                                       const JsonSyntaxError& error);
+
+/// Throws InputError when `text` nests arrays and objects deeper than
+/// `maxJsonDepth`, naming the line and column where it does.
+void checkJsonDepth(std::string_view text, const std::string& file);
+
+/// The members of a document's header that checkDocumentHeader reads.
+struct DocumentHeader {
+    bool isObject = false;              ///< the document is a JSON object
+    std::optional<std::string> format;  ///< "format", when a string
+    std::optional<std::int64_t> version; ///< "version", when a whole number
+};
 
 /// Parses JSON text from `file` (used in messages only). Refuses text nested
 /// deeper than `maxJsonDepth` before parsing, and reports malformed or
@@ -17,6 +42,8 @@ nlohmann::json parseJsonDocument(std::string_view text, const std::string& file)
 /// throws InputError naming the pointer when the document is another kind of
 /// file or from a newer InfraFit.
 void checkDocumentHeader(const nlohmann::json& document, std::string_view format,
+                         int supportedVersion, const std::string& file);
+void checkDocumentHeader(const DocumentHeader& header, std::string_view format,
                          int supportedVersion, const std::string& file);
 
 } // namespace infrafit

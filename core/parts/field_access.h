@@ -45,6 +45,26 @@ FieldValue toValue(const T& member)
 }
 
 template <class T>
+FieldView toView(const T& member)
+{
+    if constexpr (IsOptional<T>::value) {
+        if (!member)
+            return std::monostate{};
+        return toView(*member);
+    } else if constexpr (std::is_same_v<T, bool>) {
+        return member;
+    } else if constexpr (std::is_enum_v<T>) {
+        return enumName(member);
+    } else if constexpr (std::is_arithmetic_v<T>) {
+        return static_cast<double>(member);
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        return std::string_view(member);
+    } else {
+        return std::span<const std::string>(member);
+    }
+}
+
+template <class T>
 void fromValue(const FieldValue& value, T& member)
 {
     if constexpr (IsOptional<T>::value) {
@@ -82,6 +102,25 @@ void fromValue(const FieldValue& value, T& member)
     }
 }
 
+/// As fromValue, but moves text and lists out of `value`.
+template <class T>
+void takeValue(FieldValue&& value, T& member)
+{
+    if constexpr (std::is_same_v<T, std::string>) {
+        if (auto* text = std::get_if<std::string>(&value))
+            member = std::move(*text);
+        else if (std::holds_alternative<std::monostate>(value))
+            member.clear();
+    } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+        if (auto* list = std::get_if<std::vector<std::string>>(&value))
+            member = std::move(*list);
+        else if (std::holds_alternative<std::monostate>(value))
+            member.clear();
+    } else {
+        fromValue(value, member);
+    }
+}
+
 template <class Class>
 const Class& objectOf(const Part& part)
 {
@@ -112,6 +151,20 @@ void setMember(Part& part, const FieldValue& value)
 {
     using Class = typename MemberTraits<decltype(Member)>::Class;
     fromValue(value, objectOf<Class>(part).*Member);
+}
+
+template <auto Member>
+FieldView viewMember(const Part& part)
+{
+    using Class = typename MemberTraits<decltype(Member)>::Class;
+    return toView(objectOf<Class>(part).*Member);
+}
+
+template <auto Member>
+void takeMember(Part& part, FieldValue&& value)
+{
+    using Class = typename MemberTraits<decltype(Member)>::Class;
+    takeValue(std::move(value), objectOf<Class>(part).*Member);
 }
 
 } // namespace infrafit::detail

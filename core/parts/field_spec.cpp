@@ -12,6 +12,8 @@ namespace {
 
 using detail::getMember;
 using detail::setMember;
+using detail::takeMember;
+using detail::viewMember;
 
 constexpr bool Required = true;
 constexpr bool Optional = false;
@@ -22,7 +24,7 @@ FieldSpec positive(std::string_view key, std::string_view label, std::string_vie
                    bool required, double maximum, std::string_view help = {})
 {
     return {key,     label,   unit, FieldType::Number, required, true, 0, maximum, {}, help,
-            &getMember<Member>, &setMember<Member>};
+            &getMember<Member>, &setMember<Member>, &viewMember<Member>, &takeMember<Member>};
 }
 
 /// A number in [minimum, maximum].
@@ -31,7 +33,7 @@ FieldSpec ranged(std::string_view key, std::string_view label, std::string_view 
                  bool required, double minimum, double maximum, std::string_view help = {})
 {
     return {key,     label,   unit, FieldType::Number, required, false, minimum, maximum, {}, help,
-            &getMember<Member>, &setMember<Member>};
+            &getMember<Member>, &setMember<Member>, &viewMember<Member>, &takeMember<Member>};
 }
 
 /// A whole number in [minimum, maximum].
@@ -40,7 +42,7 @@ FieldSpec integer(std::string_view key, std::string_view label, std::string_view
                   bool required, double minimum, double maximum, std::string_view help = {})
 {
     return {key,     label,   unit, FieldType::Integer, required, false, minimum, maximum, {}, help,
-            &getMember<Member>, &setMember<Member>};
+            &getMember<Member>, &setMember<Member>, &viewMember<Member>, &takeMember<Member>};
 }
 
 template <auto Member>
@@ -48,7 +50,7 @@ FieldSpec text(std::string_view key, std::string_view label, bool required,
                std::string_view help = {})
 {
     return {key, label, {}, FieldType::Text, required, false, 0, 0, {}, help,
-            &getMember<Member>, &setMember<Member>};
+            &getMember<Member>, &setMember<Member>, &viewMember<Member>, &takeMember<Member>};
 }
 
 template <auto Member, class E>
@@ -57,7 +59,7 @@ FieldSpec choice(std::string_view key, std::string_view label, bool required,
 {
     return {key, label, {}, FieldType::Choice, required, false, 0, 0,
             std::span<const std::string_view>(EnumNames<E>::names), help,
-            &getMember<Member>, &setMember<Member>};
+            &getMember<Member>, &setMember<Member>, &viewMember<Member>, &takeMember<Member>};
 }
 
 template <auto Member>
@@ -65,14 +67,14 @@ FieldSpec list(std::string_view key, std::string_view label,
                std::span<const std::string_view> choices, std::string_view help = {})
 {
     return {key, label, {}, FieldType::TextList, false, false, 0, 0, choices, help,
-            &getMember<Member>, &setMember<Member>};
+            &getMember<Member>, &setMember<Member>, &viewMember<Member>, &takeMember<Member>};
 }
 
 template <auto Member>
 FieldSpec flag(std::string_view key, std::string_view label, std::string_view help = {})
 {
     return {key, label, {}, FieldType::Flag, false, false, 0, 1, {}, help,
-            &getMember<Member>, &setMember<Member>};
+            &getMember<Member>, &setMember<Member>, &viewMember<Member>, &takeMember<Member>};
 }
 
 // Ranges are physical plausibility bounds, far outside any real part, so a

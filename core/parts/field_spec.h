@@ -25,11 +25,18 @@ enum class FieldType {
 /// A field's value, detached from the part: absent, number, text, list or flag.
 using FieldValue = std::variant<std::monostate, double, std::string, std::vector<std::string>, bool>;
 
+/// A field's value borrowed from the part, without copying text: a view of
+/// the text member (or the static name of a choice), a span of the list.
+/// Valid while the part lives unchanged.
+using FieldView =
+    std::variant<std::monostate, double, std::string_view, std::span<const std::string>, bool>;
+
 /// Describes one field of a part kind: its file key, label, unit, type,
 /// whether it must be present and its physical range. The table of specs is
 /// the single source of truth for the catalog JSON, validation, the SQLite
 /// columns and the editor's columns. `get`/`set` read and write the typed
 /// member; `set` expects a value of the right type (checked by the caller).
+/// `view` and `take` are their copy-free forms, for bulk reading and writing.
 struct FieldSpec {
     std::string_view key;
     std::string_view label;
@@ -43,6 +50,8 @@ struct FieldSpec {
     std::string_view help;
     FieldValue (*get)(const Part&) = nullptr;
     void (*set)(Part&, const FieldValue&) = nullptr;
+    FieldView (*view)(const Part&) = nullptr;
+    void (*take)(Part&, FieldValue&&) = nullptr; ///< as `set`, moving text and lists in
 };
 
 /// Fields shared by every kind (id, vendor, model, price, source...),

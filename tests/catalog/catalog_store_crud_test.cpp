@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "catalog/catalog_store.h"
 #include "catalog/default_catalog.h"
+#include "catalog/sqlite/database.h"
 #include "catalog_test_support.h"
 #include "core/parts/part_validation.h"
 
@@ -271,4 +272,41 @@ TEST_CASE("a new database is seeded with the default catalog when asked", "[cata
     CHECK(reopened.count() == defaults.size() + 1);
     auto empty = CatalogStore::open(dir.file("empty.sqlite"), OpenOptions{false});
     CHECK(empty.count() == 0);
+}
+
+TEST_CASE("every row is in the table of its part's kind", "[catalog][store]")
+{
+    // Migration 2 dropped the triggers that checked this on every insert;
+    // the writer keeps it. Any add, update, remove or import that moves a
+    // part between kinds must leave no row behind in the old kind's table.
+    TempDir dir;
+    const auto path = dir.file("catalog.sqlite");
+    {
+        auto store = CatalogStore::open(path, OpenOptions{false});
+        store.importParts({gpuPart("a"), fullPart(PartKind::Cpu, "b"), fullPart(PartKind::Nic, "c")});
+        store.importParts({fullPart(PartKind::Psu, "a"), fullPart(PartKind::Cpu, "b", 1),
+                           gpuPart("d")});
+        store.update("c", fullPart(PartKind::Cooling, "c"));
+        store.update("d", fullPart(PartKind::Nvme, "e"));
+        store.add(fullPart(PartKind::Chassis, "f"));
+        store.remove("b");
+        CHECK(store.count() == 4);
+    }
+    sqlite::Database db(path, sqlite::OpenMode::ReadOnly);
+    std::int64_t rows = 0;
+    for (PartKind kind : allPartKinds) {
+        const std::string table(enumName(kind));
+        INFO("table " << table);
+        // Rows whose part is of another kind, and parts of this kind without a row.
+        CHECK(db.queryInt("SELECT count(*) FROM \"" + table + "\" JOIN part USING (id) "
+                          "WHERE part.kind <> '" + table + "'")
+              == 0);
+        CHECK(db.queryInt("SELECT count(*) FROM part WHERE kind = '" + table
+                          + "' AND id NOT IN (SELECT id FROM \"" + table + "\")")
+              == 0);
+        rows += db.queryInt("SELECT count(*) FROM \"" + table + "\"");
+    }
+    CHECK(rows == 4);
+    CHECK(db.queryText("SELECT kind FROM part WHERE id = 'a'") == "psu");
+    CHECK(db.queryText("SELECT kind FROM part WHERE id = 'e'") == "nvme");
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "catalog/catalog_reader.h"
 #include "catalog/catalog_store.h"
+#include "catalog/catalog_writer.h"
 #include "catalog/migrations.h"
 #include "catalog/sqlite/database.h"
 #include "catalog/sqlite/statement.h"
@@ -119,7 +121,7 @@ TEST_CASE("each kind's table has one typed column per field, in order", "[catalo
     }
 }
 
-TEST_CASE("the schema keeps ids unique across kinds and rows in their kind's table",
+TEST_CASE("the schema keeps ids unique across kinds and kind rows tied to their part",
           "[catalog][migrations]")
 {
     TempDir dir;
@@ -130,13 +132,55 @@ TEST_CASE("the schema keeps ids unique across kinds and rows in their kind's tab
     CHECK_THROWS_AS(db.exec("INSERT INTO part (id, kind) VALUES ('x', 'gpu')"), StoreError);
     CHECK_THROWS_AS(db.exec("INSERT INTO part (id, kind) VALUES ('y', 'toaster')"), StoreError);
     CHECK_THROWS_AS(db.exec("INSERT INTO psu (id, vendor, model, watts, efficiency) "
-                            "VALUES ('x', 'v', 'm', 1000, 0.9)"),
-                    StoreError);
-    CHECK_THROWS_AS(db.exec("INSERT INTO psu (id, vendor, model, watts, efficiency) "
                             "VALUES ('nobody', 'v', 'm', 1000, 0.9)"),
                     StoreError);
     CHECK_NOTHROW(db.exec("INSERT INTO cpu (id, vendor, model, cores, tdp_w, pcie_lanes, pcie_gen, "
                           "memory_bandwidth_gbs) VALUES ('x', 'v', 'm', 64, 300, 128, 5, 400)"));
+    CHECK_THROWS_AS(db.exec("INSERT INTO cpu (id, vendor, model, cores, tdp_w, pcie_lanes, pcie_gen, "
+                            "memory_bandwidth_gbs) VALUES ('x', 'v', 'm', 64, 300, 128, 5, 400)"),
+                    StoreError);
+    // That a row lives in its part's kind's table is the store's invariant
+    // since migration 2 (see catalog_store_crud_test).
+    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == 0);
+}
+
+TEST_CASE("migration 2: a version 1 catalog keeps its parts and loses the kind triggers",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v1.sqlite");
+    std::vector<Part> parts;
+    for (std::size_t i = 0; i < allPartKinds.size(); ++i)
+        parts.push_back(fullPart(allPartKinds[i], "v1-" + std::to_string(i), static_cast<int>(i)));
+    {
+        // A version 1 database with data, written by the writer the store uses.
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        db.exec("PRAGMA foreign_keys = ON");
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(1)) == 0);
+        CatalogReader reader(db);
+        CatalogWriter writer(db, reader);
+        for (const auto& part : parts)
+            CHECK_FALSE(writer.put(part));
+        transaction.commit();
+        REQUIRE(db.userVersion() == 1);
+        REQUIRE(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == 7);
+    }
+    auto store = CatalogStore::open(path);
+    CHECK(store.schemaVersion() == 2);
+    REQUIRE(store.count() == parts.size()); // not reseeded: the database was not new
+    for (const auto& part : parts) {
+        const auto stored = store.find(infoOf(part).id);
+        REQUIRE(stored);
+        CHECK(sameFields(*stored, part));
+    }
+    // Still writable, also across kinds.
+    store.importParts({fullPart(PartKind::Psu, "v1-0"), fullPart(PartKind::Gpu, "v2-new")});
+    CHECK(kindOf(*store.find("v1-0")) == PartKind::Psu);
+    CHECK(store.count() == parts.size() + 1);
+    sqlite::Database db(path, sqlite::OpenMode::ReadOnly);
+    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == 0);
+    CHECK(db.queryInt("SELECT count(*) FROM gpu WHERE id = 'v1-0'") == 0);
 }
 
 TEST_CASE("an older database is upgraded with its data kept", "[catalog][migrations]")
@@ -148,13 +192,14 @@ TEST_CASE("an older database is upgraded with its data kept", "[catalog][migrati
         auto store = CatalogStore::open(path, OpenOptions{false});
         store.importParts({fullPart(PartKind::Gpu, "g"), fullPart(PartKind::Psu, "p")});
     }
-    // A future migration 2, applied the way the store applies migrations.
+    // A future migration, applied the way the store applies migrations.
+    const int next = currentSchemaVersion() + 1;
     std::vector<Migration> list(catalogMigrations().begin(), catalogMigrations().end());
-    list.push_back({2, "ALTER TABLE gpu ADD COLUMN test_only_field REAL;"
-                       "UPDATE gpu SET test_only_field = tdp_w * 2;"});
+    list.push_back({next, "ALTER TABLE gpu ADD COLUMN test_only_field REAL;"
+                          "UPDATE gpu SET test_only_field = tdp_w * 2;"});
     sqlite::Database db(path, sqlite::OpenMode::ReadWrite);
-    CHECK(migrate(db, list) == 1);
-    CHECK(db.userVersion() == 2);
+    CHECK(migrate(db, list) == currentSchemaVersion());
+    CHECK(db.userVersion() == next);
     CHECK(db.queryInt("SELECT count(*) FROM part") == 2);
     CHECK(db.queryText("SELECT vendor FROM gpu WHERE id = 'g'") == "text of vendor 0");
     CHECK(db.queryInt("SELECT count(*) FROM gpu WHERE test_only_field > 0") == 1);
@@ -169,10 +214,11 @@ TEST_CASE("a failing migration leaves the database as it was", "[catalog][migrat
         store.add(fullPart(PartKind::Nic, "n"));
     }
     std::vector<Migration> list(catalogMigrations().begin(), catalogMigrations().end());
-    list.push_back({2, "CREATE TABLE extra (x INTEGER); INSERT INTO no_such_table VALUES (1);"});
+    list.push_back({currentSchemaVersion() + 1,
+                    "CREATE TABLE extra (x INTEGER); INSERT INTO no_such_table VALUES (1);"});
     sqlite::Database db(path, sqlite::OpenMode::ReadWrite);
     CHECK_THROWS_AS(migrate(db, list), StoreError);
-    CHECK(db.userVersion() == 1);
+    CHECK(db.userVersion() == currentSchemaVersion());
     CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") == 0);
     CHECK(db.queryInt("SELECT count(*) FROM nic") == 1);
 }

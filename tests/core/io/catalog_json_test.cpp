@@ -2,8 +2,11 @@
 // Catalog file reading and writing, and every bad-input case of issue 2:
 // each problem names the file, the JSON pointer and what is wrong.
 #include "core/io/catalog_json.h"
+#include "core/io/json_document.h"
 #include "core/io/part_json.h"
+#include "core/io/part_reader.h"
 #include "core/io/text_file.h"
+#include "core/parts/part_validation.h"
 
 #include "support/fixtures.h"
 
@@ -232,4 +235,171 @@ TEST_CASE("the direct catalog writer prints exactly what the JSON library would"
                                                {"parts", nlohmann::json::array()}})
                                        .dump(2)
                                    + "\n");
+}
+
+namespace {
+
+/// Reads `text` the way parseCatalog did before it streamed: a JSON tree,
+/// then partFromJson on each part. The reference for the streaming reader.
+std::vector<Problem> treeReaderProblems(const std::string& text, std::vector<Problem>& warnings)
+{
+    try {
+        const auto document = parseJsonDocument(text, "t.json");
+        checkDocumentHeader(document, catalogFormat, catalogFormatVersion, "t.json");
+        const auto it = document.find("parts");
+        if (it == document.end())
+            throw InputError("t.json", "/parts", "is required (an array of parts)");
+        if (!it->is_array())
+            throw InputError("t.json", "/parts", "must be an array of parts");
+        std::vector<Problem> problems;
+        std::vector<Part> parts;
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            if (auto part = partFromJson((*it)[i], "/parts/" + std::to_string(i), problems,
+                                         &warnings))
+                parts.push_back(std::move(*part));
+        }
+        if (problems.empty())
+            problems = duplicateIdProblems(parts, "/parts");
+        return problems;
+    } catch (const InputError& error) {
+        return error.problems();
+    }
+}
+
+std::vector<Problem> streamingReaderProblems(const std::string& text, std::vector<Problem>& warnings)
+{
+    try {
+        warnings = parseCatalog(text, "t.json").warnings;
+        return {};
+    } catch (const InputError& error) {
+        return error.problems();
+    }
+}
+
+std::string describe(const std::vector<Problem>& problems)
+{
+    std::string text;
+    for (const auto& problem : problems)
+        text += problem.pointer + ": " + problem.message + "\n";
+    return text;
+}
+
+std::string catalogOf(const std::string& parts)
+{
+    return R"({"format": "infrafit-catalog", "version": 1, "parts": [)" + parts + "]}";
+}
+
+} // namespace
+
+TEST_CASE("the streaming reader reports exactly what the tree reader reports", "[io][catalog][bad-input]")
+{
+    const std::vector<std::string> parts = {
+        R"({"kind": "psu", "id": "p", "vendor": "v", "model": "m", "watts": 3000, "efficiency": 0.96})",
+        // A repeated key (the last wins), unknown keys (reported in key order),
+        // a key of another kind, null for an optional field.
+        R"({"zz": 1, "kind": "psu", "id": "p2", "vendor": "v", "watts": -1, "model": "m",
+            "watts": 3000, "efficiency": 0.96, "aa": [1, {"x": [2]}], "memory_gb": 5,
+            "price_usd": null, "zz": 2})",
+        R"({"id": "x"})",
+        R"({"kind": 7})",
+        R"({"kind": null})",
+        R"({"kind": "fpga", "kind": "toaster"})",
+        R"([1, 2])",
+        R"("text")",
+        "null",
+        R"({"kind": "gpu", "id": "g", "vendor": "v", "model": "m", "memory_gb": "80",
+            "precisions": ["fp8", 1, [2], {"a": [3]}, null, "bf16"], "tdp_w": 700.5,
+            "pcie_gen": 4.5, "pcie_lanes": 1e2, "form_factor": "box", "gpu_link_gbs": null,
+            "requires_liquid_cooling": 1, "memory_bandwidth_gbs": 3350})",
+        R"({"kind": "nic", "id": "n", "vendor": {"deep": [[[]]]}, "model": "m", "ports": 2,
+            "port_speed_gbps": 400, "protocol": "ethernet", "pcie_gen": 5, "pcie_lanes": 16,
+            "power_w": -1, "estimated_fields": ["ports", "colour"], "gpudirect_rdma": true})",
+        R"({"kind": "cpu", "id": "bad id!", "vendor": "", "model": "m",
+            "cores": 18446744073709551615, "tdp_w": 300, "pcie_lanes": 128, "pcie_gen": 5,
+            "memory_bandwidth_gbs": 400, "threads": -9223372036854775808, "notes": "\u00b5 \" \\"})",
+        R"({"kind": "cooling", "id": "c", "vendor": "v", "model": "m", "type": "air",
+            "max_heat_kw_per_rack": 40, "estimated_fields": "pue_low"})",
+    };
+    std::vector<std::string> documents;
+    for (const auto& part : parts)
+        documents.push_back(catalogOf(part));
+    std::string all;
+    for (const auto& part : parts)
+        all += (all.empty() ? "" : ",") + part;
+    documents.push_back(catalogOf(all));
+    // Duplicate ids; then documents wrong as a whole.
+    documents.push_back(catalogOf(parts[0] + "," + parts[1] + "," + parts[0]));
+    documents.push_back(R"({"format": "infrafit-catalog", "version": 1,
+                            "parts": [{"kind": 1}], "parts": [], "format": "infrafit-catalog"})");
+    documents.push_back(R"({"format": "infrafit-catalog", "version": 1, "parts": [], "parts": {}})");
+    documents.push_back(R"({"format": "infrafit-catalog", "version": 1, "parts": null})");
+    documents.push_back(R"({"format": "infrafit-catalog", "version": 1})");
+    documents.push_back(R"({"format": ["infrafit-catalog"], "version": 1, "parts": []})");
+    documents.push_back(R"({"format": "infrafit-project", "version": 1, "parts": []})");
+    documents.push_back(R"({"format": "infrafit-catalog", "version": 1.0, "parts": []})");
+    documents.push_back(R"({"format": "infrafit-catalog", "version": 18446744073709551615, "parts": []})");
+    documents.push_back(R"({"format": "infrafit-catalog", "version": 0, "parts": [{"kind": 1}]})");
+    documents.push_back(R"({"format": "infrafit-catalog", "version": 2, "parts": []})");
+    documents.push_back(R"([{"format": "infrafit-catalog", "version": 1, "parts": []}])");
+    documents.push_back(R"("infrafit-catalog")");
+    for (const auto& document : documents) {
+        INFO(document);
+        std::vector<Problem> treeWarnings;
+        std::vector<Problem> streamWarnings;
+        const auto expected = treeReaderProblems(document, treeWarnings);
+        const auto actual = streamingReaderProblems(document, streamWarnings);
+        CHECK(describe(actual) == describe(expected));
+        if (expected.empty())
+            CHECK(describe(streamWarnings) == describe(treeWarnings));
+    }
+    // The combined document has problems from many parts, in file order.
+    std::vector<Problem> warnings;
+    CHECK(streamingReaderProblems(documents[parts.size()], warnings).size() > 20);
+}
+
+TEST_CASE("a number too large for a double is malformed JSON, not a crash", "[io][catalog][bad-input]")
+{
+    const std::string text = catalogOf(R"({"kind": "psu", "watts": 1e400})");
+    try {
+        parseCatalog(text, "big.json");
+        FAIL("expected refusal");
+    } catch (const InputError& error) {
+        REQUIRE(error.problems().size() == 1);
+        CHECK(error.problems()[0].message
+              == "malformed JSON: a number too large at line 1, column 85");
+    }
+    CHECK_THROWS_AS(parseJsonDocument(R"({"a": -1e999})", "p.json"), InputError);
+}
+
+TEST_CASE("a file with very many problems lists the first ten thousand", "[io][catalog][bad-input]")
+{
+    std::string parts;
+    for (int i = 0; i < 12000; ++i)
+        parts += i == 0 ? "{}" : ",{}";
+    try {
+        parseCatalog(catalogOf(parts), "many.json");
+        FAIL("expected refusal");
+    } catch (const InputError& error) {
+        REQUIRE(error.problems().size() == maxListedProblems + 1);
+        CHECK(error.problems()[9999].pointer == "/parts/9999/kind");
+        CHECK(error.problems().back().message == "... and 2000 more problems not listed");
+    }
+}
+
+TEST_CASE("a list with very many bad items lists the first thousand", "[io][catalog][bad-input]")
+{
+    std::string items;
+    for (int i = 0; i < 1500; ++i)
+        items += (i == 0 ? "\"no-such-field-" : ",\"no-such-field-") + std::to_string(i) + "\"";
+    const std::string text = catalogOf(R"({"kind": "psu", "id": "p", "vendor": "v", "model": "m",
+        "watts": 3000, "efficiency": 0.96, "estimated_fields": [)" + items + "]}");
+    try {
+        parseCatalog(text, "items.json");
+        FAIL("expected refusal");
+    } catch (const InputError& error) {
+        REQUIRE(error.problems().size() == 1001);
+        CHECK(error.problems()[999].pointer == "/parts/0/estimated_fields/999");
+        CHECK(error.problems()[1000].pointer == "/parts/0/estimated_fields");
+        CHECK(error.problems()[1000].message == "... and 500 more items not listed");
+    }
 }

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/io/catalog_sax.h"
+
+#include "core/io/text_file.h"
+#include "core/parts/part_validation.h"
+
+namespace infrafit {
+
+// Depths: 0 the document; 1 its members; 2 the items of "parts"; 3 a part's
+// members; 4 the items of a part member that is an array. Containers whose
+// contents do not matter (anything under "format", an array inside a list...)
+// are skipped, so no other depth is ever read.
+CatalogSaxHandler::Slot CatalogSaxHandler::slot() const
+{
+    switch (mDepth) {
+    case 0: return Slot::Top;
+    case 1: return Slot::TopMember;
+    case 2: return Slot::PartElement;
+    case 3: return Slot::PartMember;
+    default: return Slot::ListItem;
+    }
+}
+
+void CatalogSaxHandler::scalar(JsonType type, std::string* text)
+{
+    if (mSkipAbove >= 0)
+        return;
+    switch (slot()) {
+    case Slot::Top: break; // a document that is not an object
+    case Slot::TopMember:
+        if (mTopKey == TopKey::Format && type == JsonType::String && text)
+            mHeader.format = std::move(*text);
+        break;
+    case Slot::PartElement:
+        if (mProblems.size() < maxListedProblems)
+            mProblems.push_back({"/parts/" + std::to_string(mPartIndex),
+                                 "must be an object, not " + std::string(jsonTypeName(type))});
+        else
+            ++mDroppedProblems;
+        ++mPartIndex;
+        break;
+    case Slot::PartMember:
+        if (!mMember) // every member value follows its key; never null in practice
+            break;
+        mMember->type = type;
+        // Copied, not moved: the lexer's buffer keeps its capacity, so long
+        // texts are not regrown byte by byte for every value.
+        if (text)
+            mMember->text.assign(*text);
+        break;
+    case Slot::ListItem:
+        if (mMember)
+            mMember->addItem(type, text);
+        break;
+    }
+}
+
+bool CatalogSaxHandler::open(JsonType type)
+{
+    bool descend = false;
+    if (mSkipAbove < 0) {
+        switch (slot()) {
+        case Slot::Top:
+            mTopIsObject = type == JsonType::Object;
+            descend = mTopIsObject;
+            break;
+        case Slot::TopMember:
+            if (mTopKey == TopKey::Parts && type == JsonType::Array) {
+                mPartsIsArray = true;
+                descend = true;
+            }
+            break;
+        case Slot::PartElement:
+            if (type == JsonType::Object) {
+                mReader.clear();
+                mInPart = true;
+                descend = true;
+            } else {
+                scalar(type);
+            }
+            break;
+        case Slot::PartMember:
+            if (mMember) {
+                mMember->type = type;
+                descend = type == JsonType::Array;
+            }
+            break;
+        case Slot::ListItem:
+            if (mMember)
+                mMember->addItem(type);
+            break;
+        }
+        if (!descend)
+            mSkipAbove = mDepth;
+    }
+    ++mDepth;
+    // parseCatalog refuses deeper text before parsing; this only guards the
+    // handler should it ever be used without that check.
+    return mDepth <= maxJsonDepth;
+}
+
+void CatalogSaxHandler::close()
+{
+    --mDepth;
+    if (mSkipAbove >= 0) {
+        if (mDepth == mSkipAbove)
+            mSkipAbove = -1;
+        return;
+    }
+    if (mDepth == 2 && mInPart) // a part object ends
+        finishPart();
+}
+
+void CatalogSaxHandler::finishPart()
+{
+    mInPart = false;
+    mMember = nullptr;
+    mPointer = "/parts/";
+    mPointer += std::to_string(mPartIndex++);
+    const auto problemsBefore = mReader.droppedProblems();
+    const auto warningsBefore = mReader.droppedWarnings();
+    auto part = mReader.finish(mPointer, mProblems, &mDocument.warnings);
+    mDroppedProblems += mReader.droppedProblems() - problemsBefore;
+    mDroppedWarnings += mReader.droppedWarnings() - warningsBefore;
+    // Memory stays bounded however many parts are bad: only the first
+    // maxListedProblems messages are kept, the rest counted.
+    if (mProblems.size() > maxListedProblems) {
+        mDroppedProblems += mProblems.size() - maxListedProblems;
+        mProblems.resize(maxListedProblems);
+    }
+    if (mDocument.warnings.size() > maxListedProblems) {
+        mDroppedWarnings += mDocument.warnings.size() - maxListedProblems;
+        mDocument.warnings.resize(maxListedProblems);
+    }
+    // A refused part is not kept: its problems refuse the whole file.
+    if (part && mProblems.empty() && mDroppedProblems == 0)
+        mDocument.parts.push_back(std::move(*part));
+}
+
+void CatalogSaxHandler::resetParts()
+{
+    // A repeated "parts" member replaces the earlier one, as in a parsed object.
+    mDocument.parts.clear();
+    mDocument.warnings.clear();
+    mProblems.clear();
+    mDroppedProblems = 0;
+    mDroppedWarnings = 0;
+    mPartIndex = 0;
+    mPartsSeen = true;
+    mPartsIsArray = false;
+}
+
+bool CatalogSaxHandler::null()
+{
+    scalar(JsonType::Null);
+    return true;
+}
+
+bool CatalogSaxHandler::boolean(bool value)
+{
+    if (mSkipAbove < 0 && slot() == Slot::PartMember && mMember)
+        mMember->flag = value;
+    scalar(JsonType::Boolean);
+    return true;
+}
+
+bool CatalogSaxHandler::number_integer(json::number_integer_t value)
+{
+    if (mSkipAbove < 0 && slot() == Slot::PartMember && mMember)
+        mMember->integer = value;
+    if (mSkipAbove < 0 && slot() == Slot::TopMember && mTopKey == TopKey::Version)
+        mHeader.version = value;
+    scalar(JsonType::Integer);
+    return true;
+}
+
+bool CatalogSaxHandler::number_unsigned(json::number_unsigned_t value)
+{
+    if (mSkipAbove < 0 && slot() == Slot::PartMember && mMember)
+        mMember->unsignedInteger = value;
+    if (mSkipAbove < 0 && slot() == Slot::TopMember && mTopKey == TopKey::Version)
+        mHeader.version = static_cast<std::int64_t>(value); // as json::get<std::int64_t>()
+    scalar(JsonType::Unsigned);
+    return true;
+}
+
+bool CatalogSaxHandler::number_float(json::number_float_t value, const json::string_t& /*text*/)
+{
+    if (mSkipAbove < 0 && slot() == Slot::PartMember && mMember)
+        mMember->number = value;
+    scalar(JsonType::Float);
+    return true;
+}
+
+bool CatalogSaxHandler::string(json::string_t& value)
+{
+    scalar(JsonType::String, &value);
+    return true;
+}
+
+bool CatalogSaxHandler::binary(json::binary_t& /*value*/)
+{
+    scalar(JsonType::Null); // never produced by JSON text
+    return true;
+}
+
+bool CatalogSaxHandler::start_object(std::size_t /*elements*/) { return open(JsonType::Object); }
+
+bool CatalogSaxHandler::start_array(std::size_t /*elements*/) { return open(JsonType::Array); }
+
+bool CatalogSaxHandler::end_object()
+{
+    close();
+    return true;
+}
+
+bool CatalogSaxHandler::end_array()
+{
+    close();
+    return true;
+}
+
+bool CatalogSaxHandler::key(json::string_t& value)
+{
+    if (mSkipAbove >= 0)
+        return true;
+    if (mDepth == 1) {
+        // A repeated member replaces the earlier one, as in a parsed object.
+        if (value == "format") {
+            mTopKey = TopKey::Format;
+            mHeader.format.reset();
+        } else if (value == "version") {
+            mTopKey = TopKey::Version;
+            mHeader.version.reset();
+        } else if (value == "parts") {
+            mTopKey = TopKey::Parts;
+            resetParts();
+        } else {
+            mTopKey = TopKey::Other;
+        }
+    } else if (mDepth == 3 && mInPart) {
+        mMember = &mReader.member(value);
+    }
+    return true;
+}
+
+bool CatalogSaxHandler::parse_error(std::size_t position, const std::string& /*lastToken*/,
+                                    const nlohmann::json::exception& error)
+{
+    // 406: a number too large for a double (nlohmann reports it as out_of_range).
+    mSyntaxError = JsonSyntaxError{position, error.id == 406};
+    return false;
+}
+
+CatalogDocument CatalogSaxHandler::finish(const std::string& file)
+{
+    mHeader.isObject = mTopIsObject;
+    checkDocumentHeader(mHeader, catalogFormat, catalogFormatVersion, file);
+    if (!mPartsSeen)
+        throw InputError(file, "/parts", "is required (an array of parts)");
+    if (!mPartsIsArray)
+        throw InputError(file, "/parts", "must be an array of parts");
+    if (mProblems.empty() && mDroppedProblems == 0) {
+        // Only ids are left to check: every part has passed validatePart.
+        auto duplicates = duplicateIdProblems(mDocument.parts, "/parts");
+        mProblems.insert(mProblems.end(), std::make_move_iterator(duplicates.begin()),
+                         std::make_move_iterator(duplicates.end()));
+    }
+    if (!mProblems.empty() || mDroppedProblems > 0) {
+        capProblems(mProblems, mDroppedProblems, "problems");
+        throw InputError(file, std::move(mProblems));
+    }
+    if (mDroppedWarnings > 0 || mDocument.warnings.size() > maxListedProblems)
+        capProblems(mDocument.warnings, mDroppedWarnings, "unknown fields");
+    return std::move(mDocument);
+}
+
+} // namespace infrafit

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/io/catalog_json.h"
+#include "core/io/json_document.h"
+#include "core/io/part_reader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace infrafit {
+
+/// A handler for nlohmann::json::sax_parse that reads a catalog document
+/// straight into parts, without building a JSON tree: each part object's
+/// members go to a PartReader, the same rules partFromJson applies to a tree.
+/// The member functions below are the SAX interface nlohmann requires (hence
+/// their snake_case names); none of them throws or stops the parse, so a
+/// malformed document is always reported as such.
+class CatalogSaxHandler {
+public:
+    using json = nlohmann::json;
+
+    bool null();
+    bool boolean(bool value);
+    bool number_integer(json::number_integer_t value);
+    bool number_unsigned(json::number_unsigned_t value);
+    bool number_float(json::number_float_t value, const json::string_t& text);
+    bool string(json::string_t& value);
+    bool binary(json::binary_t& value);
+    bool start_object(std::size_t elements);
+    bool key(json::string_t& value);
+    bool end_object();
+    bool start_array(std::size_t elements);
+    bool end_array();
+    bool parse_error(std::size_t position, const std::string& lastToken,
+                     const nlohmann::detail::exception& error);
+
+    /// Room for about this many parts (a guess from the text size).
+    void reserve(std::size_t parts) { mDocument.parts.reserve(parts); }
+
+    /// After sax_parse: the syntax error, if there was one.
+    [[nodiscard]] const std::optional<JsonSyntaxError>& syntaxError() const { return mSyntaxError; }
+    /// After a successful sax_parse: the document, or InputError listing
+    /// every problem (the same problems and order as reading the tree).
+    CatalogDocument finish(const std::string& file);
+
+private:
+    /// Where the next value goes, from the depth and what is open.
+    enum class Slot { Top, TopMember, PartElement, PartMember, ListItem };
+    enum class TopKey { Format, Version, Parts, Other };
+
+    Slot slot() const;
+    /// Records a scalar value (type, and text when a string) at the current slot.
+    void scalar(JsonType type, std::string* text = nullptr);
+    /// Records the start of an object or array at the current slot; false
+    /// when its contents are not needed and are skipped.
+    bool open(JsonType type);
+    void close();
+    void finishPart();
+    void resetParts();
+
+    int mDepth = 0;
+    int mSkipAbove = -1; ///< >= 0: inside a skipped container entered at this depth
+    bool mTopIsObject = false;
+    TopKey mTopKey = TopKey::Other;
+    DocumentHeader mHeader;
+    bool mPartsSeen = false;
+    bool mPartsIsArray = false;
+    bool mInPart = false;
+    RawMember* mMember = nullptr; ///< the part member being read
+    std::size_t mPartIndex = 0;
+    PartReader mReader;
+    std::string mPointer;
+    CatalogDocument mDocument;
+    std::vector<Problem> mProblems;
+    std::size_t mDroppedProblems = 0;
+    std::size_t mDroppedWarnings = 0;
+    std::optional<JsonSyntaxError> mSyntaxError;
+};
+
+} // namespace infrafit
