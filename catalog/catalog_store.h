@@ -3,6 +3,7 @@
 
 #include "core/parts/part.h"
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -40,6 +41,9 @@ private:
 struct OpenOptions {
     /// Fill a newly created database with the built-in default catalog.
     bool seedWithDefaults = true;
+    /// How long a write waits for another connection's write lock before it
+    /// fails with StoreErrorKind::Busy (tests shorten it).
+    std::chrono::milliseconds busyTimeout = std::chrono::seconds(5);
 };
 
 /// Counts reported by an import.

@@ -3,6 +3,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
 #include "core/analysis/analyze_project.h"
@@ -17,15 +18,16 @@ PartLookup storeLookup(catalog::CatalogStore& store)
     return [&store](std::string_view id) { return store.find(id); };
 }
 
-int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Arguments args(words, {"workload", "config", "format", "db"}, {});
+    const Arguments args(words, {"workload", "config", "format", "db"},
+                         {resetBrokenCatalogFlag});
     if (args.positional().size() != 1)
         throw UsageError("analyze needs exactly one PROJECT file");
     const std::string& file = args.positional()[0];
     const auto format = args.choice("format", "text", {"text", "json"});
     const Project project = readProjectFile(file);
-    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    auto store = openCatalog(args, err);
     const auto results = analyzeProject(project, storeLookup(store), args.valueOr("workload", ""),
                                         args.valueOr("config", ""), file);
     if (format == "json")

@@ -4,6 +4,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
 #include "core/bom/build_bom.h"
@@ -16,9 +17,10 @@
 
 namespace infrafit::cli {
 
-int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Arguments args(words, {"config", "workload", "format", "output", "db"}, {});
+    const Arguments args(words, {"config", "workload", "format", "output", "db"},
+                         {resetBrokenCatalogFlag});
     if (args.positional().size() != 1)
         throw UsageError("bom needs exactly one PROJECT file");
     if (!args.has("config"))
@@ -35,7 +37,7 @@ int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::os
     const Project project = readProjectFile(file);
     if (project.configurations.empty())
         throw InputError(file, "/configurations", "the project has no configurations");
-    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    auto store = openCatalog(args, err);
     BomContext context;
     context.date = reportDateToday();
     const auto bom = buildProjectBom(project, storeLookup(store), *args.value("config"),

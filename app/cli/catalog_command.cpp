@@ -3,6 +3,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
 #include "core/io/catalog_json.h"
@@ -94,14 +95,14 @@ std::optional<PartKind> parseKind(const std::string& word)
     return kind;
 }
 
-int listParts(const Arguments& args, std::ostream& out)
+int listParts(const Arguments& args, std::ostream& out, std::ostream& err)
 {
     const auto& words = args.positional();
     if (words.size() > 2)
         throw UsageError("catalog list takes at most one KIND");
     const auto kind = words.size() == 2 ? parseKind(words[1]) : std::nullopt;
     const auto format = args.choice("format", "text", {"text", "json"});
-    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    auto store = openCatalog(args, err);
     const auto parts = store.list(kind, args.valueOr("filter", ""));
     if (format == "json") {
         out << catalogToJson(parts);
@@ -132,21 +133,21 @@ int importParts(const Arguments& args, std::ostream& out, std::ostream& err)
     const auto document = readCatalogFile(file);
     for (const auto& warning : document.warnings)
         err << file << ": " << warning.pointer << ": " << warning.message << "\n";
-    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    auto store = openCatalog(args, err);
     const auto summary = store.importParts(document.parts);
     out << "Imported " << document.parts.size() << " parts into " << store.path() << " ("
         << summary.added << " added, " << summary.replaced << " replaced).\n";
     return ExitOk;
 }
 
-int exportParts(const Arguments& args, std::ostream& out)
+int exportParts(const Arguments& args, std::ostream& out, std::ostream& err)
 {
     if (args.positional().size() != 2)
         throw UsageError("catalog export needs exactly one FILE");
     std::optional<PartKind> kind;
     if (const auto k = args.value("kind"))
         kind = parseKind(*k);
-    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    auto store = openCatalog(args, err);
     const auto parts = store.list(kind);
     writeFileAtomic(args.positional()[1], catalogToJson(parts));
     out << "Exported " << parts.size() << " parts to " << args.positional()[1] << ".\n";
@@ -162,16 +163,17 @@ std::string databasePathFrom(const std::string& dbOption)
 
 int catalogCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Arguments args(words, {"db", "format", "kind", "filter"}, {});
+    const Arguments args(words, {"db", "format", "kind", "filter"},
+                         {resetBrokenCatalogFlag});
     if (args.positional().empty())
         throw UsageError("catalog needs a subcommand: list, import or export");
     const std::string& sub = args.positional()[0];
     if (sub == "list")
-        return listParts(args, out);
+        return listParts(args, out, err);
     if (sub == "import")
         return importParts(args, out, err);
     if (sub == "export")
-        return exportParts(args, out);
+        return exportParts(args, out, err);
     throw UsageError("unknown catalog subcommand \"" + sub + "\" (list, import or export)");
 }
 

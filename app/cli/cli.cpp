@@ -37,6 +37,12 @@ KIND is one of gpu, chassis, cpu, nvme, nic, psu, cooling.
 The catalog database defaults to $XDG_DATA_HOME/infrafit/catalog.sqlite
 (~/.local/share/infrafit/catalog.sqlite); it is created from the built-in
 default catalog on first use. --db FILE uses another database.
+A catalog database that is corrupt, another program's or from a newer
+InfraFit is refused and left unchanged. --reset-broken-catalog (accepted by
+every command that reads the catalog) then moves it, with its -wal/-shm
+files, to CATALOG.broken-YYYYMMDD-HHMMSS beside it and starts a fresh
+default catalog. A write that waits more than 5 s for another InfraFit
+window or program writing the same catalog fails with exit status 1.
 bom dates its report today (UTC), or SOURCE_DATE_EPOCH when set.
 
 Exit status: 0 done (findings, even errors, are results); 2 bad input (one

@@ -4,6 +4,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
 #include "core/compare/comparison.h"
@@ -15,9 +16,10 @@
 
 namespace infrafit::cli {
 
-int compareCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+int compareCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Arguments args(words, {"baseline", "workload", "config", "format", "db"}, {});
+    const Arguments args(words, {"baseline", "workload", "config", "format", "db"},
+                         {resetBrokenCatalogFlag});
     if (args.positional().size() != 1)
         throw UsageError("compare needs exactly one PROJECT file");
     const auto format = args.choice("format", "text", {"text", "json", "csv"});
@@ -36,7 +38,7 @@ int compareCommand(const std::vector<std::string>& words, std::ostream& out, std
         options.baselineWorkload = std::move(workload);
         options.baselineConfiguration = std::move(configuration);
     }
-    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    auto store = openCatalog(args, err);
     const auto comparison = compareProject(project, storeLookup(store), options, file);
     if (format == "json")
         out << comparisonToJson(comparison).dump(2) << "\n";

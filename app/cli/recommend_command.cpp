@@ -7,6 +7,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
 #include "core/io/project_json.h"
@@ -148,14 +149,14 @@ void printText(const Recommendation& rec, const Workload& w, bool explain, std::
 
 } // namespace
 
-int recommendCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+int recommendCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Arguments args(words,
                          {"workload", "top", "budget-usd", "budget-basis", "rack-kw", "max-racks",
                           "deadline-days", "min-tokens-per-s", "ttft-ms", "tpot-ms",
                           "request-rate", "max-nodes", "max-gpus", "redundancy", "cooling",
                           "vendors", "parts", "format", "threads", "db"},
-                         {"explain"});
+                         {"explain", resetBrokenCatalogFlag});
     if (args.positional().size() != 1)
         throw UsageError("recommend needs exactly one PROJECT file");
     const auto workloadName = args.value("workload");
@@ -174,7 +175,7 @@ int recommendCommand(const std::vector<std::string>& words, std::ostream& out, s
     request.workload = *found;
 
     // Snapshot: catalog parts, overridden by the project's inline parts.
-    auto store = catalog::CatalogStore::open(databasePathFrom(args.valueOr("db", "")));
+    auto store = openCatalog(args, err);
     std::vector<Part> parts = store.list();
     for (const Part& inline_ : project.parts) {
         auto same = std::find_if(parts.begin(), parts.end(),

@@ -31,7 +31,8 @@ void throwSqliteError(int resultCode, sqlite3* db, const std::string& path, std:
     else
         message += sqlite3_errstr(resultCode);
     if ((resultCode & 0xff) == SQLITE_BUSY || (resultCode & 0xff) == SQLITE_LOCKED)
-        message += " (another program is writing the catalog; try again)";
+        message += "; another InfraFit window or program is writing to this catalog: wait for it"
+                   " to finish and try again";
     throw StoreError(errorKindFor(resultCode), message);
 }
 

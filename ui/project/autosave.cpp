@@ -2,6 +2,7 @@
 #include "ui/project/autosave.h"
 
 #include "core/io/project_json.h"
+#include "core/io/text_file.h"
 #include "ui/project/project_document.h"
 #include "ui/qt_text.h"
 
@@ -55,9 +56,10 @@ void Autosave::saveNow()
     QDir().mkpath(mDirectory);
     try {
         writeProjectFile(mDocument->project(), toStdString(recoveryPath()));
-        QFile origin(recoveryPath() + QStringLiteral(".origin"));
-        if (origin.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            origin.write(mDocument->filePath().toUtf8());
+        // Atomic like the recovery file itself: a crash mid-write must not
+        // leave a truncated path to the original.
+        writeFileAtomic(toStdString(recoveryPath() + QStringLiteral(".origin")),
+                        toStdString(mDocument->filePath()));
     } catch (const std::exception&) {
         // Recovery is best effort: a full disk must not interrupt editing.
     }
