@@ -175,7 +175,10 @@ PowerReport checkNodePower(const ResolvedConfiguration& rc, const Infrastructure
     // hardware.md §2.3 "PSU redundancy": N = ceil(P_max / P_psu); N+M
     // installed; after the failures the redundancy demands the rest must
     // carry P_max. N+N: half the PSUs per feed, the node survives a feed.
-    r.psusRequired = static_cast<int>(std::ceil(r.nodeW / r.psuWattsEach - 1e-9));
+    // Capped at 10^6 like the rack count below: a PSU rated at a tiny
+    // fraction of a watt would otherwise overflow the int (fuzz reproducer
+    // tests/fixtures/fuzz-regressions/analyze/psu-watts-tiny.json).
+    r.psusRequired = static_cast<int>(std::min(std::ceil(r.nodeW / r.psuWattsEach - 1e-9), 1.0e6));
     r.psusSpare = r.psusInstalled - r.psusRequired;
     r.psuArrangement = std::to_string(std::min(r.psusRequired, r.psusInstalled)) + "+"
                        + std::to_string(std::max(0, r.psusSpare));

@@ -9,10 +9,44 @@
 namespace infrafit {
 namespace {
 
-// Byte counts as integers (rounded up: never under-state memory).
+// Byte counts as integers (rounded up: never under-state memory). Counts an
+// int64 cannot hold (9.2 × 10^18 bytes and more, from extreme inputs) stay
+// numbers: converting them would be undefined behaviour.
 nlohmann::json bytes(double value)
 {
-    return static_cast<long long>(std::ceil(std::max(0.0, value)));
+    const double up = std::ceil(std::max(0.0, value));
+    if (up < 9.0e18)
+        return static_cast<long long>(up);
+    return up;
+}
+
+// A count rounded to an integer; beyond an int64 (llround would give an
+// unspecified result) it stays a number.
+nlohmann::json wholeNumber(double value)
+{
+    if (std::fabs(value) < 9.0e18)
+        return static_cast<long long>(std::llround(value));
+    return std::round(value);
+}
+
+// The sum of the lines as bytes() rounds them (so the parts add up exactly);
+// a number when the sum would not fit an int64.
+nlohmann::json totalBytes(const MemoryLines& m)
+{
+    long long exact = 0;
+    double approximate = 0;
+    bool fits = true;
+    for (const double line : {m.weightsBytes, m.gradientsBytes, m.optimizerBytes,
+                              m.activationsBytes, m.kvCacheBytes, m.overheadBytes()}) {
+        const double up = std::ceil(std::max(0.0, line));
+        approximate += up;
+        fits = fits && approximate < 9.0e18;
+        if (fits)
+            exact += static_cast<long long>(up);
+    }
+    if (fits)
+        return exact;
+    return approximate;
 }
 
 nlohmann::json linesToJson(const MemoryLines& m)
@@ -23,11 +57,7 @@ nlohmann::json linesToJson(const MemoryLines& m)
             {"activations", bytes(m.activationsBytes)},
             {"kv_cache", bytes(m.kvCacheBytes)},
             {"overhead", bytes(m.overheadBytes())},
-            {"total", bytes(m.weightsBytes) .get<long long>() + bytes(m.gradientsBytes).get<long long>()
-                          + bytes(m.optimizerBytes).get<long long>()
-                          + bytes(m.activationsBytes).get<long long>()
-                          + bytes(m.kvCacheBytes).get<long long>()
-                          + bytes(m.overheadBytes()).get<long long>()}};
+            {"total", totalBytes(m)}};
 }
 
 nlohmann::json overheadToJson(const MemoryLines& m)
@@ -57,10 +87,10 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
     j["configuration"] = r.configurationName;
     j["kind"] = std::string(enumName(r.kind));
     j["analyzed"] = r.analyzed;
-    j["model"] = {{"parameters", static_cast<long long>(std::llround(r.parameters.total))},
-                  {"active_parameters", static_cast<long long>(std::llround(r.parameters.active))},
+    j["model"] = {{"parameters", wholeNumber(r.parameters.total)},
+                  {"active_parameters", wholeNumber(r.parameters.active)},
                   {"embedding_parameters",
-                   static_cast<long long>(std::llround(r.parameters.embedding + r.parameters.outputHead))}};
+                   wholeNumber(r.parameters.embedding + r.parameters.outputHead)}};
     nlohmann::json memory;
     memory["per_gpu_bytes"] = linesToJson(r.memory);
     memory["overhead_bytes"] = overheadToJson(r.memory);

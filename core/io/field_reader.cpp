@@ -64,13 +64,15 @@ bool FieldReader::readInt64(const char* key, long long& target, bool required, l
     return true;
 }
 
-bool FieldReader::readInt(const char* key, int& target, bool required, long long minimum)
+bool FieldReader::readInt(const char* key, int& target, bool required, long long minimum,
+                          long long maximum)
 {
     long long value = target;
     if (!readInt64(key, value, required, minimum))
         return false;
-    if (value > 2000000000LL) {
-        problem(key, "is too large (got " + std::to_string(value) + ")");
+    if (value > maximum) {
+        problem(key, "must be at most " + std::to_string(maximum) + " (got "
+                         + std::to_string(value) + ")");
         return false;
     }
     target = static_cast<int>(value);

@@ -25,8 +25,11 @@ public:
     [[nodiscard]] std::string pointerTo(const char* key) const { return mPointer + "/" + key; }
     [[nodiscard]] const std::string& pointer() const { return mPointer; }
 
-    /// Integer member; `minimum` is inclusive. Returns false on a problem.
-    bool readInt(const char* key, int& target, bool required, long long minimum);
+    /// Integer member within [minimum, maximum]. Returns false on a problem.
+    /// The default maximum keeps the value an int; callers state a smaller
+    /// one where products of counts must stay in range (docs/security.md).
+    bool readInt(const char* key, int& target, bool required, long long minimum,
+                 long long maximum = 2000000000);
     bool readInt64(const char* key, long long& target, bool required, long long minimum);
     /// Number member; must be finite and >= minimum (or > minimum when
     /// `exclusive`), and <= maximum.

@@ -7,6 +7,20 @@
 
 namespace infrafit {
 
+namespace {
+
+// Upper bounds of the architecture, as the workload editor allows them
+// (ui/project/workload_form.cpp; published models are far below): they keep
+// the analysis loops over layers short and its products finite
+// (docs/security.md).
+constexpr long long maxLayers = 1000;
+constexpr long long maxWidth = 1 << 22;
+constexpr long long maxHeads = 4096;
+constexpr long long maxVocabulary = 1 << 24;
+constexpr long long maxTokens = 1 << 24;
+
+} // namespace
+
 std::optional<ModelSpec> modelFromJson(const nlohmann::json& json, const std::string& pointer,
                                        std::vector<Problem>& problems)
 {
@@ -27,32 +41,32 @@ std::optional<ModelSpec> modelFromJson(const nlohmann::json& json, const std::st
     const bool req = !fromPreset;
     r.readString("name", m.name);
     r.readString("source", m.source);
-    r.readInt("layers", m.layers, req, 1);
-    r.readInt("hidden_size", m.hiddenSize, req, 1);
-    r.readInt("attention_heads", m.attentionHeads, req, 1);
+    r.readInt("layers", m.layers, req, 1, maxLayers);
+    r.readInt("hidden_size", m.hiddenSize, req, 1, maxWidth);
+    r.readInt("attention_heads", m.attentionHeads, req, 1, maxHeads);
     if (!r.has("kv_heads") && !fromPreset)
         m.kvHeads = m.attentionHeads;
-    r.readInt("kv_heads", m.kvHeads, false, 1);
-    r.readInt("ffn_hidden_size", m.ffnHiddenSize, req, 1);
-    r.readInt("vocab_size", m.vocabSize, req, 1);
+    r.readInt("kv_heads", m.kvHeads, false, 1, maxHeads);
+    r.readInt("ffn_hidden_size", m.ffnHiddenSize, req, 1, maxWidth);
+    r.readInt("vocab_size", m.vocabSize, req, 1, maxVocabulary);
     r.readBool("gated_mlp", m.gatedMlp);
     r.readBool("tied_embeddings", m.tiedEmbeddings);
-    r.readInt("experts", m.experts, false, 1);
-    r.readInt("experts_per_token", m.expertsPerToken, false, 1);
+    r.readInt("experts", m.experts, false, 1, maxHeads);
+    r.readInt("experts_per_token", m.expertsPerToken, false, 1, maxHeads);
     r.readEnum("norm", m.norm);
     r.readBool("bias", m.bias);
     r.readEnum("position_embedding", m.positionEmbedding);
-    r.readInt("max_positions", m.maxPositions, false, 1);
-    r.readInt("head_dim", m.headDim, false, 1);
-    r.readInt("q_lora_rank", m.qLoraRank, false, 0);
-    r.readInt("kv_lora_rank", m.kvLoraRank, false, 0);
-    r.readInt("qk_rope_head_dim", m.qkRopeHeadDim, false, 0);
-    r.readInt("qk_nope_head_dim", m.qkNopeHeadDim, false, 0);
-    r.readInt("v_head_dim", m.vHeadDim, false, 0);
-    r.readInt("moe_ffn_hidden_size", m.moeFfnHiddenSize, false, 0);
-    r.readInt("shared_experts", m.sharedExperts, false, 0);
-    r.readInt("first_dense_layers", m.firstDenseLayers, false, 0);
-    r.readInt("sliding_window", m.slidingWindow, false, 0);
+    r.readInt("max_positions", m.maxPositions, false, 1, maxTokens);
+    r.readInt("head_dim", m.headDim, false, 1, maxWidth);
+    r.readInt("q_lora_rank", m.qLoraRank, false, 0, maxWidth);
+    r.readInt("kv_lora_rank", m.kvLoraRank, false, 0, maxWidth);
+    r.readInt("qk_rope_head_dim", m.qkRopeHeadDim, false, 0, maxWidth);
+    r.readInt("qk_nope_head_dim", m.qkNopeHeadDim, false, 0, maxWidth);
+    r.readInt("v_head_dim", m.vHeadDim, false, 0, maxWidth);
+    r.readInt("moe_ffn_hidden_size", m.moeFfnHiddenSize, false, 0, maxWidth);
+    r.readInt("shared_experts", m.sharedExperts, false, 0, maxHeads);
+    r.readInt("first_dense_layers", m.firstDenseLayers, false, 0, maxLayers);
+    r.readInt("sliding_window", m.slidingWindow, false, 0, maxTokens);
     if (problems.size() == before)
         validateModel(m, pointer, problems);
     if (problems.size() != before)

@@ -16,6 +16,16 @@ namespace {
 constexpr std::string_view projectFormat = "infrafit-project";
 constexpr int projectVersion = 1;
 
+// Upper bounds of the counts, as the configuration editor allows them
+// (ui/project/configuration_form.cpp; DIMMs: 32 sockets of 32 slots): they
+// keep products such as GPUs per node × nodes or devices × PCIe lanes
+// inside an int (docs/security.md).
+constexpr long long maxGpusPerNode = 1024;
+constexpr long long maxCpusPerNode = 16;
+constexpr long long maxDevicesPerNode = 256;
+constexpr long long maxDimmsPerNode = 1024;
+constexpr long long maxNodes = 100000;
+
 Configuration configurationFromJson(const nlohmann::json& json, const std::string& pointer,
                                     std::vector<Problem>& problems)
 {
@@ -26,18 +36,18 @@ Configuration configurationFromJson(const nlohmann::json& json, const std::strin
         r.problem("name", "must not be empty");
     r.readString("chassis", c.chassisId, true);
     r.readString("gpu", c.gpuId, true);
-    r.readInt("gpus_per_node", c.gpusPerNode, false, 1);
+    r.readInt("gpus_per_node", c.gpusPerNode, false, 1, maxGpusPerNode);
     r.readString("cpu", c.cpuId);
-    r.readInt("cpus_per_node", c.cpusPerNode, false, 0);
+    r.readInt("cpus_per_node", c.cpusPerNode, false, 0, maxCpusPerNode);
     r.readString("nvme", c.nvmeId);
-    r.readInt("nvme_per_node", c.nvmePerNode, false, 0);
+    r.readInt("nvme_per_node", c.nvmePerNode, false, 0, maxDevicesPerNode);
     r.readString("nic", c.nicId);
-    r.readInt("nics_per_node", c.nicsPerNode, false, 0);
+    r.readInt("nics_per_node", c.nicsPerNode, false, 0, maxDevicesPerNode);
     r.readString("psu", c.psuId);
-    r.readInt("psus_per_node", c.psusPerNode, false, 0);
+    r.readInt("psus_per_node", c.psusPerNode, false, 0, maxDevicesPerNode);
     r.readEnum("psu_redundancy", c.psuRedundancy);
     r.readString("cooling", c.coolingId);
-    r.readInt("nodes", c.nodes, false, 1);
+    r.readInt("nodes", c.nodes, false, 1, maxNodes);
     if (r.has("rack")) {
         FieldReader rack(json.at("rack"), pointer + "/rack", problems);
         rack.readDouble("power_limit_kw", c.rack.powerLimitKw, false, 0.0, true);
@@ -46,7 +56,7 @@ Configuration configurationFromJson(const nlohmann::json& json, const std::strin
     // Host memory and shared storage (core/storage). A stated DIMM count of
     // 0 would mean no host memory at all: refused.
     int dimms = 0;
-    if (r.has("dimms_per_node") && r.readInt("dimms_per_node", dimms, false, 1))
+    if (r.has("dimms_per_node") && r.readInt("dimms_per_node", dimms, false, 1, maxDimmsPerNode))
         c.dimmsPerNode = dimms;
     r.readDouble("dimm_size_gb", c.dimmSizeGb, false, 0.0, true);
     double price = 0;

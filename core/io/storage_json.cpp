@@ -14,10 +14,15 @@ json number(double v)
     return std::isfinite(v) ? json(v) : json(0);
 }
 
-// Byte counts as integers, rounded up (never under-state what must be stored).
+// Byte counts as integers, rounded up (never under-state what must be stored);
+// counts an int64 cannot hold (from extreme inputs) stay numbers, as a
+// conversion would be undefined behaviour.
 json bytes(double v)
 {
-    return std::isfinite(v) && v > 0 ? json(static_cast<long long>(std::ceil(v))) : json(0);
+    if (!std::isfinite(v) || v <= 0)
+        return json(0);
+    const double up = std::ceil(v);
+    return up < 9.0e18 ? json(static_cast<long long>(up)) : json(up);
 }
 
 json gbs(double bytesPerS)

@@ -8,6 +8,18 @@
 namespace infrafit {
 namespace {
 
+// Upper bounds, as the workload editor allows them (ui/project/
+// workload_form.cpp): they keep token and batch products finite and plan
+// loops short (docs/security.md). Data parallelism up to all GPUs of the
+// largest configuration (1024 per node × 100,000 nodes).
+constexpr long long maxParallel = 1024;
+constexpr long long maxDataParallel = 1024LL * 100000;
+constexpr long long maxTokens = 1 << 22;
+constexpr long long maxMicroBatch = 1 << 16;
+constexpr long long maxRank = 4096;
+constexpr long long maxRequests = 1 << 24;
+constexpr long long maxCheckpoints = 1000;
+
 std::optional<Parallelism> parallelismFromJson(const nlohmann::json& json,
                                                const std::string& pointer,
                                                std::vector<Problem>& problems)
@@ -15,10 +27,10 @@ std::optional<Parallelism> parallelismFromJson(const nlohmann::json& json,
     const auto before = problems.size();
     FieldReader r(json, pointer, problems);
     Parallelism p;
-    r.readInt("tensor", p.tensor, false, 1);
-    r.readInt("pipeline", p.pipeline, false, 1);
-    r.readInt("data", p.data, false, 1);
-    r.readInt("expert", p.expert, false, 1);
+    r.readInt("tensor", p.tensor, false, 1, maxParallel);
+    r.readInt("pipeline", p.pipeline, false, 1, maxParallel);
+    r.readInt("data", p.data, false, 1, maxDataParallel);
+    r.readInt("expert", p.expert, false, 1, maxParallel);
     r.readInt("zero_stage", p.zeroStage, false, 0);
     if (p.zeroStage > 3)
         r.problem("zero_stage", "must be 0, 1, 2 or 3 (got " + std::to_string(p.zeroStage) + ")");
@@ -31,7 +43,7 @@ std::optional<Parallelism> parallelismFromJson(const nlohmann::json& json,
     }
     r.readBool("sequence_parallel", p.sequenceParallel);
     r.readEnum("recompute", p.recompute);
-    r.readInt("virtual_stages", p.virtualStages, false, 1);
+    r.readInt("virtual_stages", p.virtualStages, false, 1, maxParallel);
     if (problems.size() != before)
         return std::nullopt;
     return p;
@@ -43,7 +55,7 @@ void readStorageAndHost(FieldReader& r, Workload& w)
 {
     r.readDouble("checkpoint_interval_hours", w.checkpointIntervalHours, false, 0.0, true);
     r.readDouble("max_checkpoint_share", w.maxCheckpointShare, false, 0.0, true, 0.99);
-    r.readInt("checkpoints_kept", w.checkpointsKept, false, 1);
+    r.readInt("checkpoints_kept", w.checkpointsKept, false, 1, maxCheckpoints);
     r.readEnum("checkpoint_target", w.checkpointTarget);
     double value = 0;
     if (r.has("data_bytes_per_token")
@@ -104,12 +116,12 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
         r.problem("model", "is required");
     }
     r.readEnum("precision", w.precision);
-    r.readInt("sequence_length", w.sequenceLength, w.kind == WorkloadKind::Training, 1);
+    r.readInt("sequence_length", w.sequenceLength, w.kind == WorkloadKind::Training, 1, maxTokens);
     r.readInt64("global_batch_size", w.globalBatchSize, false, 1);
-    r.readInt("micro_batch_size", w.microBatchSize, false, 1);
+    r.readInt("micro_batch_size", w.microBatchSize, false, 1, maxMicroBatch);
     r.readEnum("optimizer", w.optimizer);
     r.readEnum("fine_tune", w.fineTune);
-    r.readInt("lora_rank", w.loraRank, false, 1);
+    r.readInt("lora_rank", w.loraRank, false, 1, maxRank);
     r.readBool("fp32_grad_buffer", w.fp32GradBuffer);
     if (r.has("parallelism")) {
         if (auto plan = parallelismFromJson(json.at("parallelism"), pointer + "/parallelism",
@@ -119,14 +131,14 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
     r.readBool("flash_attention", w.flashAttention);
     r.readDouble("dropout", w.dropout, false, 0.0, false, 0.99);
     r.readDouble("training_tokens", w.trainingTokens, false, 0.0);
-    r.readInt("prompt_tokens", w.promptTokens, false, 1);
-    r.readInt("output_tokens", w.outputTokens, false, 1);
-    r.readInt("concurrent_requests", w.concurrentRequests, false, 1);
+    r.readInt("prompt_tokens", w.promptTokens, false, 1, maxTokens);
+    r.readInt("output_tokens", w.outputTokens, false, 1, maxTokens);
+    r.readInt("concurrent_requests", w.concurrentRequests, false, 1, maxRequests);
     r.readEnum("kv_cache_precision", w.kvCachePrecision);
     if (w.kvCachePrecision == Precision::Int4)
         r.problem("kv_cache_precision", "int4 KV cache is not supported (use fp16, bf16, fp8 or int8)");
     r.readDouble("gpu_memory_utilization", w.gpuMemoryUtilization, false, 0.0, true, 1.0);
-    r.readInt("kv_block_size", w.kvBlockSize, false, 1);
+    r.readInt("kv_block_size", w.kvBlockSize, false, 1, maxTokens);
     double efficiency = 0;
     if (r.has("efficiency") && r.readDouble("efficiency", efficiency, false, 0.0, true, 1.0))
         w.efficiency = efficiency;

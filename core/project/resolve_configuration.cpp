@@ -22,7 +22,8 @@ bool resolveOne(const Project& project, const PartLookup& catalog, const std::st
                 const std::string& pointer, bool required, std::vector<Problem>& problems,
                 T& out)
 {
-    constexpr auto wanted = static_cast<PartKind>(Part(T{}).index());
+    // Not constexpr: clang 14 cannot constant-evaluate libstdc++ 12's std::string.
+    const auto wanted = static_cast<PartKind>(Part(T{}).index());
     if (id.empty()) {
         if (required)
             problems.push_back({pointer, "is required (a " + std::string(enumName(wanted))
