@@ -63,7 +63,15 @@ InferenceSetup makeInferenceSetup(const Workload& w, const ParameterCount& c,
     const double blockBytes = servingWeightBytesPerParam(w.precision);
     const double embedBytes = std::max(2.0, blockBytes); // embeddings/LM head stay 16-bit
     double worst = -1;
-    for (int stage : {0, s.pipeline - 1}) {
+    // Every stage that can be the most loaded, not only the first and last:
+    // with uneven layers or a dense/MoE boundary a middle stage can hold
+    // more (DeepSeek-V3, 61 layers on 8 stages: stage 1 has 8 MoE layers,
+    // the last stage 7 plus the head). Found by the property tests
+    // (tests/core/property: memory is the most-loaded GPU's, DESIGN.md).
+    int stages[6];
+    const int stageCount = representativeStages(m, s.pipeline, stages);
+    for (int i = 0; i < stageCount; ++i) {
+        const int stage = stages[i];
         const StageParams sp = stageParams(m, c, s.tensor, s.pipeline, s.expert, stage);
         double embedOnStage = 0;
         if (stage == 0)
