@@ -30,9 +30,12 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTimer>
 #include <QTableView>
 #include <QUndoGroup>
 #include <QUndoStack>
+
+#include <algorithm>
 
 // The example projects are compiled into this static library; register them
 // (Q_INIT_RESOURCE must be called outside any namespace).
@@ -145,6 +148,9 @@ void MainWindow::createFindingsDock()
     view->horizontalHeader()->setSectionResizeMode(FindingsModel::SuggestionColumn,
                                                    QHeaderView::Interactive);
     view->setColumnWidth(FindingsModel::SuggestionColumn, 320);
+    // Wrapped rows follow the column widths, not the width at first layout.
+    connect(view->horizontalHeader(), &QHeaderView::sectionResized, view,
+            &QTableView::resizeRowsToContents);
     auto* dock = new QDockWidget(tr("Findings"), this);
     dock->setObjectName(QStringLiteral("findingsDock"));
     dock->setWidget(view);
@@ -334,7 +340,15 @@ void MainWindow::restoreWindowState()
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
+        // First start: the findings panel takes a fifth of the window (about
+        // five findings), leaving the page the room it needs at 800 px high.
+        // Applied once the window is laid out: before show() it is ignored.
+        QTimer::singleShot(0, this, [this] {
+            if (auto* dock = findChild<QDockWidget*>(QStringLiteral("findingsDock")))
+                resizeDocks({dock}, {std::max(110, height() / 6)}, Qt::Vertical);
+        });
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -3,6 +3,8 @@
 
 #include "core/analysis/hardware_rates.h"
 
+#include <initializer_list>
+
 namespace infrafit {
 
 /// Time of a ring all-reduce of `bytes` over `n` GPUs at bus bandwidth
@@ -12,6 +14,42 @@ double ringAllReduceS(double bytes, int n, double bytesPerS, double latencyS);
 
 /// Reduce-scatter or all-gather: (n−1)/n · S/B + (n−1)·α (nccl-tests PERFORMANCE.md).
 double ringGatherS(double bytes, int n, double bytesPerS, double latencyS);
+
+/// One link level's traffic on the most-loaded GPU against what the link
+/// carries, one direction, bytes/s.
+struct LevelDemand {
+    bool present = false;          ///< the configuration has this level or traffic uses it
+    double bytes = 0;              ///< per GPU per training step (per decode step serving)
+    double demandBytesPerS = 0;    ///< bytes / window (see LinkDemands)
+    double availableBytesPerS = 0; ///< LinkRates' derated bus bandwidth
+};
+
+/// Interconnect demand against bandwidth per level: the GPU link inside a
+/// node (NVLink/xGMI; absent on a PCIe-only chassis), the GPU's PCIe host
+/// link and the NIC fabric between nodes. Demand is the rate at which the
+/// level's traffic would move within `windowS`, the compute time it can hide
+/// behind (training: the step's compute; serving: one decode step's
+/// compute or memory time) — the bus bandwidth the level needs for
+/// communication not to lengthen the step. Demand above available means the
+/// level is where communication shows up in the step time.
+struct LinkDemands {
+    double windowS = 0;
+    LevelDemand gpuLink, pcie, nic;
+};
+
+/// Bytes a parallel dimension moves per GPU on a link level.
+struct LevelTraffic {
+    LinkLevel level = LinkLevel::None;
+    double bytes = 0;
+};
+
+/// Sums `traffic` per level against `rates`. Traffic on the NICs also
+/// crosses the GPU's PCIe link to its NIC (GPUDirect RDMA: NVIDIA DGX H100
+/// user guide, "network connections" — each GPU reaches its ConnectX-7
+/// through a PCIe switch), so it counts on both. Demand = bytes / windowS
+/// (0 when windowS <= 0).
+LinkDemands linkDemands(std::initializer_list<LevelTraffic> traffic, double windowS,
+                        const LinkRates& rates);
 
 /// Traffic and time of each parallel dimension for one training step on
 /// the most-loaded GPU, and where each runs.
@@ -25,6 +63,7 @@ struct CommunicationResult {
     double exposedTimeS = 0;          ///< tp + ep + pp + exposed dp
     double communicationFraction = 0; ///< exposed / step time
     bool sufficient = true;
+    LinkDemands levels;               ///< demand against bandwidth per link level
 };
 
 /// The link level a group of `size` GPUs with rank stride `stride` uses:

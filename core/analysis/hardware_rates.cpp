@@ -124,6 +124,7 @@ LinkRates linkRates(const ResolvedConfiguration& c)
         r.intraNodeLevel = LinkLevel::Pcie;
         r.intraLatencyS = 3.0e-6;
     }
+    r.hostLinkBytesPerS = pcieBytesPerS(c.gpu.pcieGen, c.gpu.pcieLanes) * busEfficiency;
     if (c.nic && c.config.nicsPerNode > 0 && c.config.gpusPerNode > 0) {
         const double nodeBytes = c.config.nicsPerNode * c.nic->totalGbps() * 1e9 / 8.0;
         r.interNodeBytesPerS = nodeBytes / c.config.gpusPerNode * busEfficiency;

@@ -39,6 +39,9 @@ struct LinkRates {
     double intraNodeBytesPerS = 0; ///< per GPU over NVLink/xGMI, or PCIe
     LinkLevel intraNodeLevel = LinkLevel::Pcie;
     double interNodeBytesPerS = 0; ///< per GPU share of the node's NICs
+    /// Per GPU over its own PCIe link to the host and the NICs (GPUDirect
+    /// RDMA sends inter-node traffic through it), whatever the GPU fabric.
+    double hostLinkBytesPerS = 0;
     double intraLatencyS = 0;
     double interLatencyS = 0;
 };

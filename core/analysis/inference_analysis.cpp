@@ -112,6 +112,14 @@ void analyzeInference(const AnalysisContext& ctx, AnalysisResult& res)
     res.interconnect.communicationFraction = perf.tpotS > 0 ? commS / perf.tpotS : 0;
     res.interconnect.sufficient = res.interconnect.communicationFraction <= maxCommunicationFraction
                                   && tpLevel != LinkLevel::Nic;
+    // Per decode step each GPU moves 2 ring all-reduces per layer of 2·B·h
+    // bytes, 2(t−1)/t of each (the all-reduce above), within the step's
+    // memory or compute time.
+    const double decodeTpBytes = s.tensor > 1 ? 2.0 * m.layers * 2.0 * (t - 1) / t * 2.0 * B
+                                                    * m.hiddenSize
+                                              : 0;
+    res.interconnect.levels =
+        linkDemands({{tpLevel, decodeTpBytes}}, std::max(memS, computeS), ctx.rates);
 }
 
 } // namespace infrafit

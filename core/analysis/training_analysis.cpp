@@ -186,6 +186,11 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     comm.exposedTimeS = comm.tpTimeS + comm.epTimeS + comm.ppTimeS + comm.dpExposedS;
     comm.communicationFraction = perf.stepTimeS > 0 ? comm.exposedTimeS / perf.stepTimeS : 0;
     comm.sufficient = comm.communicationFraction <= maxCommunicationFraction && comm.tpLevel != LinkLevel::Nic;
+    comm.levels = linkDemands({{comm.tpLevel, comm.tpBytes},
+                               {comm.ppLevel, comm.ppBytes},
+                               {comm.dpLevel, comm.dpBytes},
+                               {comm.epLevel, comm.epBytes}},
+                              perf.computeTimeS, ctx.rates);
 
     // --- throughput and utilisation (MFU: Chowdhery et al. 2022 PaLM App. B;
     // HFU adds recomputation, Korthikanti et al. 2022 App. A).

@@ -15,6 +15,7 @@
 #include <QChart>
 #include <QLineSeries>
 #include <QStackedBarSeries>
+#include <QValueAxis>
 
 using namespace infrafit;
 using namespace infrafit::ui;
@@ -102,4 +103,42 @@ TEST_CASE("charts export to PNG and SVG", "[ui][dashboard]")
     CHECK(test::readBytes(png.toStdString()).substr(1, 3) == "PNG");
     CHECK(test::readBytes(svg.toStdString()).find("<svg") != std::string::npos);
     CHECK_FALSE(panel->exportTo(QString::fromStdString(f.dir.file("missing/dir/x.png"))).isEmpty());
+}
+
+TEST_CASE("interconnect chart shows demand against bandwidth per link level", "[ui][dashboard]")
+{
+    test::WindowFixture f;
+    const auto& result = *f.window->liveAnalysis()->result();
+    const LinkDemands& levels = result.interconnect.levels;
+    auto* chart = f.window->analysisPage()->chartPanel(QStringLiteral("interconnectChart"))->chart();
+    auto* demand = setNamed(chart, QStringLiteral("Demand"));
+    auto* available = setNamed(chart, QStringLiteral("Available"));
+    REQUIRE(demand);
+    REQUIRE(available);
+    // The example's 4 DGX H200 nodes: NVLink inside a node, PCIe to the NICs,
+    // the NIC fabric between nodes; every level is shown, in GB/s.
+    REQUIRE(levels.gpuLink.present);
+    REQUIRE(levels.nic.present);
+    REQUIRE(demand->count() == 3);
+    REQUIRE(available->count() == 3);
+    const LevelDemand* order[] = {&levels.gpuLink, &levels.pcie, &levels.nic};
+    for (int i = 0; i < 3; ++i) {
+        CHECK(demand->at(i) == Approx(order[i]->demandBytesPerS / 1e9));
+        CHECK(available->at(i) == Approx(order[i]->availableBytesPerS / 1e9));
+        CHECK(available->at(i) > 0);
+    }
+    CHECK(demand->at(0) + demand->at(2) > 0); // the plan moves data on some level
+    // Each level says how its figures were computed.
+    QAbstractSeries* series = nullptr;
+    for (auto* s : chart->series())
+        if (s->objectName() == QStringLiteral("interconnectSeries"))
+            series = s;
+    REQUIRE(series);
+    const QStringList tips = series->property("levelToolTips").toStringList();
+    REQUIRE(tips.size() == 3);
+    CHECK(tips.at(0).contains(QStringLiteral("GB/s")));
+    CHECK(tips.at(2).contains(QStringLiteral("NICs × ports")));
+    auto* axis = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0));
+    REQUIRE(axis);
+    CHECK(axis->titleText().contains(QStringLiteral("GB/s")));
 }

@@ -5,10 +5,12 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QCursor>
 #include <QFont>
 #include <QHorizontalStackedBarSeries>
 #include <QLineSeries>
 #include <QStackedBarSeries>
+#include <QToolTip>
 #include <QValueAxis>
 
 namespace infrafit::ui {
@@ -24,7 +26,9 @@ void reset(QChart* chart, const QString& title)
     chart->setTitle(title);
     chart->legend()->setVisible(true);
     chart->legend()->setAlignment(Qt::AlignBottom);
-    QFont legendFont = chart->legend()->font();
+    // From the application font, not the legend's own: the charts are
+    // rebuilt on every edit and must not shrink a little each time.
+    QFont legendFont;
     legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
     chart->legend()->setFont(legendFont);
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -46,8 +50,9 @@ QValueAxis* valueAxis(const QString& title, double maximum)
     return axis;
 }
 
-/// A flat line at `value` across `categories` category slots.
-QLineSeries* levelLine(const QString& name, double value, int categories)
+/// A flat dashed line at `value` across `categories` category slots, in
+/// the chart's text colour so it reads on the light and the dark theme.
+QLineSeries* levelLine(const QChart* chart, const QString& name, double value, int categories)
 {
     auto* line = new QLineSeries;
     line->setName(name);
@@ -56,6 +61,7 @@ QLineSeries* levelLine(const QString& name, double value, int categories)
     QPen pen = line->pen();
     pen.setStyle(Qt::DashLine);
     pen.setWidth(2);
+    pen.setColor(chart->titleBrush().color());
     line->setPen(pen);
     return line;
 }
@@ -113,7 +119,7 @@ void buildMemoryChart(QChart* chart, const AnalysisResult& r, bool binaryUnits)
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     attach(chart, series, x, y);
-    auto* usable = levelLine(QObject::tr("Usable"), r.usableBytes / unit,
+    auto* usable = levelLine(chart, QObject::tr("Usable"), r.usableBytes / unit,
                              static_cast<int>(categories.size()));
     usable->setObjectName(QStringLiteral("usableLine"));
     attach(chart, usable, x, y);
@@ -178,7 +184,7 @@ void buildNodePowerChart(QChart* chart, const AnalysisResult& r)
     chart->addAxis(y, Qt::AlignLeft);
     attach(chart, series, x, y);
     if (pw.psuKnown) {
-        auto* line = levelLine(QObject::tr("PSU capacity after failures"), capacity, 3);
+        auto* line = levelLine(chart, QObject::tr("PSU capacity after failures"), capacity, 3);
         line->setObjectName(QStringLiteral("psuCapacityLine"));
         attach(chart, line, x, y);
     }
@@ -209,33 +215,86 @@ void buildRackChart(QChart* chart, const AnalysisResult& r)
 
 void buildInterconnectChart(QChart* chart, const AnalysisResult& r)
 {
-    reset(chart, QObject::tr("Communication per step (s)"));
+    reset(chart, QObject::tr("Interconnect demand vs bandwidth (GB/s per GPU, one direction)"));
     const auto& c = r.interconnect;
-    auto levelName = [](LinkLevel level) {
-        switch (level) {
-        case LinkLevel::GpuLink: return QObject::tr("GPU link");
-        case LinkLevel::Pcie: return QObject::tr("PCIe");
-        case LinkLevel::Nic: return QObject::tr("NICs");
-        case LinkLevel::None: break;
-        }
-        return QObject::tr("none");
+    const LinkDemands& d = c.levels;
+    const bool training = r.kind == WorkloadKind::Training;
+    // Which parallel dimensions send their traffic over `level`.
+    auto dimensionsOn = [&c](LinkLevel level) {
+        QStringList names;
+        const std::pair<LinkLevel, QString> dims[] = {{c.tpLevel, QObject::tr("tensor")},
+                                                      {c.ppLevel, QObject::tr("pipeline")},
+                                                      {c.dpLevel, QObject::tr("data")},
+                                                      {c.epLevel, QObject::tr("expert")}};
+        for (const auto& [dimLevel, name] : dims)
+            if (dimLevel == level)
+                names << name;
+        return names;
     };
-    QStringList categories{QObject::tr("Tensor (%1)").arg(levelName(c.tpLevel)),
-                           QObject::tr("Pipeline (%1)").arg(levelName(c.ppLevel)),
-                           QObject::tr("Data (%1)").arg(levelName(c.dpLevel)),
-                           QObject::tr("Expert (%1)").arg(levelName(c.epLevel))};
-    // Tensor, pipeline and expert traffic is on the critical path; data-
-    // parallel traffic overlaps the backward pass except its exposed part.
-    const QList<qreal> total{c.tpTimeS, c.ppTimeS, c.dpTimeS, c.epTimeS};
-    const QList<qreal> exposed{c.tpTimeS, c.ppTimeS, c.dpExposedS, c.epTimeS};
+    const QString window =
+        training ? QObject::tr("the step's %1 s of compute").arg(d.windowS, 0, 'g', 3)
+                 : QObject::tr("one decode step's %1 ms").arg(d.windowS * 1e3, 0, 'g', 3);
+    const QString traffic = training ? QObject::tr("per step") : QObject::tr("per decode step");
+    auto tip = [&](const QString& level, const LevelDemand& demand, const QStringList& sources,
+                   const QString& availableBasis) {
+        const QString from = sources.isEmpty() ? QObject::tr("no parallel traffic")
+                                               : sources.join(QStringLiteral(", "));
+        return QObject::tr("%1\nDemand %2 GB/s = %3 GB %4 per GPU (%5) ÷ %6, the rate that "
+                           "hides the traffic behind compute.\nAvailable %7 GB/s = %8.")
+            .arg(level)
+            .arg(demand.demandBytesPerS / 1e9, 0, 'g', 3)
+            .arg(demand.bytes / 1e9, 0, 'g', 3)
+            .arg(traffic, from, window)
+            .arg(demand.availableBytesPerS / 1e9, 0, 'g', 3)
+            .arg(availableBasis);
+    };
+    QStringList categories, tips;
+    QList<qreal> demand, available;
+    auto add = [&](const QString& name, const LevelDemand& level, const QString& tooltip) {
+        if (!level.present)
+            return;
+        categories << name;
+        demand << level.demandBytesPerS / 1e9;
+        available << level.availableBytesPerS / 1e9;
+        tips << tooltip;
+    };
+    const QString derate = QObject::tr("× 0.8 bus efficiency (nccl-tests)");
+    add(QObject::tr("GPU link"), d.gpuLink,
+        tip(QObject::tr("GPU link inside a node (NVLink / xGMI)"), d.gpuLink,
+            dimensionsOn(LinkLevel::GpuLink),
+            QObject::tr("the GPU's link bandwidth ÷ 2 directions %1").arg(derate)));
+    QStringList pcieSources = dimensionsOn(LinkLevel::Pcie);
+    for (const QString& name : dimensionsOn(LinkLevel::Nic))
+        pcieSources << QObject::tr("%1 on its way to the NIC").arg(name);
+    add(QObject::tr("PCIe host link"), d.pcie,
+        tip(QObject::tr("The GPU's PCIe link to the host and NICs"), d.pcie, pcieSources,
+            QObject::tr("PCIe generation rate × lanes × 128/130 ÷ 8 %1").arg(derate)));
+    add(QObject::tr("NIC fabric"), d.nic,
+        tip(QObject::tr("NIC fabric between nodes"), d.nic, dimensionsOn(LinkLevel::Nic),
+            QObject::tr("NICs × ports × Gbit/s ÷ 8 ÷ GPUs per node %1").arg(derate)));
+
     auto* series = new QBarSeries;
     series->setObjectName(QStringLiteral("interconnectSeries"));
-    series->append(addSet(QObject::tr("On the link"), total));
-    series->append(addSet(QObject::tr("Exposed (not overlapped)"), exposed));
+    auto* demandSet = addSet(QObject::tr("Demand"), demand);
+    demandSet->setObjectName(QStringLiteral("interconnectDemandSet"));
+    auto* availableSet = addSet(QObject::tr("Available"), available);
+    availableSet->setObjectName(QStringLiteral("interconnectAvailableSet"));
+    series->append(demandSet);
+    series->append(availableSet);
+    series->setProperty("levelToolTips", tips);
+    QObject::connect(series, &QBarSeries::hovered, series,
+                     [tips](bool status, int index, QBarSet*) {
+                         if (status && index >= 0 && index < tips.size())
+                             QToolTip::showText(QCursor::pos(), tips.at(index));
+                         else
+                             QToolTip::hideText();
+                     });
     auto* x = new QBarCategoryAxis;
     x->append(categories);
-    auto* y = valueAxis(QObject::tr("s per step"),
-                        std::max({c.tpTimeS, c.ppTimeS, c.dpTimeS, c.epTimeS}));
+    double highest = 0;
+    for (int i = 0; i < demand.size(); ++i)
+        highest = std::max({highest, demand.at(i), available.at(i)});
+    auto* y = valueAxis(QObject::tr("GB/s"), highest);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     attach(chart, series, x, y);

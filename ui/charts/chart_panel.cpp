@@ -5,6 +5,8 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
+#include <QLineSeries>
 #include <QFileInfo>
 #include <QPainter>
 #include <QSaveFile>
@@ -35,6 +37,35 @@ ChartPanel::ChartPanel(const QString& objectName, QWidget* parent) : QWidget(par
     layout->setSpacing(0);
     layout->addWidget(mView, 1);
     layout->addWidget(exportButton, 0, Qt::AlignRight);
+    followPalette();
+}
+
+void ChartPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange
+        || event->type() == QEvent::ApplicationPaletteChange)
+        followPalette();
+}
+
+void ChartPanel::followPalette()
+{
+    QChart* c = chart();
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    const QChart::ChartTheme theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (c->theme() != theme) {
+        c->setTheme(theme); // recolours the series already shown too
+        c->setBackgroundRoundness(0);
+    }
+    const QColor text = c->titleBrush().color();
+    for (auto* series : c->series()) {
+        auto* line = qobject_cast<QLineSeries*>(series);
+        if (line && line->pen().style() == Qt::DashLine) {
+            QPen pen = line->pen();
+            pen.setColor(text);
+            line->setPen(pen);
+        }
+    }
 }
 
 QChart* ChartPanel::chart() const

@@ -8,7 +8,9 @@ class QChartView;
 
 namespace infrafit::ui {
 
-/// A chart with an "Export…" button that saves it as PNG or SVG.
+/// A chart with an "Export…" button that saves it as PNG or SVG. The chart
+/// follows the application palette: the dark chart theme on a dark palette,
+/// the light one otherwise, and dashed reference lines in the text colour.
 class ChartPanel : public QWidget {
     Q_OBJECT
 
@@ -22,7 +24,12 @@ public:
     QString exportTo(const QString& path) const;
     void exportWithDialog();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void followPalette();
+
     QChartView* mView = nullptr;
 };
 

@@ -238,6 +238,10 @@ void ComparePage::updateChart()
     mChartX->append(categories);
     mChartY->setTitleText(toQString(metricLabel(metric)));
     mChartY->setRange(minimum * 1.1, maximum > 0 ? maximum * 1.1 : 1);
+    // Whole numbers for dollars and watts: "%.3g" would print 2.72e+05.
+    mChartY->setLabelFormat(std::max(maximum, -minimum) >= 1000 ? QStringLiteral("%.0f")
+                                                                : QStringLiteral("%.3g"));
+    mChartY->applyNiceNumbers(); // round ticks (1,200,000, not 1,174,996)
     chart->addSeries(series);
     series->attachAxis(mChartX);
     series->attachAxis(mChartY);

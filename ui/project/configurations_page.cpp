@@ -12,6 +12,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -43,6 +44,16 @@ ConfigurationsPage::ConfigurationsPage(ProjectDocument* document, CatalogEditor*
     mFindingsView->horizontalHeader()->setStretchLastSection(false);
     mFindingsView->horizontalHeader()->setSectionResizeMode(FindingsModel::MessageColumn,
                                                             QHeaderView::Stretch);
+    mFindingsView->horizontalHeader()->setSectionResizeMode(FindingsModel::SuggestionColumn,
+                                                            QHeaderView::Interactive);
+    mFindingsView->setColumnWidth(FindingsModel::SuggestionColumn, 280);
+    // Wrapped rows follow the column widths, not the width at first layout.
+    connect(mFindingsView->horizontalHeader(), &QHeaderView::sectionResized, mFindingsView,
+            &QTableView::resizeRowsToContents);
+    // Room for the header and three one-line checks before it scrolls.
+    mFindingsView->setMinimumHeight(mFindingsView->horizontalHeader()->sizeHint().height()
+                                    + 3 * mFindingsView->verticalHeader()->defaultSectionSize()
+                                    + 2 * mFindingsView->frameWidth());
     mFindingsView->setColumnHidden(FindingsModel::CodeColumn, true);
     mFindingsView->setWordWrap(true);
     mFindingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -50,14 +61,29 @@ ConfigurationsPage::ConfigurationsPage(ProjectDocument* document, CatalogEditor*
     mProblem->setWordWrap(true);
     mProblem->setObjectName(QStringLiteral("configurationProblemLabel"));
 
-    auto* right = new QWidget(this);
-    auto* rightLayout = new QVBoxLayout(right);
-    rightLayout->setContentsMargins(0, 0, 0, 0);
-    rightLayout->addWidget(mForm);
-    auto* findingsTitle = new QLabel(tr("<b>Checks for the selected workload on this configuration</b>"), right);
-    rightLayout->addWidget(findingsTitle);
-    rightLayout->addWidget(mProblem);
-    rightLayout->addWidget(mFindingsView, 1);
+    // The form scrolls and the checks keep their rows when the window is
+    // short (1280 × 800 with the findings panel open); the user can move
+    // the boundary.
+    auto* formScroll = new QScrollArea(this);
+    formScroll->setObjectName(QStringLiteral("configurationFormScrollArea"));
+    formScroll->setWidget(mForm);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    auto* checks = new QWidget(this);
+    auto* checksLayout = new QVBoxLayout(checks);
+    checksLayout->setContentsMargins(0, 6, 0, 0);
+    auto* findingsTitle =
+        new QLabel(tr("<b>Checks for the selected workload on this configuration</b>"), checks);
+    checksLayout->addWidget(findingsTitle);
+    checksLayout->addWidget(mProblem);
+    checksLayout->addWidget(mFindingsView, 1);
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->setObjectName(QStringLiteral("configurationRightSplitter"));
+    right->addWidget(formScroll);
+    right->addWidget(checks);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    right->setChildrenCollapsible(false);
 
     auto* splitter = new QSplitter(this);
     splitter->addWidget(mList);
@@ -78,7 +104,12 @@ ConfigurationsPage::ConfigurationsPage(ProjectDocument* document, CatalogEditor*
     connect(mList, &NamedListPanel::deleteRequested, this, &ConfigurationsPage::deleteConfiguration);
     connect(mForm, &ConfigurationForm::edited, this, &ConfigurationsPage::applyForm);
     connect(mDocument, &ProjectDocument::changed, this, &ConfigurationsPage::refresh);
-    connect(mCatalog, &CatalogEditor::partsChanged, this, &ConfigurationsPage::refreshParts);
+    connect(mCatalog, &CatalogEditor::partsReloaded, this, &ConfigurationsPage::refreshParts);
+    connect(mCatalog, &CatalogEditor::partsEdited, this,
+            [this](const std::vector<PartChange>& changes) {
+                mForm->applyPartChanges(changes);
+                showCurrent();
+            });
     connect(mAnalysis, &LiveAnalysis::resultChanged, this, &ConfigurationsPage::showFindings);
     refreshParts();
     refresh();

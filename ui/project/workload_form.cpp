@@ -87,8 +87,10 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     arch->addRow(tr("KV heads:"), mKvHeads);
     arch->addRow(tr("FFN hidden size:"), mFfn);
     arch->addRow(tr("Vocabulary:"), mVocab);
-    arch->addRow(tr("Experts (top-k):"), mExperts);
-    arch->addRow(tr("Experts per token:"), mExpertsPerToken);
+    mExperts->setToolTip(tr("Experts per MoE layer; 1 for a dense model."));
+    mExpertsPerToken->setToolTip(tr("Experts each token is routed to (top-k)."));
+    arch->addRow(tr("Experts:"), mExperts);
+    arch->addRow(tr("Experts per token (top-k):"), mExpertsPerToken);
     arch->addRow(tr("Norm:"), mNorm);
     arch->addRow(tr("Positions:"), mPosition);
     arch->addRow(mGated);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/recommend/recommend_chart.h"
 
+#include "ui/format.h"
+
 #include <QChart>
 #include <QObject>
 #include <QScatterSeries>
@@ -57,7 +59,10 @@ void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandid
             : days                 ? perf.trainingDays
                                    : perf.stepTimeS;
         const auto& cost = c.analysis.infrastructure;
-        const double y = cost ? (tco ? cost->cost.tcoUsd : cost->cost.capexUsd) / 1e3 : 0;
+        // Thousands of the display currency (USD × rate; ui/format.h).
+        const double y = cost ? (tco ? cost->cost.tcoUsd : cost->cost.capexUsd)
+                * displayCurrency().perUsd / 1e3
+                              : 0;
         (c.pareto ? pareto : dominated)->append(x, y);
         if (i == 0)
             balanced->append(x, y);
@@ -73,9 +78,12 @@ void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandid
             : days                  ? QStringLiteral("%.1f")
                                     : QStringLiteral("%.3g"));
     auto* yAxis = new QValueAxis;
-    yAxis->setTitleText(tco ? QObject::tr("TCO (k USD)") : QObject::tr("Capex (k USD)"));
+    yAxis->setTitleText((tco ? QObject::tr("TCO (k %1)") : QObject::tr("Capex (k %1)"))
+                            .arg(displayCurrency().code));
     yAxis->setRange(0, maxY > 0 ? maxY * 1.1 : 1);
-    yAxis->setLabelFormat(QStringLiteral("%.0f"));
+    // Whole thousands of dollars; before a search the empty 0–1 range would
+    // read "0 0 1 1 1", so it gets decimals.
+    yAxis->setLabelFormat(maxY >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.2g"));
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);
     for (auto* series : {dominated, pareto, balanced}) {

@@ -14,7 +14,8 @@ namespace infrafit::ui {
 /// against output tokens/s (inference). Three scatter series, named for
 /// tests: "Dominated", "Pareto front" and "Balanced choice" (rank 1, also
 /// in its own series). Cost is capex or TCO as the budget basis says, in
-/// thousands of USD. Converts units only; computes no figure.
+/// thousands of the display currency (ui/format.h). Converts units only;
+/// computes no figure.
 void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandidate>& candidates,
     const Workload& workload, BudgetBasis basis);
 

@@ -159,6 +159,10 @@ RecommendPage::RecommendPage(
     connect(mDocument, &ProjectDocument::changed, this, &RecommendPage::updateFromProject);
     updateFromProject();
     buildRecommendationChart(mChart->chart(), {}, Workload {}, BudgetBasis::Capex);
+    // Empty state before the first search: say what to do and what follows.
+    mStatus->setText(tr("Choose the workload and the limits, then press Search. The ranked "
+                        "configurations appear on the right, with why each ranks where it "
+                        "does and their cost charted against speed."));
 }
 
 void RecommendPage::updateFromProject()
