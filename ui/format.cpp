@@ -2,10 +2,55 @@
 #include "ui/format.h"
 
 #include <QLocale>
+#include <QObject>
 
+#include <array>
 #include <cmath>
+#include <utility>
 
 namespace infrafit::ui {
+namespace {
+
+DisplayCurrency& currentCurrency()
+{
+    static DisplayCurrency currency;
+    return currency;
+}
+
+} // namespace
+
+QString DisplayCurrency::symbol() const
+{
+    static const std::array<std::pair<const char*, const char*>, 6> symbols{{
+        {"USD", "$"}, {"EUR", "€"}, {"GBP", "£"}, {"JPY", "¥"}, {"INR", "₹"}, {"KRW", "₩"}}};
+    for (const auto& [known, sign] : symbols) {
+        if (code == QLatin1String(known))
+            return QString::fromUtf8(sign);
+    }
+    return {};
+}
+
+void setDisplayCurrency(const DisplayCurrency& currency)
+{
+    const bool valid = !currency.code.trimmed().isEmpty() && std::isfinite(currency.perUsd)
+        && currency.perUsd > 0;
+    currentCurrency() = valid ? DisplayCurrency{currency.code.trimmed().toUpper(), currency.perUsd}
+                              : DisplayCurrency{};
+}
+
+const DisplayCurrency& displayCurrency()
+{
+    return currentCurrency();
+}
+
+QString currencyRateNote()
+{
+    const auto& currency = displayCurrency();
+    if (currency.isUsd())
+        return {};
+    return QObject::tr("Converted from USD at 1 USD = %1 %2.")
+        .arg(QLocale().toString(currency.perUsd, 'g', 6), currency.code);
+}
 
 QString formatNumber(double value, int decimals)
 {
@@ -41,9 +86,16 @@ QString formatUsd(double usd)
 {
     if (!std::isfinite(usd))
         return QStringLiteral("—");
-    if (std::fabs(usd) >= 1e6)
-        return QStringLiteral("$") + formatNumber(usd / 1e6, 2) + QStringLiteral(" M");
-    return QStringLiteral("$") + formatNumber(usd, std::fabs(usd) < 10 ? 2 : 0);
+    const auto& currency = displayCurrency();
+    const double amount = usd * currency.perUsd;
+    QString number = formatNumber(std::fabs(amount) >= 1e6 ? amount / 1e6 : amount,
+                                  std::fabs(amount) >= 1e6 || std::fabs(amount) < 10 ? 2 : 0);
+    if (std::fabs(amount) >= 1e6)
+        number += QStringLiteral(" M");
+    const QString symbol = currency.symbol();
+    if (symbol.isEmpty())
+        return number + QLatin1Char(' ') + currency.code;
+    return symbol + number;
 }
 
 QString formatPercent(double fraction, int decimals)

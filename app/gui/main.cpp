@@ -3,8 +3,11 @@
 // the built-in default catalog on first start) and a project, and shows the
 // main window.
 #include "catalog/catalog_store.h"
+#include "ui/catalog/open_catalog.h"
 #include "ui/main_window.h"
 #include "ui/qt_text.h"
+#include "ui/recommend/recommend_page.h"
+#include "ui/startup_probe.h"
 #include "ui/theme.h"
 
 #include <QApplication>
@@ -36,9 +39,19 @@ int main(int argc, char** argv)
     parser.addOption(dbOption);
     const QCommandLineOption pageOption(
         QStringLiteral("page"),
-        QStringLiteral("Show PAGE first: catalog, workloads, configurations or analysis."),
+        QStringLiteral("Show PAGE first: catalog, workloads, configurations, analysis, "
+                       "recommend or compare."),
         QStringLiteral("PAGE"));
     parser.addOption(pageOption);
+    const QCommandLineOption themeOption(
+        QStringLiteral("theme"),
+        QStringLiteral("Use THEME (system, light or dark) and remember it, as View > Theme does."),
+        QStringLiteral("THEME"));
+    parser.addOption(themeOption);
+    const QCommandLineOption searchOption(
+        QStringLiteral("search"),
+        QStringLiteral("Start a recommendation search for the first workload at once."));
+    parser.addOption(searchOption);
     parser.addPositionalArgument(QStringLiteral("project"),
                                  QStringLiteral("An InfraFit project (*.infrafit.json) to open."));
     parser.process(app);
@@ -46,11 +59,23 @@ int main(int argc, char** argv)
         {QStringLiteral("catalog"), infrafit::ui::MainWindow::CatalogPageIndex},
         {QStringLiteral("workloads"), infrafit::ui::MainWindow::WorkloadsPageIndex},
         {QStringLiteral("configurations"), infrafit::ui::MainWindow::ConfigurationsPageIndex},
-        {QStringLiteral("analysis"), infrafit::ui::MainWindow::AnalysisPageIndex}};
+        {QStringLiteral("analysis"), infrafit::ui::MainWindow::AnalysisPageIndex},
+        {QStringLiteral("recommend"), infrafit::ui::MainWindow::RecommendPageIndex},
+        {QStringLiteral("compare"), infrafit::ui::MainWindow::ComparePageIndex}};
     const QString page = parser.value(pageOption);
     if (parser.isSet(pageOption) && !pages.contains(page)) {
         std::fprintf(stderr, "infrafit: --page must be one of %s\n",
                      qPrintable(QStringList(pages.keys()).join(QStringLiteral(", "))));
+        return 2;
+    }
+    const QMap<QString, infrafit::ui::Theme> themes{
+        {QStringLiteral("system"), infrafit::ui::Theme::System},
+        {QStringLiteral("light"), infrafit::ui::Theme::Light},
+        {QStringLiteral("dark"), infrafit::ui::Theme::Dark}};
+    const QString theme = parser.value(themeOption);
+    if (parser.isSet(themeOption) && !themes.contains(theme)) {
+        std::fprintf(stderr, "infrafit: --theme must be one of %s\n",
+                     qPrintable(QStringList(themes.keys()).join(QStringLiteral(", "))));
         return 2;
     }
 
@@ -58,10 +83,16 @@ int main(int argc, char** argv)
                                    ? infrafit::ui::toStdString(parser.value(dbOption))
                                    : infrafit::catalog::defaultDatabasePath();
     try {
-        auto store = infrafit::catalog::CatalogStore::open(dbPath);
-        infrafit::ui::applyTheme(infrafit::ui::savedTheme());
+        // A corrupt or newer catalog: back it up and start fresh, or quit.
+        auto opened = infrafit::ui::openCatalog(dbPath);
+        if (!opened)
+            return 1;
+        auto store = std::move(*opened);
+        infrafit::ui::applyTheme(parser.isSet(themeOption) ? themes.value(theme)
+                                                           : infrafit::ui::savedTheme());
         infrafit::ui::MainWindow window(std::move(store));
         window.show();
+        infrafit::ui::measureStartupIfAsked(&window); // INFRAFIT_MEASURE_STARTUP=1
         // What to show first: the project asked for, else unsaved work from
         // a session that crashed, else the last project, else an example,
         // so the first screen is always a real analysis.
@@ -78,6 +109,8 @@ int main(int argc, char** argv)
             window.openExample(QStringLiteral("llama3-70b-finetune.infrafit.json"));
         if (parser.isSet(pageOption))
             window.showPage(pages.value(page));
+        if (parser.isSet(searchOption))
+            window.recommendPage()->search();
         return QApplication::exec();
     } catch (const std::exception& error) {
         QMessageBox::critical(nullptr, QStringLiteral("InfraFit"),

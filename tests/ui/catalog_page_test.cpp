@@ -2,9 +2,11 @@
 // The catalog editor: in-place edits validated, persisted to SQLite and
 // undoable; add, duplicate, delete, import and export.
 #include "catalog/catalog_store.h"
+#include "catalog/sqlite/database.h"
 #include "core/io/catalog_json.h"
 #include "ui/catalog/catalog_editor.h"
 #include "ui/catalog/catalog_page.h"
+#include "ui/catalog/part_filter_proxy_model.h"
 #include "ui/catalog/part_table_model.h"
 #include "ui/dialogs/dialogs.h"
 
@@ -13,6 +15,9 @@
 #include <catch2/catch.hpp>
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalSpy>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -188,4 +193,162 @@ TEST_CASE("export writes the shown kind to a catalog file", "[ui][catalog]")
     const auto parts = readCatalogFile(out).parts;
     REQUIRE(parts.size() == 1);
     CHECK(infoOf(parts[0]).id == "test-nic");
+}
+
+namespace {
+
+/// Every part the editor caches and every row the tables show equals what
+/// the database holds.
+void checkMatchesStore(Fixture& f)
+{
+    const auto stored = f.store.list();
+    REQUIRE(f.editor.parts().size() == stored.size());
+    for (const auto& part : stored) {
+        const Part* cached = f.editor.findPart(infoOf(part).id);
+        REQUIRE(cached);
+        for (const auto& field : fieldsOf(kindOf(part)))
+            CHECK(field.get(*cached) == field.get(part));
+        auto* model = f.page.model(kindOf(part));
+        const int row = model->rowOf(infoOf(part).id);
+        REQUIRE(row >= 0);
+        for (const auto& field : fieldsOf(kindOf(part)))
+            CHECK(field.get(*model->partAt(row)) == field.get(part));
+    }
+    for (const auto kind : allPartKinds)
+        CHECK(static_cast<std::size_t>(f.page.model(kind)->rowCount()) == f.store.count(kind));
+}
+
+} // namespace
+
+TEST_CASE("the field filter is keyboard driven and shows the field's unit",
+          "[ui][catalog][filter]")
+{
+    Fixture f;
+    Part second = *f.store.find("test-gpu");
+    infoOf(second).id = "big-gpu";
+    std::get<Gpu>(second).memoryGb = 192;
+    REQUIRE(f.editor.addPart(second).isEmpty());
+    auto* fieldCombo = f.page.findChild<QComboBox*>(QStringLiteral("catalogFieldComboBox"));
+    auto* condition = f.page.findChild<QComboBox*>(QStringLiteral("catalogConditionComboBox"));
+    auto* value = f.page.findChild<QLineEdit*>(QStringLiteral("catalogFieldValueLineEdit"));
+    auto* unit = f.page.findChild<QLabel*>(QStringLiteral("catalogFieldUnitLabel"));
+    REQUIRE(fieldCombo);
+    REQUIRE(condition);
+    REQUIRE(value);
+    REQUIRE(unit);
+    CHECK(fieldCombo->currentIndex() == 0); // any field: no field filter
+    CHECK_FALSE(value->isEnabled());
+
+    // Choose "Memory (GB)" with the keyboard, then type "100" after ">=".
+    const int memory = fieldCombo->findData(QStringLiteral("memory_gb"));
+    REQUIRE(memory > 0);
+    fieldCombo->setFocus();
+    for (int i = 0; i < memory; ++i)
+        QTest::keyClick(fieldCombo, Qt::Key_Down);
+    REQUIRE(fieldCombo->currentIndex() == memory);
+    CHECK(unit->text() == QStringLiteral("GB"));
+    CHECK(condition->isEnabled());
+    CHECK(condition->currentData().toInt() == static_cast<int>(FieldCondition::AtLeast));
+    QTest::keyClicks(value, QStringLiteral("100"));
+    auto* gpus = f.page.view(PartKind::Gpu)->model();
+    REQUIRE(gpus->rowCount() == 1);
+    CHECK(gpus->index(0, 0).data().toString() == QStringLiteral("big-gpu"));
+    CHECK(f.page.tabs()->tabText(0) == QStringLiteral("GPUs (1)"));
+
+    // "<=" through the keyboard: the other GPU.
+    condition->setFocus();
+    QTest::keyClick(condition, Qt::Key_Down);
+    CHECK(condition->currentData().toInt() == static_cast<int>(FieldCondition::AtMost));
+    REQUIRE(gpus->rowCount() == 1);
+    CHECK(gpus->index(0, 0).data().toString() == QStringLiteral("test-gpu"));
+
+    // Not a number: said so, and nothing is hidden by the field.
+    value->clear();
+    QTest::keyClicks(value, QStringLiteral("many"));
+    CHECK(value->property("isError").toBool());
+    CHECK(gpus->rowCount() == 2);
+
+    // Another tab: its own fields; the GPU tab no longer filtered by field.
+    f.page.setCurrentKind(PartKind::Cpu);
+    CHECK(fieldCombo->findData(QStringLiteral("memory_gb")) < 0);
+    CHECK(gpus->rowCount() == 2);
+}
+
+TEST_CASE("edits update single rows and keep cache, tables and database equal",
+          "[ui][catalog][undo]")
+{
+    Fixture f;
+    auto* model = f.page.model(PartKind::Gpu);
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy resets(model, &QAbstractItemModel::modelReset);
+    auto* view = f.page.view(PartKind::Gpu);
+    view->setCurrentIndex(view->model()->index(0, model->columnOf("tdp_w")));
+
+    REQUIRE(model->setData(cell(model, "tdp_w"), QStringLiteral("720")));
+    // Updated in place: the view keeps its current cell (a reset would drop it).
+    CHECK(view->currentIndex().isValid());
+    REQUIRE(model->setData(cell(model, "id"), QStringLiteral("gpu-renamed")));
+    f.page.setCurrentKind(PartKind::Psu);
+    f.page.addPart();
+    f.page.view(PartKind::Psu)->selectAll();
+    f.page.deleteSelected();
+    checkMatchesStore(f);
+    auto* stack = f.editor.undoStack();
+    REQUIRE(stack->count() == 4);
+    while (stack->canUndo()) {
+        stack->undo();
+        checkMatchesStore(f);
+    }
+    CHECK(f.storedTdp() == 700);
+    while (stack->canRedo()) {
+        stack->redo();
+        checkMatchesStore(f);
+    }
+    CHECK(std::get<Gpu>(*f.store.find("gpu-renamed")).tdpW == 720);
+    CHECK(f.store.count(PartKind::Psu) == 0);
+    // No reset through any change.
+    CHECK(resets.count() == 0);
+
+    // A full reload (another program wrote) still matches.
+    f.editor.reload();
+    checkMatchesStore(f);
+}
+
+TEST_CASE("an edit while another program holds the database warns and changes nothing",
+          "[ui][catalog][undo]")
+{
+    // Takes two busy timeouts of the store (5 s each): the only slow catalog UI test.
+    Fixture f;
+    Dialogs::setSuppressWarnings(true);
+    auto* model = f.page.model(PartKind::Gpu);
+    REQUIRE(model->setData(cell(model, "tdp_w"), QStringLiteral("720")));
+    auto* stack = f.editor.undoStack();
+    REQUIRE(stack->count() == 1);
+    {
+        // Another program's write transaction holds the lock.
+        catalog::sqlite::Database other(f.store.path(), catalog::sqlite::OpenMode::ReadWrite);
+        other.exec("BEGIN IMMEDIATE");
+        Dialogs::warning(nullptr, {}, {});
+        CHECK_FALSE(model->setData(cell(model, "tdp_w"), QStringLiteral("730")));
+        CHECK(Dialogs::lastWarning().contains(QStringLiteral("could not be saved")));
+        CHECK(stack->count() == 1);
+        CHECK(stack->index() == 1);
+        checkMatchesStore(f);
+
+        // Undo cannot write either: the edit stays, in the database and on screen,
+        // and the stack no longer offers to undo it.
+        Dialogs::warning(nullptr, {}, {});
+        stack->undo();
+        CHECK(Dialogs::lastWarning().contains(QStringLiteral("could not be saved")));
+        CHECK(f.storedTdp() == 720);
+        CHECK(model->data(cell(model, "tdp_w")).toString() == QStringLiteral("720"));
+        CHECK_FALSE(stack->canUndo());
+        other.exec("ROLLBACK");
+    }
+    checkMatchesStore(f);
+    // Once the other program lets go, editing works again.
+    REQUIRE(model->setData(cell(model, "tdp_w"), QStringLiteral("740")));
+    CHECK(f.storedTdp() == 740);
+    checkMatchesStore(f);
+    Dialogs::setSuppressWarnings(false);
 }

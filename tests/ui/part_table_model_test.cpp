@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/catalog_json.h"
+#include "ui/catalog/catalog_editor.h"
+#include "ui/catalog/part_filter_proxy_model.h"
 #include "ui/catalog/part_table_model.h"
 
 #include "support/fixtures.h"
@@ -8,6 +10,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QFont>
+#include <QSignalSpy>
 
 using namespace infrafit;
 using namespace infrafit::ui;
@@ -43,3 +46,101 @@ TEST_CASE("PartTableModel passes the model tester and shows units", "[ui][catalo
         QStringLiteral("Estimate")));
 }
 
+
+namespace {
+
+/// The fixture's GPU under another id with another memory size and vendor.
+Part gpuVariant(const std::string& id, double memoryGb, const std::string& vendor)
+{
+    Part part = goodParts().front();
+    REQUIRE(kindOf(part) == PartKind::Gpu);
+    infoOf(part).id = id;
+    infoOf(part).vendor = vendor;
+    std::get<Gpu>(part).memoryGb = memoryGb;
+    return part;
+}
+
+std::vector<std::string> shownIds(const QAbstractItemModel& proxy)
+{
+    std::vector<std::string> ids;
+    for (int row = 0; row < proxy.rowCount(); ++row)
+        ids.push_back(proxy.index(row, 0).data().toString().toStdString());
+    return ids;
+}
+
+} // namespace
+
+TEST_CASE("PartTableModel applies single-part changes without a reset", "[ui][catalog]")
+{
+    PartTableModel model(PartKind::Gpu);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setParts({gpuVariant("a", 80, "V"), gpuVariant("b", 40, "V")});
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+
+    // Edit in place (also a rename), add, remove; a part of another kind is ignored.
+    model.applyChanges({{gpuVariant("a", 80, "V"), gpuVariant("a2", 96, "V")}});
+    CHECK(model.rowOf("a") == -1);
+    REQUIRE(model.rowOf("a2") == 0);
+    CHECK(std::get<Gpu>(*model.partAt(0)).memoryGb == 96);
+    CHECK(changed.count() == 1);
+    model.applyChanges({{std::nullopt, gpuVariant("c", 24, "W")}});
+    CHECK(model.rowCount() == 3);
+    CHECK(model.rowOf("c") == 2);
+    model.applyChanges({{gpuVariant("b", 40, "V"), std::nullopt}});
+    CHECK(model.rowCount() == 2);
+    CHECK(model.rowOf("b") == -1);
+    model.applyChanges({{std::nullopt, goodParts()[2]}}); // a CPU
+    CHECK(model.rowCount() == 2);
+    CHECK(resets.count() == 0);
+}
+
+TEST_CASE("PartFilterProxyModel filters by text and by one field", "[ui][catalog][filter]")
+{
+    PartTableModel model(PartKind::Gpu);
+    PartFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setParts({gpuVariant("g80", 80, "Nvidia"), gpuVariant("g192", 192, "AMD"),
+                    gpuVariant("g24", 24, "Nvidia")});
+    proxy.sort(model.columnOf("memory_gb"), Qt::AscendingOrder);
+    // Numbers sort as numbers, not as text ("192" < "24" < "80").
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g24", "g80", "g192"});
+
+    const int memory = model.columnOf("memory_gb");
+    CHECK(proxy.setFieldFilter(memory, FieldCondition::AtLeast, QStringLiteral("80")));
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g80", "g192"});
+    CHECK(proxy.setFieldFilter(memory, FieldCondition::AtMost, QStringLiteral("80 GB")));
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g24", "g80"});
+    CHECK(proxy.setFieldFilter(memory, FieldCondition::Equals, QStringLiteral("192")));
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g192"});
+    // Not a number: refused, and the field filter is off rather than hiding everything.
+    CHECK_FALSE(proxy.setFieldFilter(memory, FieldCondition::AtLeast, QStringLiteral("lots")));
+    CHECK(proxy.rowCount() == 3);
+
+    const int vendor = model.columnOf("vendor");
+    CHECK(proxy.setFieldFilter(vendor, FieldCondition::Contains, QStringLiteral("nvi")));
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g24", "g80"});
+    // The text filter (any field) and the field filter both apply.
+    proxy.setText(QStringLiteral("g8"));
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g80"});
+    proxy.setText({});
+    proxy.clearFieldFilter();
+    CHECK(proxy.rowCount() == 3);
+
+    // A sorted, filtered view follows single-row changes.
+    CHECK(proxy.setFieldFilter(memory, FieldCondition::AtLeast, QStringLiteral("50")));
+    model.applyChanges({{gpuVariant("g24", 24, "Nvidia"), gpuVariant("g24", 141, "Nvidia")}});
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g80", "g24", "g192"});
+    model.applyChanges({{std::nullopt, gpuVariant("g100", 100, "X")}});
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g80", "g100", "g24", "g192"});
+}
+
+TEST_CASE("PartFilterProxyModel reads numbers with or without a unit", "[ui][catalog][filter]")
+{
+    CHECK(PartFilterProxyModel::parseNumber(QStringLiteral("80")) == 80.0);
+    CHECK(PartFilterProxyModel::parseNumber(QStringLiteral(" 1.5 TB/s")) == 1.5);
+    CHECK(PartFilterProxyModel::parseNumber(QStringLiteral("-3")) == -3.0);
+    CHECK_FALSE(PartFilterProxyModel::parseNumber(QStringLiteral("GB 80")));
+    CHECK_FALSE(PartFilterProxyModel::parseNumber(QString()));
+}

@@ -245,11 +245,13 @@ void AnalysisPage::updateResult()
                   formatUsd(infra.cost.capexUsd)
                       + (infra.cost.priceComplete ? QString() : tr(" (prices missing)")),
                   tr("Part prices × counts × nodes, plus fabric switches, cables and optics. "
-                     "Estimated prices are marked in the catalog."));
+                     "Estimated prices are marked in the catalog. %1")
+                      .arg(currencyRateNote()));
         setFigure(QStringLiteral("tco"), tr("TCO (%1 years)").arg(infra.cost.years),
                   formatUsd(infra.cost.tcoUsd),
                   tr("Capital cost + years × cluster typical wall power × PUE × 8,760 h × "
-                     "electricity price."));
+                     "electricity price. %1")
+                      .arg(currencyRateNote()));
     }
     buildMemoryChart(chartPanel(QStringLiteral("memoryChart"))->chart(), r, binary);
     buildTimeChart(chartPanel(QStringLiteral("timeChart"))->chart(), r);

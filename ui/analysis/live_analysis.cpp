@@ -5,6 +5,7 @@
 #include "core/io/input_error.h"
 #include "core/project/resolve_configuration.h"
 #include "ui/catalog/catalog_editor.h"
+#include "ui/format.h"
 #include "ui/project/project_document.h"
 #include "ui/qt_text.h"
 
@@ -13,6 +14,7 @@ namespace infrafit::ui {
 LiveAnalysis::LiveAnalysis(ProjectDocument* document, CatalogEditor* catalog, QObject* parent)
     : QObject(parent), mDocument(document), mCatalog(catalog), mPreferences(Preferences::load())
 {
+    setDisplayCurrency(mPreferences.currency());
     connect(mDocument, &ProjectDocument::changed, this, &LiveAnalysis::refresh);
     connect(mCatalog, &CatalogEditor::partsChanged, this, [this] {
         rebuildCatalogIndex();
@@ -51,6 +53,7 @@ void LiveAnalysis::setSelection(int workloadIndex, int configurationIndex)
 void LiveAnalysis::setPreferences(const Preferences& preferences)
 {
     mPreferences = preferences;
+    setDisplayCurrency(mPreferences.currency());
     refresh();
 }
 

@@ -7,6 +7,7 @@
 
 #include <QUndoStack>
 
+#include <algorithm>
 #include <set>
 
 namespace infrafit::ui {
@@ -24,6 +25,26 @@ QString describe(const std::vector<Problem>& problems)
     return lines.join(QLatin1Char('\n'));
 }
 
+bool partBefore(const Part& a, const Part& b)
+{
+    const auto kindA = static_cast<int>(kindOf(a));
+    const auto kindB = static_cast<int>(kindOf(b));
+    return kindA != kindB ? kindA < kindB : infoOf(a).id < infoOf(b).id;
+}
+
+bool samePart(const Part& a, const Part& b)
+{
+    if (kindOf(a) != kindOf(b))
+        return false;
+    const auto& fields = fieldsOf(kindOf(a));
+    return std::all_of(fields.begin(), fields.end(),
+                       [&](const FieldSpec& field) { return field.get(a) == field.get(b); });
+}
+
+/// Above this many touched parts a full re-read is cheaper than updating
+/// the cache part by part.
+constexpr std::size_t maxIncrementalParts = 256;
+
 } // namespace
 
 CatalogEditor::CatalogEditor(catalog::CatalogStore& store, QObject* parent)
@@ -35,29 +56,103 @@ CatalogEditor::CatalogEditor(catalog::CatalogStore& store, QObject* parent)
 void CatalogEditor::reload()
 {
     mParts = mStore.list();
+    std::stable_sort(mParts.begin(), mParts.end(), partBefore);
+    emit partsReloaded();
     emit partsChanged();
+}
+
+std::vector<Part>::const_iterator CatalogEditor::locate(std::string_view id) const
+{
+    for (const auto kind : allPartKinds) {
+        const auto it = std::lower_bound(
+            mParts.begin(), mParts.end(), std::pair<PartKind, std::string_view>{kind, id},
+            [](const Part& part, const std::pair<PartKind, std::string_view>& key) {
+                const auto partKind = static_cast<int>(kindOf(part));
+                const auto keyKind = static_cast<int>(key.first);
+                return partKind != keyKind ? partKind < keyKind
+                                           : std::string_view(infoOf(part).id) < key.second;
+            });
+        if (it != mParts.end() && kindOf(*it) == kind && infoOf(*it).id == id)
+            return it;
+    }
+    return mParts.end();
 }
 
 const Part* CatalogEditor::findPart(const std::string& id) const
 {
-    for (const auto& part : mParts) {
-        if (infoOf(part).id == id)
-            return &part;
-    }
-    return nullptr;
+    const auto it = locate(id);
+    return it == mParts.end() ? nullptr : &*it;
 }
 
-bool CatalogEditor::apply(const std::function<void(catalog::CatalogStore&)>& operation)
+void CatalogEditor::storeCached(Part part)
+{
+    const auto existing = locate(infoOf(part).id);
+    if (existing != mParts.end() && kindOf(*existing) == kindOf(part)) {
+        mParts[static_cast<std::size_t>(existing - mParts.cbegin())] = std::move(part);
+        return;
+    }
+    if (existing != mParts.end())
+        mParts.erase(existing);
+    const auto at = std::upper_bound(mParts.begin(), mParts.end(), part, partBefore);
+    mParts.insert(at, std::move(part));
+}
+
+bool CatalogEditor::apply(const std::function<void(catalog::CatalogStore&)>& operation,
+                          const std::vector<std::string>& ids)
 {
     bool ok = true;
     try {
         operation(mStore);
     } catch (const std::exception& error) {
         ok = false;
-        emit errorOccurred(QString::fromUtf8(error.what()));
+        mLastError = QString::fromUtf8(error.what());
+        emit errorOccurred(mLastError);
     }
-    reload();
+    std::set<std::string> unique(ids.begin(), ids.end());
+    if (unique.size() > maxIncrementalParts) {
+        reload();
+        return ok;
+    }
+    // Re-read what the operation touched: the cache follows the database
+    // whether the operation succeeded, failed, or failed half-way.
+    std::vector<PartChange> changes;
+    try {
+        for (const auto& id : unique) {
+            PartChange change;
+            const auto cached = locate(id);
+            if (cached != mParts.end())
+                change.before = *cached;
+            change.after = mStore.find(id);
+            if (change.after)
+                storeCached(*change.after);
+            else if (cached != mParts.end())
+                mParts.erase(cached);
+            if (change.before || change.after)
+                changes.push_back(std::move(change));
+        }
+    } catch (const std::exception& error) {
+        // The database cannot even be read: re-read it all.
+        mLastError = QString::fromUtf8(error.what());
+        emit errorOccurred(mLastError);
+        reload();
+        return false;
+    }
+    // An unchanged part is no change.
+    std::erase_if(changes, [](const PartChange& change) {
+        return change.before && change.after && samePart(*change.before, *change.after);
+    });
+    if (!changes.empty()) {
+        emit partsEdited(changes);
+        emit partsChanged();
+    }
     return ok;
+}
+
+QString CatalogEditor::push(QUndoCommand* command)
+{
+    mLastError.clear();
+    mUndoStack->push(command); // runs the command; a failed one is dropped
+    return mLastError;
 }
 
 QString CatalogEditor::setField(const std::string& id, const FieldSpec& field,
@@ -78,8 +173,7 @@ QString CatalogEditor::setField(const std::string& id, const FieldSpec& field,
     const QString text = tr("Set %1 of %2 to %3")
                              .arg(toQString(field.label), toQString(id),
                                   toQString(formatFieldValue(value)));
-    mUndoStack->push(new CmdPartReplace(*this, *current, std::move(edited), text));
-    return {};
+    return push(new CmdPartReplace(*this, *current, std::move(edited), text));
 }
 
 QString CatalogEditor::addPart(const Part& part)
@@ -89,8 +183,7 @@ QString CatalogEditor::addPart(const Part& part)
         problems.push_back({"/id", "is already used by another part"});
     if (!problems.empty())
         return describe(problems);
-    mUndoStack->push(new CmdPartAdd(*this, part));
-    return {};
+    return push(new CmdPartAdd(*this, part));
 }
 
 QString CatalogEditor::duplicatePart(const std::string& id)
@@ -114,8 +207,7 @@ QString CatalogEditor::removeParts(const std::vector<std::string>& ids)
     }
     if (removed.empty())
         return tr("Nothing to delete.");
-    mUndoStack->push(new CmdPartsRemove(*this, std::move(removed)));
-    return {};
+    return push(new CmdPartsRemove(*this, std::move(removed)));
 }
 
 QString CatalogEditor::importParts(const std::vector<Part>& parts)
@@ -128,8 +220,7 @@ QString CatalogEditor::importParts(const std::vector<Part>& parts)
         if (const Part* existing = findPart(infoOf(part).id))
             replaced.push_back(*existing);
     }
-    mUndoStack->push(new CmdPartsImport(*this, parts, std::move(replaced)));
-    return {};
+    return push(new CmdPartsImport(*this, parts, std::move(replaced)));
 }
 
 std::string CatalogEditor::unusedId(const std::string& base) const

@@ -5,15 +5,17 @@
 #include "core/io/text_file.h"
 #include "ui/catalog/catalog_editor.h"
 #include "ui/catalog/field_delegate.h"
+#include "ui/catalog/field_text.h"
+#include "ui/catalog/part_filter_proxy_model.h"
 #include "ui/catalog/part_table_model.h"
 #include "ui/dialogs/dialogs.h"
 #include "ui/qt_text.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
@@ -45,6 +47,33 @@ CatalogPage::CatalogPage(CatalogEditor* editor, QWidget* parent)
     mFilterEdit->setPlaceholderText(tr("Filter by any field (e.g. H100, sxm, 400)…"));
     mFilterEdit->setClearButtonEnabled(true);
     connect(mFilterEdit, &QLineEdit::textChanged, this, &CatalogPage::applyFilter);
+    auto* filterLabel = new QLabel(tr("F&ilter:"), this);
+    filterLabel->setBuddy(mFilterEdit);
+
+    // Filter by one field: chooser, condition, value, the field's unit.
+    mFieldCombo = new QComboBox(this);
+    mFieldCombo->setObjectName(QStringLiteral("catalogFieldComboBox"));
+    mFieldCombo->setToolTip(tr("Filter the shown table by one field"));
+    auto* fieldLabel = new QLabel(tr("Fiel&d:"), this);
+    fieldLabel->setBuddy(mFieldCombo);
+    mConditionCombo = new QComboBox(this);
+    mConditionCombo->setObjectName(QStringLiteral("catalogConditionComboBox"));
+    mConditionCombo->setToolTip(tr("How the field is compared with the value"));
+    mConditionCombo->setAccessibleName(tr("Condition"));
+    mConditionCombo->addItem(tr("contains"), static_cast<int>(FieldCondition::Contains));
+    mConditionCombo->addItem(QStringLiteral("≥"), static_cast<int>(FieldCondition::AtLeast));
+    mConditionCombo->addItem(QStringLiteral("≤"), static_cast<int>(FieldCondition::AtMost));
+    mConditionCombo->addItem(QStringLiteral("="), static_cast<int>(FieldCondition::Equals));
+    mFieldValueEdit = new QLineEdit(this);
+    mFieldValueEdit->setObjectName(QStringLiteral("catalogFieldValueLineEdit"));
+    mFieldValueEdit->setAccessibleName(tr("Field filter value"));
+    mFieldValueEdit->setClearButtonEnabled(true);
+    mFieldUnitLabel = new QLabel(this);
+    mFieldUnitLabel->setObjectName(QStringLiteral("catalogFieldUnitLabel"));
+    connect(mFieldCombo, &QComboBox::currentIndexChanged, this, &CatalogPage::fieldChosen);
+    connect(mConditionCombo, &QComboBox::currentIndexChanged, this,
+            &CatalogPage::applyFieldFilter);
+    connect(mFieldValueEdit, &QLineEdit::textChanged, this, &CatalogPage::applyFieldFilter);
 
     auto* addButton = makeButton(this, QStringLiteral("addPartButton"), tr("Add"),
                                  tr("Add a part of the shown kind (Ctrl+Shift+N)"));
@@ -63,9 +92,16 @@ CatalogPage::CatalogPage(CatalogEditor* editor, QWidget* parent)
     connect(exportButton, &QToolButton::clicked, this, &CatalogPage::exportFile);
 
     auto* toolRow = new QHBoxLayout;
+    toolRow->addWidget(filterLabel);
     toolRow->addWidget(mFilterEdit, 1);
     for (auto* button : {addButton, duplicateButton, deleteButton, importButton, exportButton})
         toolRow->addWidget(button);
+    auto* fieldRow = new QHBoxLayout;
+    fieldRow->addWidget(fieldLabel);
+    fieldRow->addWidget(mFieldCombo);
+    fieldRow->addWidget(mConditionCombo);
+    fieldRow->addWidget(mFieldValueEdit, 1);
+    fieldRow->addWidget(mFieldUnitLabel);
 
     mTabs = new QTabWidget(this);
     mTabs->setObjectName(QStringLiteral("catalogTabWidget"));
@@ -76,11 +112,8 @@ CatalogPage::CatalogPage(CatalogEditor* editor, QWidget* parent)
         mModels[i] = new PartTableModel(kind, mEditor, this);
         connect(mModels[i], &PartTableModel::editRejected, this,
                 [this](const QString& reason) { showMessage(reason, true); });
-        mProxies[i] = new QSortFilterProxyModel(this);
+        mProxies[i] = new PartFilterProxyModel(this);
         mProxies[i]->setSourceModel(mModels[i]);
-        mProxies[i]->setFilterCaseSensitivity(Qt::CaseInsensitive);
-        mProxies[i]->setFilterKeyColumn(-1);
-        mProxies[i]->setSortRole(PartTableModel::SortRole);
         auto* view = new QTableView(mTabs);
         view->setObjectName(toQString(enumName(kind)) + QStringLiteral("TableView"));
         view->setModel(mProxies[i]);
@@ -114,14 +147,92 @@ CatalogPage::CatalogPage(CatalogEditor* editor, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(toolRow);
+    layout->addLayout(fieldRow);
     layout->addWidget(mTabs, 1);
     layout->addWidget(mMessageLabel);
     layout->addWidget(legend);
 
-    connect(mEditor, &CatalogEditor::partsChanged, this, &CatalogPage::refresh);
-    connect(mEditor, &CatalogEditor::errorOccurred, this,
-            [this](const QString& message) { showMessage(message, true); });
+    connect(mEditor, &CatalogEditor::partsReloaded, this, &CatalogPage::refresh);
+    connect(mEditor, &CatalogEditor::partsEdited, this, &CatalogPage::applyChanges);
+    connect(mEditor, &CatalogEditor::errorOccurred, this, [this](const QString& message) {
+        showMessage(message, true);
+        Dialogs::warning(this, tr("Catalog"),
+                         tr("The change could not be saved, so it was not made:\n\n%1")
+                             .arg(message));
+    });
+    connect(mTabs, &QTabWidget::currentChanged, this, &CatalogPage::fillFieldChooser);
+    setTabOrder(mFilterEdit, mFieldCombo);
+    setTabOrder(mFieldCombo, mConditionCombo);
+    setTabOrder(mConditionCombo, mFieldValueEdit);
     refresh();
+    fillFieldChooser();
+}
+
+void CatalogPage::applyChanges(const std::vector<PartChange>& changes)
+{
+    for (auto* model : mModels)
+        model->applyChanges(changes);
+    updateTabTitles();
+}
+
+PartFilterProxyModel* CatalogPage::proxy(PartKind kind) const
+{
+    return mProxies[static_cast<std::size_t>(kind)];
+}
+
+void CatalogPage::fillFieldChooser()
+{
+    const QString chosenKey = mFieldCombo->currentData().toString();
+    const PartTableModel* shown = model(currentKind());
+    {
+        const QSignalBlocker blocker(mFieldCombo);
+        mFieldCombo->clear();
+        mFieldCombo->addItem(tr("Any field"), QString());
+        for (int column = 0; column < shown->columnCount(); ++column) {
+            const FieldSpec* field = shown->fieldAt(column);
+            if (field->type == FieldType::Flag)
+                continue;
+            mFieldCombo->addItem(shown->headerData(column, Qt::Horizontal).toString(),
+                                 toQString(field->key));
+        }
+        mFieldCombo->setCurrentIndex(std::max(0, mFieldCombo->findData(chosenKey)));
+    }
+    fieldChosen();
+}
+
+void CatalogPage::fieldChosen()
+{
+    const FieldSpec* field =
+        findField(currentKind(), toStdString(mFieldCombo->currentData().toString()));
+    const bool numeric =
+        field && (field->type == FieldType::Number || field->type == FieldType::Integer);
+    mConditionCombo->setEnabled(numeric);
+    mFieldValueEdit->setEnabled(field != nullptr);
+    if (!numeric)
+        mConditionCombo->setCurrentIndex(0); // text and lists: "contains"
+    else if (mConditionCombo->currentIndex() == 0)
+        mConditionCombo->setCurrentIndex(1); // numbers: ">=" to start with
+    mFieldUnitLabel->setText(field ? toQString(field->unit) : QString());
+    mFieldValueEdit->setPlaceholderText(field ? fieldHint(*field) : QString());
+    applyFieldFilter();
+}
+
+void CatalogPage::applyFieldFilter()
+{
+    // The field filter acts on the shown kind only; a tab left behind shows all.
+    const PartKind kind = currentKind();
+    if (kind != mFieldFilterKind)
+        proxy(mFieldFilterKind)->clearFieldFilter();
+    mFieldFilterKind = kind;
+    const int column =
+        model(kind)->columnOf(toStdString(mFieldCombo->currentData().toString()));
+    const auto condition = static_cast<FieldCondition>(mConditionCombo->currentData().toInt());
+    const bool valid = proxy(kind)->setFieldFilter(column, condition, mFieldValueEdit->text());
+    mFieldValueEdit->setProperty("isError", !valid);
+    mFieldValueEdit->setStyleSheet(valid ? QString() : QStringLiteral("color: #d9534f;"));
+    if (!valid)
+        showMessage(tr("Type a number to compare %1 with.").arg(mFieldCombo->currentText()), true);
+    updateTabTitles();
 }
 
 void CatalogPage::refresh()
@@ -168,12 +279,12 @@ std::vector<std::string> CatalogPage::selectedIds() const
 {
     const auto kind = currentKind();
     auto* view = this->view(kind);
-    auto* proxy = mProxies[static_cast<std::size_t>(kind)];
+    auto* filtered = mProxies[static_cast<std::size_t>(kind)];
     std::set<int> rows;
     for (const auto& index : view->selectionModel()->selectedIndexes())
-        rows.insert(proxy->mapToSource(index).row());
+        rows.insert(filtered->mapToSource(index).row());
     if (rows.empty() && view->currentIndex().isValid())
-        rows.insert(proxy->mapToSource(view->currentIndex()).row());
+        rows.insert(filtered->mapToSource(view->currentIndex()).row());
     std::vector<std::string> ids;
     for (int row : rows) {
         if (const Part* part = model(kind)->partAt(row))
@@ -294,8 +405,8 @@ void CatalogPage::exportFile()
 
 void CatalogPage::applyFilter(const QString& text)
 {
-    for (auto* proxy : mProxies)
-        proxy->setFilterFixedString(text);
+    for (auto* each : mProxies)
+        each->setText(text);
     updateTabTitles();
 }
 

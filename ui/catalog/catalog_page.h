@@ -8,19 +8,22 @@
 #include <array>
 
 class QAction;
+class QComboBox;
 class QLabel;
 class QLineEdit;
-class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
 
 namespace infrafit::ui {
 
 class CatalogEditor;
+class PartFilterProxyModel;
 class PartTableModel;
+struct PartChange;
 
 /// The catalog editor: one tab per part kind, each a sortable table
-/// filtered by the text box; cells edit in place through the CatalogEditor
+/// filtered by the text box (any field) and by one field of the shown kind
+/// with a condition (contains, >=, <=, =; the field's unit shown); cells edit in place through the CatalogEditor
 /// (validated, undoable, saved to the database at once); add, duplicate,
 /// delete, import and export act on the current tab.
 class CatalogPage : public QWidget {
@@ -30,6 +33,7 @@ public:
     explicit CatalogPage(CatalogEditor* editor, QWidget* parent = nullptr);
 
     [[nodiscard]] PartTableModel* model(PartKind kind) const;
+    [[nodiscard]] PartFilterProxyModel* proxy(PartKind kind) const;
     [[nodiscard]] QTableView* view(PartKind kind) const;
     [[nodiscard]] QTabWidget* tabs() const { return mTabs; }
     [[nodiscard]] PartKind currentKind() const;
@@ -43,7 +47,13 @@ public:
 
 private:
     void refresh();
+    void applyChanges(const std::vector<PartChange>& changes);
     void applyFilter(const QString& text);
+    /// Fills the field chooser with the shown kind's fields, keeping the
+    /// chosen field when the kind has it.
+    void fillFieldChooser();
+    void fieldChosen();
+    void applyFieldFilter();
     void updateTabTitles();
     void showMessage(const QString& text, bool isError);
     [[nodiscard]] std::vector<std::string> selectedIds() const;
@@ -51,10 +61,15 @@ private:
 
     CatalogEditor* mEditor = nullptr;
     QLineEdit* mFilterEdit = nullptr;
+    QComboBox* mFieldCombo = nullptr;
+    QComboBox* mConditionCombo = nullptr;
+    QLineEdit* mFieldValueEdit = nullptr;
+    QLabel* mFieldUnitLabel = nullptr;
+    PartKind mFieldFilterKind = PartKind::Gpu;
     QTabWidget* mTabs = nullptr;
     QLabel* mMessageLabel = nullptr;
     std::array<PartTableModel*, 7> mModels{};
-    std::array<QSortFilterProxyModel*, 7> mProxies{};
+    std::array<PartFilterProxyModel*, 7> mProxies{};
     std::array<QTableView*, 7> mViews{};
     bool mColumnsSized = false;
 };

@@ -3,6 +3,7 @@
 
 #include "ui/catalog/catalog_editor.h"
 #include "ui/catalog/field_text.h"
+#include "ui/format.h"
 #include "ui/qt_text.h"
 
 #include <QColor>
@@ -40,6 +41,7 @@ void PartTableModel::setParts(std::vector<Part> parts)
     std::erase_if(parts, [this](const Part& part) { return kindOf(part) != mKind; });
     beginResetModel();
     mParts = std::move(parts);
+    mSearchTexts.assign(mParts.size(), std::string());
     endResetModel();
 }
 
@@ -48,6 +50,77 @@ const Part* PartTableModel::partAt(int row) const
     if (row < 0 || row >= static_cast<int>(mParts.size()))
         return nullptr;
     return &mParts[static_cast<std::size_t>(row)];
+}
+
+const FieldSpec* PartTableModel::fieldAt(int column) const
+{
+    if (column < 0 || column >= static_cast<int>(mFields.size()))
+        return nullptr;
+    return mFields[static_cast<std::size_t>(column)];
+}
+
+const std::string& PartTableModel::searchText(int row) const
+{
+    static const std::string none;
+    if (row < 0 || row >= static_cast<int>(mParts.size()))
+        return none;
+    std::string& text = mSearchTexts[static_cast<std::size_t>(row)];
+    if (text.empty()) {
+        // The cells as shown (formatFieldValue), one unit separator apart so
+        // a match never spans two cells; never empty once built.
+        const Part& part = mParts[static_cast<std::size_t>(row)];
+        QString all(QChar(0x1f));
+        for (const FieldSpec* spec : mFields) {
+            if (spec->type != FieldType::Flag)
+                all += toQString(formatFieldValue(spec->get(part))) + QChar(0x1f);
+        }
+        text = all.toLower().toStdString();
+    }
+    return text;
+}
+
+int PartTableModel::rowOf(std::string_view id) const
+{
+    for (std::size_t row = 0; row < mParts.size(); ++row) {
+        if (infoOf(mParts[row]).id == id)
+            return static_cast<int>(row);
+    }
+    return -1;
+}
+
+void PartTableModel::applyChanges(const std::vector<PartChange>& changes)
+{
+    for (const auto& change : changes) {
+        const bool wasHere = change.before && kindOf(*change.before) == mKind;
+        const bool isHere = change.after && kindOf(*change.after) == mKind;
+        const int row = wasHere ? rowOf(infoOf(*change.before).id) : -1;
+        if (row >= 0 && isHere) {
+            const std::string& oldId = infoOf(*change.before).id;
+            const std::string& newId = infoOf(*change.after).id;
+            if (oldId != newId) {
+                // Refusal marks follow the part to its new id.
+                for (auto it = mRejections.lower_bound({oldId, std::string()});
+                     it != mRejections.end() && it->first.first == oldId;) {
+                    mRejections.emplace(std::make_pair(newId, it->first.second), it->second);
+                    it = mRejections.erase(it);
+                }
+            }
+            mParts[static_cast<std::size_t>(row)] = *change.after;
+            mSearchTexts[static_cast<std::size_t>(row)].clear();
+            emit dataChanged(index(row, 0), index(row, columnCount() - 1));
+        } else if (row >= 0) {
+            beginRemoveRows({}, row, row);
+            mParts.erase(mParts.begin() + row);
+            mSearchTexts.erase(mSearchTexts.begin() + row);
+            endRemoveRows();
+        } else if (isHere) {
+            const int end = rowCount();
+            beginInsertRows({}, end, end);
+            mParts.push_back(*change.after);
+            mSearchTexts.emplace_back();
+            endInsertRows();
+        }
+    }
 }
 
 int PartTableModel::columnOf(std::string_view key) const
@@ -115,6 +188,13 @@ QVariant PartTableModel::data(const QModelIndex& index, int role) const
             tip += QStringLiteral("\n") + toQString(spec.help);
         if (estimated)
             tip += tr("\nEstimate — see the part's source and notes.");
+        if (spec.key == "price_usd" && !displayCurrency().isUsd()) {
+            // Prices are kept in USD; the tooltip shows them converted.
+            const FieldValue price = spec.get(part);
+            if (const auto* usd = std::get_if<double>(&price))
+                tip += QStringLiteral("\n≈ ") + formatUsd(*usd) + QLatin1Char(' ')
+                    + currencyRateNote();
+        }
         const auto& source = infoOf(part).source;
         if (!source.empty())
             tip += tr("\nSource: ") + toQString(source);

@@ -6,11 +6,13 @@
 #include <QAbstractTableModel>
 
 #include <map>
+#include <string>
 #include <vector>
 
 namespace infrafit::ui {
 
 class CatalogEditor;
+struct PartChange;
 
 /// The parts of one kind as a table: one row per part, one column per field
 /// of the kind (core/parts/field_spec.h), units in the headers. Estimated
@@ -18,7 +20,8 @@ class CatalogEditor;
 /// With an editor the cells are editable: setData() parses the text, and the
 /// editor validates and applies it as an undoable change; a refused edit
 /// marks the cell (red, reason in the tooltip) until the next good edit.
-/// Lives on the GUI thread; setParts() replaces the contents.
+/// Lives on the GUI thread; setParts() replaces the contents, applyChanges()
+/// updates single rows.
 class PartTableModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -33,6 +36,17 @@ public:
     void setParts(std::vector<Part> parts);
     [[nodiscard]] const std::vector<Part>& parts() const { return mParts; }
     [[nodiscard]] const Part* partAt(int row) const;
+    /// The field shown in `column`, or nullptr.
+    [[nodiscard]] const FieldSpec* fieldAt(int column) const;
+    /// Every shown cell of `row`, lower-cased UTF-8, for the text filter;
+    /// built on first use and kept until the row changes.
+    [[nodiscard]] const std::string& searchText(int row) const;
+    /// The row of the part `id`, or -1.
+    [[nodiscard]] int rowOf(std::string_view id) const;
+    /// Applies a catalog change to the rows of this kind only: a changed
+    /// part's row is updated in place, a new part is appended, a removed
+    /// part's row removed — no reset, so views keep selection and scroll.
+    void applyChanges(const std::vector<PartChange>& changes);
     /// The column of a field key, or -1.
     [[nodiscard]] int columnOf(std::string_view key) const;
 
@@ -59,6 +73,8 @@ private:
     /// Columns: id, vendor, model, the kind's figures, then price and provenance.
     std::vector<const FieldSpec*> mFields;
     std::vector<Part> mParts;
+    /// searchText() per row; empty until built (a built one is never empty).
+    mutable std::vector<std::string> mSearchTexts;
 };
 
 } // namespace infrafit::ui

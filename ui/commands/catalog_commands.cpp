@@ -9,15 +9,28 @@
 #include <set>
 
 namespace infrafit::ui {
+namespace {
+
+std::vector<std::string> idsOf(const std::vector<Part>& parts)
+{
+    std::vector<std::string> ids;
+    ids.reserve(parts.size());
+    for (const auto& part : parts)
+        ids.push_back(infoOf(part).id);
+    return ids;
+}
+
+} // namespace
 
 CatalogCommand::CatalogCommand(CatalogEditor& editor, const QString& text) : mEditor(editor)
 {
     setText(text);
 }
 
-void CatalogCommand::run(const std::function<void(catalog::CatalogStore&)>& operation)
+void CatalogCommand::run(const std::function<void(catalog::CatalogStore&)>& operation,
+                         const std::vector<std::string>& ids)
 {
-    if (!mEditor.apply(operation))
+    if (!mEditor.apply(operation, ids))
         setObsolete(true);
 }
 
@@ -28,12 +41,14 @@ CmdPartReplace::CmdPartReplace(CatalogEditor& editor, Part before, Part after, c
 
 void CmdPartReplace::redo()
 {
-    run([this](catalog::CatalogStore& store) { store.update(infoOf(mBefore).id, mAfter); });
+    run([this](catalog::CatalogStore& store) { store.update(infoOf(mBefore).id, mAfter); },
+        {infoOf(mBefore).id, infoOf(mAfter).id});
 }
 
 void CmdPartReplace::undo()
 {
-    run([this](catalog::CatalogStore& store) { store.update(infoOf(mAfter).id, mBefore); });
+    run([this](catalog::CatalogStore& store) { store.update(infoOf(mAfter).id, mBefore); },
+        {infoOf(mBefore).id, infoOf(mAfter).id});
 }
 
 CmdPartAdd::CmdPartAdd(CatalogEditor& editor, Part part)
@@ -45,12 +60,13 @@ CmdPartAdd::CmdPartAdd(CatalogEditor& editor, Part part)
 
 void CmdPartAdd::redo()
 {
-    run([this](catalog::CatalogStore& store) { store.add(mPart); });
+    run([this](catalog::CatalogStore& store) { store.add(mPart); }, {infoOf(mPart).id});
 }
 
 void CmdPartAdd::undo()
 {
-    run([this](catalog::CatalogStore& store) { store.remove(infoOf(mPart).id); });
+    run([this](catalog::CatalogStore& store) { store.remove(infoOf(mPart).id); },
+        {infoOf(mPart).id});
 }
 
 CmdPartsRemove::CmdPartsRemove(CatalogEditor& editor, std::vector<Part> removed)
@@ -66,15 +82,17 @@ CmdPartsRemove::CmdPartsRemove(CatalogEditor& editor, std::vector<Part> removed)
 
 void CmdPartsRemove::redo()
 {
-    run([this](catalog::CatalogStore& store) {
-        for (const auto& part : mRemoved)
-            store.remove(infoOf(part).id);
-    });
+    run(
+        [this](catalog::CatalogStore& store) {
+            for (const auto& part : mRemoved)
+                store.remove(infoOf(part).id);
+        },
+        idsOf(mRemoved));
 }
 
 void CmdPartsRemove::undo()
 {
-    run([this](catalog::CatalogStore& store) { store.importParts(mRemoved); });
+    run([this](catalog::CatalogStore& store) { store.importParts(mRemoved); }, idsOf(mRemoved));
 }
 
 CmdPartsImport::CmdPartsImport(CatalogEditor& editor, std::vector<Part> imported,
@@ -88,7 +106,8 @@ CmdPartsImport::CmdPartsImport(CatalogEditor& editor, std::vector<Part> imported
 
 void CmdPartsImport::redo()
 {
-    run([this](catalog::CatalogStore& store) { store.importParts(mImported); });
+    run([this](catalog::CatalogStore& store) { store.importParts(mImported); },
+        idsOf(mImported));
 }
 
 void CmdPartsImport::undo()
@@ -102,7 +121,7 @@ void CmdPartsImport::undo()
                 store.remove(infoOf(part).id);
         }
         store.importParts(mReplaced);
-    });
+    }, idsOf(mImported));
 }
 
 } // namespace infrafit::ui

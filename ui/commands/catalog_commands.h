@@ -22,7 +22,10 @@ public:
     CatalogCommand(CatalogEditor& editor, const QString& text);
 
 protected:
-    void run(const std::function<void(catalog::CatalogStore&)>& operation);
+    /// Runs `operation`; `ids` are the ids of every part it may add, change
+    /// or remove (old and new), which the editor then re-reads.
+    void run(const std::function<void(catalog::CatalogStore&)>& operation,
+             const std::vector<std::string>& ids);
 
 private:
     CatalogEditor& mEditor;

@@ -136,10 +136,16 @@ QVariant ComparisonTableModel::metricData(
             return tr("Not reported for this pair (another kind of workload, or not analysed).");
         if (row.isBaseline)
             return tr("%1 of the baseline pair.").arg(toQString(metricLabel(metric)));
-        return tr("%1: %2; change against the baseline %3 (%4).")
-            .arg(toQString(metricLabel(metric)), formatMetric(metric, value),
-                formatDelta(metric, delta),
-                higherIsBetter(metric) ? tr("higher is better") : tr("lower is better"));
+        {
+            QString tip = tr("%1: %2; change against the baseline %3 (%4).")
+                              .arg(toQString(metricLabel(metric)), formatMetric(metric, value),
+                                   formatDelta(metric, delta),
+                                   higherIsBetter(metric) ? tr("higher is better")
+                                                          : tr("lower is better"));
+            if (metric == ComparisonMetric::CapexUsd || metric == ComparisonMetric::TcoUsd)
+                tip += QLatin1Char(' ') + currencyRateNote();
+            return tip.trimmed();
+        }
     case Qt::TextAlignmentRole:
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     default:

@@ -2,15 +2,20 @@
 #include "ui/dialogs/dialogs.h"
 
 #include <QFileDialog>
+#include <QPushButton>
 
+#include <algorithm>
 #include <optional>
+#include <vector>
 
 namespace infrafit::ui {
 namespace {
 
 std::optional<QString> nextFileName;
 std::optional<QMessageBox::StandardButton> nextAnswer;
+std::optional<int> nextChoice;
 QString lastWarningText;
+QString lastInformationText;
 bool suppressWarnings = false;
 
 } // namespace
@@ -44,6 +49,42 @@ void Dialogs::warning(QWidget* parent, const QString& title, const QString& text
     lastWarningText = text;
     if (!suppressWarnings)
         QMessageBox::warning(parent, title, text);
+}
+
+void Dialogs::information(QWidget* parent, const QString& title, const QString& text)
+{
+    lastInformationText = text;
+    if (!suppressWarnings)
+        QMessageBox::information(parent, title, text);
+}
+
+int Dialogs::choose(QWidget* parent, const QString& title, const QString& text,
+                    const QStringList& choices)
+{
+    lastInformationText = text;
+    if (nextChoice)
+        return *std::exchange(nextChoice, std::nullopt);
+    QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::NoButton, parent);
+    std::vector<QAbstractButton*> buttons;
+    for (int i = 0; i < choices.size(); ++i) {
+        buttons.push_back(box.addButton(choices[i], i == 0 ? QMessageBox::AcceptRole
+                                                           : QMessageBox::RejectRole));
+    }
+    if (!buttons.empty())
+        box.setDefaultButton(qobject_cast<QPushButton*>(buttons.front()));
+    box.exec();
+    const auto it = std::find(buttons.begin(), buttons.end(), box.clickedButton());
+    return it == buttons.end() ? -1 : static_cast<int>(it - buttons.begin());
+}
+
+void Dialogs::setNextChoice(int choice)
+{
+    nextChoice = choice;
+}
+
+QString Dialogs::lastInformation()
+{
+    return lastInformationText;
 }
 
 void Dialogs::setNextFileName(const QString& fileName)

@@ -21,13 +21,21 @@ public:
                                                 const QString& text,
                                                 QMessageBox::StandardButtons buttons);
     static void warning(QWidget* parent, const QString& title, const QString& text);
+    static void information(QWidget* parent, const QString& title, const QString& text);
+    /// A message with one button per choice (the first is the default);
+    /// returns the index of the chosen one, or -1 when the box was closed.
+    static int choose(QWidget* parent, const QString& title, const QString& text,
+                      const QStringList& choices);
 
     /// Test seams: the next dialog of that sort returns this without showing.
     static void setNextFileName(const QString& fileName);
     static void setNextAnswer(QMessageBox::StandardButton answer);
+    static void setNextChoice(int choice);
     /// The text of the last warning shown (or suppressed in tests).
     static QString lastWarning();
-    /// Tests call this so warnings are recorded instead of shown.
+    /// The text of the last information message (or choice) shown.
+    static QString lastInformation();
+    /// Tests call this so warnings and information are recorded instead of shown.
     static void setSuppressWarnings(bool suppress);
 };
 

@@ -5,6 +5,8 @@
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
 #include <QVBoxLayout>
 
 namespace infrafit::ui {
@@ -37,6 +39,30 @@ PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QD
     mEfficiencyAuto->setChecked(!p.defaultEfficiency);
     mEfficiency = numberBox(this, QStringLiteral("defaultEfficiency"), 0.05, 1, 2);
     mEfficiency->setValue(p.defaultEfficiency.value_or(0.45));
+    mCurrency = new QComboBox(this);
+    mCurrency->setObjectName(QStringLiteral("currencyComboBox"));
+    mCurrency->setEditable(true);
+    mCurrency->addItems({QStringLiteral("USD"), QStringLiteral("EUR"), QStringLiteral("GBP"),
+                         QStringLiteral("JPY"), QStringLiteral("CHF"), QStringLiteral("CNY"),
+                         QStringLiteral("INR"), QStringLiteral("KRW"), QStringLiteral("SEK")});
+    mCurrency->setValidator(new QRegularExpressionValidator(
+        QRegularExpression(QStringLiteral("[A-Za-z]{3}")), mCurrency));
+    mCurrency->setCurrentText(p.currencyCode);
+    mCurrency->setToolTip(tr("ISO 4217 code of the currency money is shown in. Catalog prices "
+                             "and results stay in US dollars."));
+    mCurrencyRate = numberBox(this, QStringLiteral("currencyRate"), 0.000001, 1000000, 6);
+    mCurrencyRate->setValue(p.currencyPerUsd);
+    mCurrencyRate->setToolTip(tr("How many units of the currency one US dollar buys."));
+    const auto syncRate = [this](const QString& code) {
+        // USD is shown as is; any other currency needs its rate.
+        const bool usd = code.compare(QStringLiteral("USD"), Qt::CaseInsensitive) == 0;
+        if (usd)
+            mCurrencyRate->setValue(1);
+        mCurrencyRate->setDisabled(usd);
+        mCurrencyRate->setSuffix(tr(" %1 per USD").arg(code.toUpper()));
+    };
+    connect(mCurrency, &QComboBox::currentTextChanged, this, syncRate);
+    syncRate(mCurrency->currentText());
     connect(mPueAuto, &QCheckBox::toggled, mPue, &QWidget::setDisabled);
     connect(mEfficiencyAuto, &QCheckBox::toggled, mEfficiency, &QWidget::setDisabled);
     mPue->setDisabled(mPueAuto->isChecked());
@@ -51,6 +77,8 @@ PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QD
     form->addRow(tr("&TCO horizon:"), mYears);
     form->addRow(tr("Compute e&fficiency:"), mEfficiencyAuto);
     form->addRow(QString(), mEfficiency);
+    form->addRow(tr("&Currency:"), mCurrency);
+    form->addRow(tr("Exchange &rate:"), mCurrencyRate);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -69,6 +97,11 @@ Preferences PreferencesDialog::preferences() const
     p.tcoYears = mYears->value();
     p.defaultEfficiency = mEfficiencyAuto->isChecked() ? std::nullopt
                                                        : std::optional<double>(mEfficiency->value());
+    const QString code = mCurrency->currentText().trimmed().toUpper();
+    if (code.size() == 3 && code != QStringLiteral("USD")) {
+        p.currencyCode = code;
+        p.currencyPerUsd = mCurrencyRate->value();
+    }
     return p;
 }
 

@@ -12,7 +12,8 @@ class QDoubleSpinBox;
 namespace infrafit::ui {
 
 /// Edits Preferences: memory units, electricity price, typical load, PUE,
-/// TCO horizon and the default compute efficiency.
+/// TCO horizon, the default compute efficiency and the display currency
+/// (code and rate per US dollar).
 class PreferencesDialog : public QDialog {
     Q_OBJECT
 
@@ -29,6 +30,8 @@ private:
     QDoubleSpinBox* mYears = nullptr;
     QCheckBox* mEfficiencyAuto = nullptr;
     QDoubleSpinBox* mEfficiency = nullptr;
+    QComboBox* mCurrency = nullptr;
+    QDoubleSpinBox* mCurrencyRate = nullptr;
 };
 
 } // namespace infrafit::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/project/configuration_form.h"
 
+#include "ui/catalog/catalog_editor.h"
+
 #include "ui/project/form_fields.h"
 
 #include <QCompleter>
@@ -128,6 +130,32 @@ void ConfigurationForm::setParts(const std::vector<Part>& parts)
                 combo->addItem(partLabel(part), toQString(infoOf(part).id));
         }
         combo->setCurrentIndex(std::max(0, combo->findData(current)));
+    }
+}
+
+void ConfigurationForm::applyPartChanges(const std::vector<PartChange>& changes)
+{
+    for (const auto& change : changes) {
+        int row = -1;
+        QComboBox* before = nullptr;
+        if (change.before) {
+            before = partCombo(kindOf(*change.before));
+            row = before->findData(toQString(infoOf(*change.before).id));
+        }
+        QComboBox* after = change.after ? partCombo(kindOf(*change.after)) : nullptr;
+        if (row >= 0 && before == after) {
+            before->setItemText(row, partLabel(*change.after));
+            before->setItemData(row, toQString(infoOf(*change.after).id));
+            continue;
+        }
+        if (row >= 0) {
+            const QSignalBlocker blocker(before);
+            before->removeItem(row);
+        }
+        if (after) {
+            const QSignalBlocker blocker(after);
+            after->addItem(partLabel(*change.after), toQString(infoOf(*change.after).id));
+        }
     }
 }
 

@@ -15,6 +15,8 @@ class QSpinBox;
 
 namespace infrafit::ui {
 
+struct PartChange;
+
 /// Edits one configuration: a part of each kind chosen from the catalog
 /// (type to search), counts per node, node count, PSU redundancy and rack
 /// limits. Reports each edit; validates nothing itself. GUI thread.
@@ -26,6 +28,9 @@ public:
 
     /// The parts offered in the pickers (catalog and project parts).
     void setParts(const std::vector<Part>& parts);
+    /// Updates the pickers for single catalog changes (no rebuild, so an
+    /// edit costs the same with 100,000 parts as with 75).
+    void applyPartChanges(const std::vector<PartChange>& changes);
     void setConfiguration(const Configuration& configuration);
     [[nodiscard]] Configuration configuration() const;
     [[nodiscard]] QComboBox* partCombo(PartKind kind) const;

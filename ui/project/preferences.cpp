@@ -3,6 +3,8 @@
 
 #include <QSettings>
 
+#include <cmath>
+
 namespace infrafit::ui {
 namespace {
 
@@ -29,6 +31,13 @@ Preferences Preferences::load()
     p.pue = optionalValue(settings, QStringLiteral("cost/pue"));
     p.tcoYears = settings.value(QStringLiteral("cost/years"), p.tcoYears).toDouble();
     p.defaultEfficiency = optionalValue(settings, QStringLiteral("analysis/defaultEfficiency"));
+    const QString code = settings.value(QStringLiteral("money/currency")).toString().trimmed();
+    const double perUsd = settings.value(QStringLiteral("money/perUsd"), 1.0).toDouble();
+    // A code without a usable rate would show wrong amounts: fall back to USD.
+    if (!code.isEmpty() && std::isfinite(perUsd) && perUsd > 0) {
+        p.currencyCode = code.toUpper();
+        p.currencyPerUsd = perUsd;
+    }
     return p;
 }
 
@@ -42,6 +51,8 @@ void Preferences::save() const
     settings.setValue(QStringLiteral("cost/years"), tcoYears);
     settings.setValue(QStringLiteral("analysis/defaultEfficiency"),
                       defaultEfficiency ? QVariant(*defaultEfficiency) : QVariant(QString()));
+    settings.setValue(QStringLiteral("money/currency"), currencyCode);
+    settings.setValue(QStringLiteral("money/perUsd"), currencyPerUsd);
 }
 
 InfrastructureInputs Preferences::infrastructureInputs() const

@@ -2,6 +2,9 @@
 #pragma once
 
 #include "core/infra/infrastructure_inputs.h"
+#include "ui/format.h"
+
+#include <QString>
 
 #include <optional>
 
@@ -16,11 +19,17 @@ struct Preferences {
     double tcoYears = 4;
     /// Compute efficiency used when a workload sets none (empty: per GPU family).
     std::optional<double> defaultEfficiency;
+    /// Money is shown in this currency (ISO 4217 code) at this rate per US
+    /// dollar; prices and results are kept in USD.
+    QString currencyCode = QStringLiteral("USD");
+    double currencyPerUsd = 1;
 
     static Preferences load();
     void save() const;
     /// The infrastructure inputs these preferences imply.
     [[nodiscard]] InfrastructureInputs infrastructureInputs() const;
+    /// The display currency these preferences choose.
+    [[nodiscard]] DisplayCurrency currency() const { return {currencyCode, currencyPerUsd}; }
 };
 
 } // namespace infrafit::ui

@@ -110,15 +110,20 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (index.column() == ScoreColumn)
-            return tr("Balanced score (lower is better): goal cost %1 × (1 + penalties %2). "
-                      "Goal cost = TCO per hour × hours of the goal.")
-                .arg(formatUsd(c.breakdown.goalUsd), formatNumber(c.breakdown.penalties(), 3));
+            return QString(tr("Balanced score (lower is better): goal cost %1 × (1 + penalties "
+                              "%2). Goal cost = TCO per hour × hours of the goal.")
+                               .arg(formatUsd(c.breakdown.goalUsd),
+                                    formatNumber(c.breakdown.penalties(), 3))
+                           + QLatin1Char(' ') + currencyRateNote())
+                .trimmed();
         if (index.column() == ParetoColumn)
             return c.pareto ? tr("On the Pareto front: no other candidate is both cheaper and "
                                  "faster.")
                             : tr("Dominated: another candidate is cheaper and at least as fast.");
         if (!c.priceComplete)
             return tr("Some parts of this candidate have no price; its cost is understated.");
+        if (index.column() == CapexColumn || index.column() == TcoColumn)
+            return currencyRateNote().isEmpty() ? QVariant() : QVariant(currencyRateNote());
         return {};
     default:
         return {};
@@ -145,11 +150,11 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
         case HeadlineColumn:
             return training ? tr("Time to train") : tr("Output tokens/s");
         case CapexColumn:
-            return tr("Capex (USD)");
+            return tr("Capex (%1)").arg(displayCurrency().code);
         case TcoColumn:
-            return tr("TCO (USD)");
+            return tr("TCO (%1)").arg(displayCurrency().code);
         case ScoreColumn:
-            return tr("Score (USD)");
+            return tr("Score (%1)").arg(displayCurrency().code);
         case ParetoColumn:
             return tr("Pareto");
         default:
@@ -168,9 +173,11 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
                                  "when the workload sets no training tokens.")
                             : tr("Output tokens per second of the whole deployment.");
         case CapexColumn:
-            return tr("Purchase price of the cluster: parts, fabric and racks as priced.");
+            return tr("Purchase price of the cluster: parts, fabric and racks as priced. %1")
+                .arg(currencyRateNote());
         case TcoColumn:
-            return tr("Capex plus facility energy over the cost horizon (Preferences).");
+            return tr("Capex plus facility energy over the cost horizon (Preferences). %1")
+                .arg(currencyRateNote());
         case ScoreColumn:
             return tr("TCO cost of the goal × (1 + imbalance penalties); lower is better "
                       "(docs/recommendation.md).");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/recommend/constraints_form.h"
 
+#include "ui/format.h"
+
 #include "ui/qt_text.h"
 
 #include <QCheckBox>
@@ -59,8 +61,13 @@ ConstraintsForm::ConstraintsForm(QWidget* parent) : QWidget(parent)
         emit workloadChanged(index);
     });
 
-    mBudget = limitSpin(this, QStringLiteral("recommendBudgetDoubleSpinBox"), tr(" USD"), 1e10, 0,
-        tr("Most the cluster may cost; 0 = no limit."));
+    // The budget is typed in the display currency and converted back to USD.
+    mBudgetCurrency = displayCurrency();
+    mBudget = limitSpin(this, QStringLiteral("recommendBudgetDoubleSpinBox"),
+        QLatin1Char(' ') + mBudgetCurrency.code, 1e10, 0,
+        QString(tr("Most the cluster may cost; 0 = no limit.") + QLatin1Char(' ')
+                + currencyRateNote())
+            .trimmed());
     mBudget->setSingleStep(100000);
     mBudgetBasis = new QComboBox(this);
     mBudgetBasis->setObjectName(QStringLiteral("recommendBudgetBasisComboBox"));
@@ -200,7 +207,7 @@ void ConstraintsForm::updateKindRows()
 SearchConstraints ConstraintsForm::constraints() const
 {
     SearchConstraints c;
-    c.budgetUsd = limitOf(mBudget);
+    c.budgetUsd = limitOf(mBudget, 1.0 / mBudgetCurrency.perUsd);
     c.budgetBasis = mBudgetBasis->currentIndex() == 1 ? BudgetBasis::Tco : BudgetBasis::Capex;
     c.rackPowerKw = mRackKw->value();
     c.maxNodes = mMaxNodes->value();

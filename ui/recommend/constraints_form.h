@@ -3,6 +3,7 @@
 
 #include "core/project/project.h"
 #include "core/search/search_constraints.h"
+#include "ui/format.h"
 
 #include <QWidget>
 
@@ -51,6 +52,8 @@ private:
     std::vector<WorkloadKind> mKinds;
     WorkloadKind mKind = WorkloadKind::Training;
     QDoubleSpinBox* mBudget = nullptr;
+    /// The currency the budget is typed in (the display currency at start).
+    DisplayCurrency mBudgetCurrency;
     QComboBox* mBudgetBasis = nullptr;
     QDoubleSpinBox* mRackKw = nullptr;
     QSpinBox* mMaxNodes = nullptr;

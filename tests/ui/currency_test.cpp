@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+// The display currency: money is converted only to be shown, persisted
+// with the other preferences, and a change re-renders the figures.
+#include "ui/analysis/analysis_page.h"
+#include "ui/analysis/live_analysis.h"
+#include "ui/format.h"
+#include "ui/project/preferences.h"
+
+#include "ui_fixture.h"
+
+#include <catch2/catch.hpp>
+
+#include <QLocale>
+
+using namespace infrafit;
+using namespace infrafit::ui;
+
+namespace {
+
+/// Puts the default preferences (and USD) back when a test ends.
+struct RestorePreferences {
+    ~RestorePreferences()
+    {
+        Preferences{}.save();
+        setDisplayCurrency({});
+    }
+};
+
+} // namespace
+
+TEST_CASE("money is shown in the display currency at its rate", "[ui][currency]")
+{
+    RestorePreferences restore;
+    CHECK(formatUsd(1234) == QString(QStringLiteral("$") + formatNumber(1234)));
+    CHECK(currencyRateNote().isEmpty());
+    setDisplayCurrency({QStringLiteral("eur"), 0.5});
+    CHECK(displayCurrency().code == QStringLiteral("EUR"));
+    CHECK(formatUsd(1234) == QString(QStringLiteral("€") + formatNumber(617)));
+    CHECK(formatUsd(4e6) == QString(QStringLiteral("€") + formatNumber(2, 2) + QStringLiteral(" M")));
+    CHECK(currencyRateNote().contains(QStringLiteral("1 USD = %1 EUR").arg(QLocale().toString(0.5))));
+    setDisplayCurrency({QStringLiteral("SEK"), 10});
+    CHECK(formatUsd(100) == QString(formatNumber(1000) + QStringLiteral(" SEK")));
+    // An unusable rate shows dollars rather than wrong amounts.
+    setDisplayCurrency({QStringLiteral("SEK"), 0});
+    CHECK(formatUsd(100) == QString(QStringLiteral("$") + formatNumber(100)));
+}
+
+TEST_CASE("the currency persists with the preferences", "[ui][currency]")
+{
+    RestorePreferences restore;
+    Preferences p;
+    p.currencyCode = QStringLiteral("GBP");
+    p.currencyPerUsd = 0.8;
+    p.save();
+    const Preferences loaded = Preferences::load();
+    CHECK(loaded.currencyCode == QStringLiteral("GBP"));
+    CHECK(loaded.currencyPerUsd == 0.8);
+}
+
+TEST_CASE("a currency preference change re-renders the money figures", "[ui][currency]")
+{
+    RestorePreferences restore;
+    test::WindowFixture f;
+    auto* analysis = f.window->liveAnalysis();
+    REQUIRE(analysis->result());
+    REQUIRE(analysis->result()->infrastructure);
+    const double capexUsd = analysis->result()->infrastructure->cost.capexUsd;
+    REQUIRE(capexUsd > 0);
+    const QString before = f.window->analysisPage()->figureText(QStringLiteral("capex"));
+    CHECK(before.startsWith(QStringLiteral("$")));
+
+    Preferences p = analysis->preferences();
+    p.currencyCode = QStringLiteral("EUR");
+    p.currencyPerUsd = 0.5;
+    analysis->setPreferences(p);
+    const QString after = f.window->analysisPage()->figureText(QStringLiteral("capex"));
+    CHECK(after.startsWith(QStringLiteral("€")));
+    // Half the dollars, formatted as the page formats money.
+    CHECK(after.startsWith(formatUsd(capexUsd)));
+    CHECK(after != before);
+}

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/catalog/part_filter_proxy_model.h"
+
+#include "ui/catalog/part_table_model.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+
+namespace infrafit::ui {
+namespace {
+
+/// -1, 0 or 1 as `a` sorts before, with or after `b`: absent values last,
+/// numbers by value, text and lists case-insensitively, flags false first.
+int compareValues(const FieldValue& a, const FieldValue& b)
+{
+    const bool aEmpty = std::holds_alternative<std::monostate>(a);
+    const bool bEmpty = std::holds_alternative<std::monostate>(b);
+    if (aEmpty || bEmpty)
+        return aEmpty == bEmpty ? 0 : (aEmpty ? 1 : -1);
+    if (const auto* x = std::get_if<double>(&a)) {
+        if (const auto* y = std::get_if<double>(&b))
+            return *x < *y ? -1 : (*y < *x ? 1 : 0);
+    }
+    if (const auto* x = std::get_if<bool>(&a)) {
+        if (const auto* y = std::get_if<bool>(&b))
+            return *x == *y ? 0 : (*x ? 1 : -1);
+    }
+    if (const auto* x = std::get_if<std::string>(&a)) {
+        if (const auto* y = std::get_if<std::string>(&b))
+            return QString::compare(QString::fromUtf8(*x), QString::fromUtf8(*y),
+                                    Qt::CaseInsensitive);
+    }
+    return QString::compare(QString::fromStdString(formatFieldValue(a)),
+                            QString::fromStdString(formatFieldValue(b)), Qt::CaseInsensitive);
+}
+
+} // namespace
+
+PartFilterProxyModel::PartFilterProxyModel(QObject* parent) : QSortFilterProxyModel(parent)
+{
+    setSortRole(PartTableModel::SortRole);
+}
+
+std::optional<double> PartFilterProxyModel::parseNumber(const QString& text)
+{
+    // The leading number; a unit or other text may follow ("80 GB").
+    static const QRegularExpression number(QStringLiteral(R"(^\s*([-+]?[0-9][0-9.,' ]*))"));
+    const auto match = number.match(text);
+    if (!match.hasMatch())
+        return std::nullopt;
+    const QString digits = match.captured(1).trimmed();
+    bool ok = false;
+    double value = QLocale().toDouble(digits, &ok);
+    if (!ok)
+        value = QLocale::c().toDouble(digits, &ok);
+    if (!ok || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+void PartFilterProxyModel::setText(const QString& text)
+{
+    if (text == mText)
+        return;
+    mText = text;
+    mNeedle = text.toLower().toStdString();
+    invalidateRowsFilter();
+}
+
+bool PartFilterProxyModel::setFieldFilter(int column, FieldCondition condition,
+                                          const QString& value)
+{
+    const QString trimmed = value.trimmed();
+    bool valid = true;
+    double number = 0;
+    if (column >= 0 && !trimmed.isEmpty() && condition != FieldCondition::Contains) {
+        const auto parsed = parseNumber(trimmed);
+        valid = parsed.has_value();
+        number = parsed.value_or(0);
+    }
+    if (!valid || trimmed.isEmpty())
+        column = -1;
+    if (column == mColumn && condition == mCondition && trimmed == mValueText && number == mValue)
+        return valid;
+    mColumn = column;
+    mCondition = condition;
+    mValueText = trimmed;
+    mValue = number;
+    invalidateRowsFilter();
+    return valid;
+}
+
+void PartFilterProxyModel::clearFieldFilter()
+{
+    setFieldFilter(-1, FieldCondition::Contains, {});
+}
+
+bool PartFilterProxyModel::fieldAccepts(int sourceRow) const
+{
+    if (mColumn < 0)
+        return true;
+    const QModelIndex index = sourceModel()->index(sourceRow, mColumn);
+    if (mCondition == FieldCondition::Contains)
+        return index.data(Qt::DisplayRole).toString().contains(mValueText, Qt::CaseInsensitive);
+    const QVariant sortValue = index.data(PartTableModel::SortRole);
+    if (sortValue.typeId() != QMetaType::Double)
+        return false; // absent or not a number: meets no numeric condition
+    const double value = sortValue.toDouble();
+    switch (mCondition) {
+    case FieldCondition::AtLeast:
+        return value >= mValue;
+    case FieldCondition::AtMost:
+        return value <= mValue;
+    case FieldCondition::Equals:
+        return std::fabs(value - mValue) <= 1e-9 * std::max(std::fabs(value), std::fabs(mValue));
+    case FieldCondition::Contains:
+        break;
+    }
+    return true;
+}
+
+bool PartFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    if (sourceParent.isValid())
+        return false;
+    if (!fieldAccepts(sourceRow))
+        return false;
+    if (mText.isEmpty())
+        return true;
+    // A part table: search its cached row text (100,000 rows in milliseconds).
+    if (const auto* parts = qobject_cast<const PartTableModel*>(sourceModel()))
+        return parts->searchText(sourceRow).find(mNeedle) != std::string::npos;
+    const int columns = sourceModel()->columnCount();
+    for (int column = 0; column < columns; ++column) {
+        const QString shown = sourceModel()->index(sourceRow, column).data().toString();
+        if (shown.contains(mText, Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
+bool PartFilterProxyModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    const auto* model = qobject_cast<const PartTableModel*>(sourceModel());
+    if (!model || left.column() != right.column())
+        return QSortFilterProxyModel::lessThan(left, right);
+    const Part* a = model->partAt(left.row());
+    const Part* b = model->partAt(right.row());
+    const FieldSpec* field = model->fieldAt(left.column());
+    if (!a || !b || !field)
+        return QSortFilterProxyModel::lessThan(left, right);
+    const int order = compareValues(field->get(*a), field->get(*b));
+    if (order != 0)
+        return order < 0;
+    // Ties by id, so equal figures keep a stable, predictable order.
+    return infoOf(*a).id < infoOf(*b).id;
+}
+
+} // namespace infrafit::ui
