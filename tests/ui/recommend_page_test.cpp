@@ -162,10 +162,12 @@ TEST_CASE("using a candidate adds one configuration, undoably", "[ui][recommend]
     CHECK(added.chassisId == best.chassisId);
     CHECK(added.nodes == best.nodes);
     CHECK(QString::fromStdString(added.name).endsWith(QStringLiteral("(recommended)")));
+    // A copy: using it again replaces the project, and `added` with it.
+    const std::string firstName = added.name;
     // Using it again gives a second, uniquely named configuration.
     f.child<QPushButton>("recommendUseButton")->click();
     REQUIRE(document->project().configurations.size() == before + 2);
-    CHECK(document->project().configurations.back().name != added.name);
+    CHECK(document->project().configurations.back().name != firstName);
     document->undoStack()->undo();
     document->undoStack()->undo();
     CHECK(document->project().configurations.size() == before);

@@ -21,8 +21,12 @@ constexpr double gib = 1073741824.0;
 void reset(QChart* chart, const QString& title)
 {
     chart->removeAllSeries();
-    for (auto* axis : chart->axes())
+    // removeAllSeries() deletes the series, but removeAxis() only hands the
+    // axis back to the caller: delete it, or every rebuild leaks two axes.
+    for (auto* axis : chart->axes()) {
         chart->removeAxis(axis);
+        delete axis;
+    }
     chart->setTitle(title);
     chart->legend()->setVisible(true);
     chart->legend()->setAlignment(Qt::AlignBottom);
