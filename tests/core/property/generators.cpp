@@ -67,27 +67,7 @@ const PartPool& defaultPartPool()
         p.all = readCatalogFile(
             std::string(INFRAFIT_SOURCE_DIR) + "/catalog/data/default-catalog.json")
                     .parts;
-        for (const auto& part : p.all) {
-            std::visit(
-                [&](const auto& x) {
-                    using T = std::decay_t<decltype(x)>;
-                    if constexpr (std::is_same_v<T, Gpu>)
-                        p.gpus.push_back(x);
-                    else if constexpr (std::is_same_v<T, Chassis>)
-                        p.chassis.push_back(x);
-                    else if constexpr (std::is_same_v<T, Cpu>)
-                        p.cpus.push_back(x);
-                    else if constexpr (std::is_same_v<T, Nvme>)
-                        p.nvmes.push_back(x);
-                    else if constexpr (std::is_same_v<T, Nic>)
-                        p.nics.push_back(x);
-                    else if constexpr (std::is_same_v<T, Psu>)
-                        p.psus.push_back(x);
-                    else
-                        p.coolings.push_back(x);
-                },
-                part);
-        }
+        static_cast<PartsSnapshot&>(p) = snapshotOf(p.all);
         return p;
     }();
     return pool;

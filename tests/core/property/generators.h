@@ -3,6 +3,7 @@
 
 #include "core/config/resolved_configuration.h"
 #include "core/parts/part.h"
+#include "core/search/parts_snapshot.h"
 #include "core/workload/workload.h"
 
 #include <nlohmann/json.hpp>
@@ -49,14 +50,7 @@ private:
 std::uint64_t caseSeed(std::uint64_t seed, std::uint64_t index);
 
 /// The default catalog's parts (catalog/data/default-catalog.json), by kind.
-struct PartPool {
-    std::vector<Gpu> gpus;
-    std::vector<Chassis> chassis;
-    std::vector<Cpu> cpus;
-    std::vector<Nvme> nvmes;
-    std::vector<Nic> nics;
-    std::vector<Psu> psus;
-    std::vector<Cooling> coolings;
+struct PartPool : PartsSnapshot {
     std::vector<Part> all;
 };
 /// Read once; throws (InputError) when the catalog does not parse.
