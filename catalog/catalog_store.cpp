@@ -222,6 +222,21 @@ ImportSummary CatalogStore::importParts(const std::vector<Part>& parts)
     return summary;
 }
 
+ImportSummary CatalogStore::importBatches(const std::function<bool(std::vector<Part>&)>& next)
+{
+    sqlite::Transaction transaction(mImpl->db);
+    ImportSummary summary;
+    std::vector<Part> batch;
+    while (next(batch)) {
+        const auto stored = mImpl->store(batch);
+        summary.added += stored.added;
+        summary.replaced += stored.replaced;
+        batch.clear();
+    }
+    transaction.commit();
+    return summary;
+}
+
 const std::string& CatalogStore::path() const { return mImpl->path; }
 
 int CatalogStore::schemaVersion() const { return mImpl->version; }

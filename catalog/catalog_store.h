@@ -4,6 +4,7 @@
 #include "core/parts/part.h"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -83,6 +84,13 @@ public:
     void remove(std::string_view id);
     /// Adds or replaces every part in one transaction: all or none.
     ImportSummary importParts(const std::vector<Part>& parts);
+    /// Adds or replaces the parts `next` hands over, batch by batch, in one
+    /// transaction: all or none. `next` fills its argument and returns true,
+    /// or returns false at the end; an exception from it (or from storing)
+    /// rolls every batch back and propagates. Each batch is validated, but
+    /// an id repeated in two batches replaces the earlier part: refusing
+    /// that is the caller's job (catalog_import.h does).
+    ImportSummary importBatches(const std::function<bool(std::vector<Part>&)>& next);
 
     [[nodiscard]] const std::string& path() const;
     [[nodiscard]] int schemaVersion() const;

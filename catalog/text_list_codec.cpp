@@ -59,13 +59,15 @@ bool readString(std::string_view text, std::size_t& pos, std::string& out)
         return false;
     ++pos;
     while (pos < text.size()) {
+        // Plain characters up to the next quote or escape are copied at once.
+        const std::size_t stop = text.find_first_of("\"\\", pos);
+        if (stop == std::string_view::npos)
+            return false;
+        out.append(text.data() + pos, stop - pos);
+        pos = stop;
         const char c = text[pos++];
         if (c == '"')
             return true;
-        if (c != '\\') {
-            out += c;
-            continue;
-        }
         if (pos >= text.size())
             return false;
         const char escape = text[pos++];

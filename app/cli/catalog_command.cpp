@@ -5,12 +5,15 @@
 #include "app/cli/commands.h"
 #include "app/cli/open_catalog.h"
 
+#include "catalog/catalog_import.h"
 #include "catalog/catalog_store.h"
 #include "core/io/catalog_json.h"
 #include "core/io/text_file.h"
 #include "core/parts/field_spec.h"
 #include "core/report/text_table.h"
 
+#include <filesystem>
+#include <optional>
 #include <ostream>
 
 namespace infrafit::cli {
@@ -130,13 +133,27 @@ int importParts(const Arguments& args, std::ostream& out, std::ostream& err)
     if (args.positional().size() != 2)
         throw UsageError("catalog import needs exactly one FILE");
     const std::string& file = args.positional()[1];
-    const auto document = readCatalogFile(file);
-    for (const auto& warning : document.warnings)
+    const std::string dbPath = databasePathFrom(args.valueOr("db", ""));
+    std::error_code ignored;
+    const bool dbExisted = std::filesystem::exists(dbPath, ignored);
+    std::optional<catalog::CatalogStore> store = openCatalog(args, err);
+    catalog::FileImportResult result;
+    try {
+        // Parsed and stored at once, all or nothing (catalog/catalog_import.h).
+        result = catalog::importCatalogFile(*store, file);
+    } catch (...) {
+        if (!dbExisted) {
+            // A refused import leaves no database behind that it created.
+            store.reset();
+            for (const char* suffix : {"", "-wal", "-shm"})
+                std::filesystem::remove(dbPath + suffix, ignored);
+        }
+        throw;
+    }
+    for (const auto& warning : result.warnings)
         err << file << ": " << warning.pointer << ": " << warning.message << "\n";
-    auto store = openCatalog(args, err);
-    const auto summary = store.importParts(document.parts);
-    out << "Imported " << document.parts.size() << " parts into " << store.path() << " ("
-        << summary.added << " added, " << summary.replaced << " replaced).\n";
+    out << "Imported " << result.parts << " parts into " << store->path() << " ("
+        << result.summary.added << " added, " << result.summary.replaced << " replaced).\n";
     return ExitOk;
 }
 

@@ -120,6 +120,25 @@ std::int64_t Statement::columnInt64(int column) const
     return sqlite3_column_int64(mStatement, column);
 }
 
+std::optional<std::string_view> Statement::columnTextOrNull(int column) const
+{
+    // sqlite3_column_text gives a null pointer for NULL (and on out of
+    // memory, which then reads as NULL too).
+    const auto* text = sqlite3_column_text(mStatement, column);
+    if (!text)
+        return std::nullopt;
+    const int size = sqlite3_column_bytes(mStatement, column);
+    return std::string_view(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
+}
+
+std::optional<double> Statement::columnDoubleOrNull(int column) const
+{
+    sqlite3_value* value = sqlite3_column_value(mStatement, column);
+    if (sqlite3_value_type(value) == SQLITE_NULL)
+        return std::nullopt;
+    return sqlite3_value_double(value);
+}
+
 std::string_view Statement::columnText(int column) const
 {
     const auto* text = sqlite3_column_text(mStatement, column);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 struct sqlite3_stmt;
@@ -50,6 +51,11 @@ public:
     [[nodiscard]] std::int64_t columnInt64(int column) const;
     /// Valid until the next step, reset or column call on this column.
     [[nodiscard]] std::string_view columnText(int column) const;
+    /// The column's text, or nullopt when it is NULL: one lookup instead of
+    /// isNull() and columnText(), for reading many rows.
+    [[nodiscard]] std::optional<std::string_view> columnTextOrNull(int column) const;
+    /// The column's number, or nullopt when it is NULL.
+    [[nodiscard]] std::optional<double> columnDoubleOrNull(int column) const;
     [[nodiscard]] std::string_view columnName(int column) const;
 
 private:

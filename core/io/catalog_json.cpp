@@ -14,13 +14,14 @@
 
 namespace infrafit {
 
-CatalogDocument parseCatalog(std::string_view text, const std::string& file)
+namespace {
+
+/// Streams `text` (SAX) through `handler`: no JSON tree of the whole file is
+/// built. Same problems, pointers and order as reading a tree with partFromJson.
+CatalogDocument parseWith(CatalogSaxHandler& handler, std::string_view text,
+                          const std::string& file)
 {
-    // Streamed (SAX) into parts: no JSON tree of the whole file is built.
-    // Same problems, pointers and order as reading a tree with partFromJson.
     checkJsonDepth(text, file);
-    CatalogSaxHandler handler;
-    handler.reserve(text.size() / 700 + 1); // about one part per 0.5-1 KB of text
     const bool parsed = nlohmann::json::sax_parse(text.begin(), text.end(), &handler);
     if (handler.syntaxError())
         throwJsonSyntaxError(text, file, *handler.syntaxError());
@@ -28,6 +29,28 @@ CatalogDocument parseCatalog(std::string_view text, const std::string& file)
         throw InputError(file, "/", "JSON nested deeper than " + std::to_string(maxJsonDepth)
                                         + " levels");
     return handler.finish(file);
+}
+
+} // namespace
+
+CatalogDocument parseCatalog(std::string_view text, const std::string& file)
+{
+    CatalogSaxHandler handler;
+    handler.reserve(text.size() / 700 + 1); // about one part per 0.5-1 KB of text
+    return parseWith(handler, text, file);
+}
+
+CatalogDocument parseCatalogInBatches(std::string_view text, const std::string& file,
+                                      std::size_t batchSize, const PartBatchSink& sink,
+                                      bool* handedOnReplaced)
+{
+    CatalogSaxHandler handler;
+    handler.reserve(batchSize);
+    handler.setBatchSink(batchSize, sink);
+    auto document = parseWith(handler, text, file);
+    if (handedOnReplaced)
+        *handedOnReplaced = handler.handedOnPartsReplaced();
+    return document;
 }
 
 CatalogDocument readCatalogFile(const std::string& path)

@@ -4,6 +4,8 @@
 #include "core/io/input_error.h"
 #include "core/parts/part.h"
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +26,21 @@ struct CatalogDocument {
 /// throws one InputError listing every problem, with pointers such as
 /// "/parts/17/tdp_w"; duplicate ids are problems.
 CatalogDocument parseCatalog(std::string_view text, const std::string& file);
+
+/// Receives parts in batches (see parseCatalogInBatches).
+using PartBatchSink = std::function<void(std::vector<Part>&&)>;
+
+/// parseCatalog that hands the parts to `sink` in batches of `batchSize` as
+/// they are read, so they can be stored while the rest is parsed; the
+/// returned document then holds no parts, only the warnings. Parts are
+/// handed on only while no problem has been seen, but a problem later in the
+/// file (or a duplicate id) still throws here: whoever received batches must
+/// then discard them all. `*handedOnReplaced` is set when a repeated "parts"
+/// member voided the batches already handed on; the replacing parts are then
+/// in the returned document instead.
+CatalogDocument parseCatalogInBatches(std::string_view text, const std::string& file,
+                                      std::size_t batchSize, const PartBatchSink& sink,
+                                      bool* handedOnReplaced);
 
 /// Reads and parses a catalog file (size-limited, see text_file.h).
 CatalogDocument readCatalogFile(const std::string& path);

@@ -4,6 +4,8 @@
 #include "core/io/text_file.h"
 #include "core/parts/part_validation.h"
 
+#include <algorithm>
+
 namespace infrafit {
 
 // Depths: 0 the document; 1 its members; 2 the items of "parts"; 3 a part's
@@ -133,13 +135,38 @@ void CatalogSaxHandler::finishPart()
         mDocument.warnings.resize(maxListedProblems);
     }
     // A refused part is not kept: its problems refuse the whole file.
-    if (part && mProblems.empty() && mDroppedProblems == 0)
+    if (part && mProblems.empty() && mDroppedProblems == 0) {
         mDocument.parts.push_back(std::move(*part));
+        if (mSink && mDocument.parts.size() >= mBatchSize)
+            handOn();
+    }
+}
+
+void CatalogSaxHandler::setBatchSink(std::size_t batchSize, BatchSink sink)
+{
+    mBatchSize = std::max<std::size_t>(1, batchSize);
+    mSink = std::move(sink);
+}
+
+void CatalogSaxHandler::handOn()
+{
+    for (const auto& part : mDocument.parts)
+        mHandedOnIds.push_back(infoOf(part).id);
+    std::vector<Part> batch = std::move(mDocument.parts);
+    mDocument.parts.clear();
+    mDocument.parts.reserve(mBatchSize);
+    mSink(std::move(batch));
 }
 
 void CatalogSaxHandler::resetParts()
 {
     // A repeated "parts" member replaces the earlier one, as in a parsed object.
+    if (!mHandedOnIds.empty()) {
+        // Parts already handed on are void: keep the rest in the document.
+        mHandedOnReplaced = true;
+        mHandedOnIds.clear();
+        mSink = nullptr;
+    }
     mDocument.parts.clear();
     mDocument.warnings.clear();
     mProblems.clear();
@@ -262,7 +289,12 @@ CatalogDocument CatalogSaxHandler::finish(const std::string& file)
         throw InputError(file, "/parts", "must be an array of parts");
     if (mProblems.empty() && mDroppedProblems == 0) {
         // Only ids are left to check: every part has passed validatePart.
-        auto duplicates = duplicateIdProblems(mDocument.parts, "/parts");
+        // Handed-on parts come first, in file order, then those still here.
+        std::vector<std::string_view> ids(mHandedOnIds.begin(), mHandedOnIds.end());
+        ids.reserve(ids.size() + mDocument.parts.size());
+        for (const auto& part : mDocument.parts)
+            ids.emplace_back(infoOf(part).id);
+        auto duplicates = duplicateIdProblems(ids, "/parts");
         mProblems.insert(mProblems.end(), std::make_move_iterator(duplicates.begin()),
                          std::make_move_iterator(duplicates.end()));
     }
@@ -272,6 +304,8 @@ CatalogDocument CatalogSaxHandler::finish(const std::string& file)
     }
     if (mDroppedWarnings > 0 || mDocument.warnings.size() > maxListedProblems)
         capProblems(mDocument.warnings, mDroppedWarnings, "unknown fields");
+    if (mSink && !mDocument.parts.empty())
+        handOn(); // the last, partial batch
     return std::move(mDocument);
 }
 

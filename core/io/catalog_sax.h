@@ -8,8 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace infrafit {
 
@@ -41,6 +43,19 @@ public:
     /// Room for about this many parts (a guess from the text size).
     void reserve(std::size_t parts) { mDocument.parts.reserve(parts); }
 
+    /// Hands the parts on while parsing: every `batchSize` good parts (and
+    /// the rest at finish()) go to `sink` and leave the document, so a
+    /// consumer can store them while the rest is read. Parts are handed on
+    /// only while the document has no problem so far; finish() still checks
+    /// the whole document (ids included) and throws if anything is wrong, in
+    /// which case the consumer must discard every batch. Set before parsing.
+    using BatchSink = std::function<void(std::vector<Part>&&)>;
+    void setBatchSink(std::size_t batchSize, BatchSink sink);
+    /// After finish(): true when a second "parts" member replaced parts that
+    /// were already handed on (they must be discarded); finish() then
+    /// returns the replacing parts in the document instead of the sink.
+    [[nodiscard]] bool handedOnPartsReplaced() const { return mHandedOnReplaced; }
+
     /// After sax_parse: the syntax error, if there was one.
     [[nodiscard]] const std::optional<JsonSyntaxError>& syntaxError() const { return mSyntaxError; }
     /// After a successful sax_parse: the document, or InputError listing
@@ -61,6 +76,7 @@ private:
     void close();
     void finishPart();
     void resetParts();
+    void handOn();
 
     int mDepth = 0;
     int mSkipAbove = -1; ///< >= 0: inside a skipped container entered at this depth
@@ -79,6 +95,11 @@ private:
     std::size_t mDroppedProblems = 0;
     std::size_t mDroppedWarnings = 0;
     std::optional<JsonSyntaxError> mSyntaxError;
+    BatchSink mSink;
+    std::size_t mBatchSize = 0;
+    /// Ids of the parts handed on, by index, for the duplicate check.
+    std::vector<std::string> mHandedOnIds;
+    bool mHandedOnReplaced = false;
 };
 
 } // namespace infrafit

@@ -137,13 +137,14 @@ std::vector<Problem> validatePart(const Part& part, const std::string& prefix)
     return problems;
 }
 
-std::vector<Problem> duplicateIdProblems(std::span<const Part> parts, const std::string& prefix)
+std::vector<Problem> duplicateIdProblems(std::span<const std::string_view> ids,
+                                         const std::string& prefix)
 {
     std::vector<Problem> problems;
     std::unordered_map<std::string_view, std::size_t> firstIndex;
-    firstIndex.reserve(parts.size());
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        const auto& id = infoOf(parts[i]).id;
+    firstIndex.reserve(ids.size());
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const std::string_view id = ids[i];
         if (id.empty())
             continue;
         auto [it, inserted] = firstIndex.emplace(id, i);
@@ -153,6 +154,15 @@ std::vector<Problem> duplicateIdProblems(std::span<const Part> parts, const std:
                                     + std::to_string(it->second) + ")"});
     }
     return problems;
+}
+
+std::vector<Problem> duplicateIdProblems(std::span<const Part> parts, const std::string& prefix)
+{
+    std::vector<std::string_view> ids;
+    ids.reserve(parts.size());
+    for (const auto& part : parts)
+        ids.emplace_back(infoOf(part).id);
+    return duplicateIdProblems(ids, prefix);
 }
 
 std::vector<Problem> validateParts(std::span<const Part> parts, const std::string& prefix)

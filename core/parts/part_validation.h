@@ -6,6 +6,7 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace infrafit {
@@ -22,6 +23,10 @@ std::vector<Problem> validateParts(std::span<const Part> parts, const std::strin
 
 /// Only the id-uniqueness part of validateParts, for parts already validated.
 std::vector<Problem> duplicateIdProblems(std::span<const Part> parts, const std::string& prefix);
+/// The same check on ids alone (ids[i] is the id of the part at index i),
+/// for parts already handed on.
+std::vector<Problem> duplicateIdProblems(std::span<const std::string_view> ids,
+                                         const std::string& prefix);
 
 /// True when `id` is non-empty, at most 128 characters, and made of letters,
 /// digits and . _ - + only.

@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include <cstdlib>
+#include <filesystem>
 
 using namespace infrafit::test;
 
@@ -223,4 +224,19 @@ TEST_CASE("the built executable follows the exit-code contract", "[cli][process]
     CHECK(status(cli + " catalog import " + fixturePath("catalogs/malformed.json") + " --db " + db)
           == 2);
     CHECK(status(cli + " no-such-command") == 2);
+}
+
+TEST_CASE("a refused import into a database that did not exist leaves none behind", "[cli][catalog]")
+{
+    TempDir dir;
+    const auto db = dir.file("new.sqlite");
+    const auto result =
+        runCli({"catalog", "import", fixturePath("catalogs/duplicate-ids.json"), "--db", db});
+    CHECK(result.exitCode == 2);
+    CHECK_THAT(result.err, Catch::Contains("/parts/1/id"));
+    for (const char* suffix : {"", "-wal", "-shm"})
+        CHECK_FALSE(std::filesystem::exists(db + suffix));
+    // A good import then creates it as usual.
+    CHECK(runCli({"catalog", "import", fixturePath("catalogs/good.json"), "--db", db}).exitCode == 0);
+    CHECK(std::filesystem::exists(db));
 }

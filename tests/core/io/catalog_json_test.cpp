@@ -403,3 +403,42 @@ TEST_CASE("a list with very many bad items lists the first thousand", "[io][cata
         CHECK(error.problems()[1000].message == "... and 500 more items not listed");
     }
 }
+
+TEST_CASE("parsing in batches hands on every part, in order, in full batches", "[io][catalog]")
+{
+    // 7 parts, batches of 3: 3 + 3 + the last 1 (handed on by finish).
+    const std::string text = readTextFile(fixturePath("catalogs/good.json"));
+    std::vector<std::size_t> sizes;
+    std::vector<Part> handedOn;
+    bool replaced = true;
+    const auto document = parseCatalogInBatches(
+        text, "good.json", 3,
+        [&](std::vector<Part>&& batch) {
+            sizes.push_back(batch.size());
+            for (auto& part : batch)
+                handedOn.push_back(std::move(part));
+        },
+        &replaced);
+    CHECK(sizes == std::vector<std::size_t>{3, 3, 1});
+    CHECK(document.parts.empty());
+    CHECK_FALSE(replaced);
+    CHECK(catalogToJson(handedOn) == catalogToJson(parseCatalog(text, "good.json").parts));
+}
+
+TEST_CASE("parsing in batches still refuses an id repeated across batches",
+          "[io][catalog][bad-input]")
+{
+    // duplicate-ids.json repeats the id of part 0 at part 1: with batches of
+    // one, the first copy has left before the second is read.
+    const std::string path = fixturePath("catalogs/duplicate-ids.json");
+    std::size_t batches = 0;
+    try {
+        parseCatalogInBatches(readTextFile(path), path, 1,
+                              [&](std::vector<Part>&&) { ++batches; }, nullptr);
+        FAIL("expected the duplicate id to be refused");
+    } catch (const InputError& error) {
+        REQUIRE(error.problems().size() == 1);
+        CHECK(error.problems()[0].pointer == "/parts/1/id");
+    }
+    CHECK(batches >= 1);
+}
