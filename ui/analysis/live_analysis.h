@@ -10,7 +10,7 @@
 
 #include <optional>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 
 namespace infrafit::ui {
 
@@ -38,7 +38,7 @@ public:
     [[nodiscard]] const std::optional<AnalysisResult>& result() const { return mResult; }
     [[nodiscard]] const QString& problem() const { return mProblem; }
     /// Looks a part up: the project's inline parts first, then the catalog.
-    [[nodiscard]] const Part* findPart(const std::string& id) const;
+    [[nodiscard]] const Part* findPart(std::string_view id) const;
 
     void refresh();
 
@@ -46,11 +46,8 @@ signals:
     void resultChanged();
 
 private:
-    void rebuildCatalogIndex();
-
     ProjectDocument* mDocument;
     CatalogEditor* mCatalog;
-    std::unordered_map<std::string, const Part*> mCatalogIndex;
     Preferences mPreferences;
     int mWorkload = 0;
     int mConfiguration = 0;

@@ -39,7 +39,7 @@ QString BomExporter::exportTo(const QString& path) const
     if (project.configurations.empty())
         return tr("The project has no configuration to export a bill of materials for.");
     const PartLookup lookup = [this](std::string_view id) -> std::optional<Part> {
-        if (const Part* part = mCatalog->findPart(std::string(id)))
+        if (const Part* part = mCatalog->findPart(id))
             return *part;
         return std::nullopt;
     };

@@ -78,7 +78,7 @@ std::vector<Part>::const_iterator CatalogEditor::locate(std::string_view id) con
     return mParts.end();
 }
 
-const Part* CatalogEditor::findPart(const std::string& id) const
+const Part* CatalogEditor::findPart(std::string_view id) const
 {
     const auto it = locate(id);
     return it == mParts.end() ? nullptr : &*it;
@@ -225,14 +225,13 @@ QString CatalogEditor::importParts(const std::vector<Part>& parts)
 
 std::string CatalogEditor::unusedId(const std::string& base) const
 {
-    std::set<std::string_view> used;
-    for (const auto& part : mParts)
-        used.insert(infoOf(part).id);
-    if (!used.count(base))
+    // Lookups in the sorted cache: no set of every id, so this stays
+    // instant with 100,000 parts.
+    if (!findPart(base))
         return base;
     for (int n = 2;; ++n) {
         std::string candidate = base + "-" + std::to_string(n);
-        if (!used.count(candidate))
+        if (!findPart(candidate))
             return candidate;
     }
 }

@@ -39,7 +39,8 @@ public:
 
     [[nodiscard]] QUndoStack* undoStack() const { return mUndoStack; }
     [[nodiscard]] const std::vector<Part>& parts() const { return mParts; }
-    [[nodiscard]] const Part* findPart(const std::string& id) const;
+    /// The cached part `id`, or nullptr: a binary search per kind.
+    [[nodiscard]] const Part* findPart(std::string_view id) const;
     [[nodiscard]] catalog::CatalogStore& store() { return mStore; }
 
     /// Each returns an empty string on success, else why nothing changed.

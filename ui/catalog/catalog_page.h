@@ -55,6 +55,9 @@ private:
     void fieldChosen();
     void applyFieldFilter();
     void updateTabTitles();
+    /// Builds the tables' search texts a slice per idle turn, so typing the
+    /// first letter of a filter over 100,000 parts is not a long stall.
+    void prepareSearchTexts();
     void showMessage(const QString& text, bool isError);
     [[nodiscard]] std::vector<std::string> selectedIds() const;
     void selectId(const std::string& id);
@@ -72,6 +75,7 @@ private:
     std::array<PartFilterProxyModel*, 7> mProxies{};
     std::array<QTableView*, 7> mViews{};
     bool mColumnsSized = false;
+    QTimer* mSearchPreparation = nullptr;
 };
 
 } // namespace infrafit::ui

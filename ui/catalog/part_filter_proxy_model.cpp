@@ -37,6 +37,49 @@ int compareValues(const FieldValue& a, const FieldValue& b)
                             QString::fromStdString(formatFieldValue(b)), Qt::CaseInsensitive);
 }
 
+/// Case-insensitive order of two UTF-8 texts without allocating for ASCII,
+/// the common case (ids, vendors, models): sorting 100,000 rows makes
+/// about two million comparisons.
+int compareText(std::string_view a, std::string_view b)
+{
+    const std::size_t n = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto x = static_cast<unsigned char>(a[i]);
+        const auto y = static_cast<unsigned char>(b[i]);
+        if (x >= 0x80 || y >= 0x80)
+            return QString::compare(QString::fromUtf8(a.substr(i)), QString::fromUtf8(b.substr(i)),
+                                    Qt::CaseInsensitive);
+        const int lx = (x >= 'A' && x <= 'Z') ? x + 32 : x;
+        const int ly = (y >= 'A' && y <= 'Z') ? y + 32 : y;
+        if (lx != ly)
+            return lx < ly ? -1 : 1;
+    }
+    return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+
+/// compareValues() for values borrowed from the parts; nullopt for lists,
+/// which compare by their formatted text.
+std::optional<int> compareViews(const FieldView& a, const FieldView& b)
+{
+    const bool aEmpty = std::holds_alternative<std::monostate>(a);
+    const bool bEmpty = std::holds_alternative<std::monostate>(b);
+    if (aEmpty || bEmpty)
+        return aEmpty == bEmpty ? 0 : (aEmpty ? 1 : -1);
+    if (const auto* x = std::get_if<double>(&a)) {
+        if (const auto* y = std::get_if<double>(&b))
+            return *x < *y ? -1 : (*y < *x ? 1 : 0);
+    }
+    if (const auto* x = std::get_if<bool>(&a)) {
+        if (const auto* y = std::get_if<bool>(&b))
+            return *x == *y ? 0 : (*x ? 1 : -1);
+    }
+    if (const auto* x = std::get_if<std::string_view>(&a)) {
+        if (const auto* y = std::get_if<std::string_view>(&b))
+            return compareText(*x, *y);
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 PartFilterProxyModel::PartFilterProxyModel(QObject* parent) : QSortFilterProxyModel(parent)
@@ -152,7 +195,8 @@ bool PartFilterProxyModel::lessThan(const QModelIndex& left, const QModelIndex& 
     const FieldSpec* field = model->fieldAt(left.column());
     if (!a || !b || !field)
         return QSortFilterProxyModel::lessThan(left, right);
-    const int order = compareValues(field->get(*a), field->get(*b));
+    const auto viewed = compareViews(field->view(*a), field->view(*b));
+    const int order = viewed ? *viewed : compareValues(field->get(*a), field->get(*b));
     if (order != 0)
         return order < 0;
     // Ties by id, so equal figures keep a stable, predictable order.

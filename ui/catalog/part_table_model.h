@@ -41,6 +41,10 @@ public:
     /// Every shown cell of `row`, lower-cased UTF-8, for the text filter;
     /// built on first use and kept until the row changes.
     [[nodiscard]] const std::string& searchText(int row) const;
+    /// Builds the search text of up to `rows` more rows, so the first
+    /// keystroke in the filter does not build 100,000 at once; true when
+    /// every row's is built. Meant for idle time, a slice at a time.
+    bool prepareSearchTexts(std::size_t rows) const;
     /// The row of the part `id`, or -1.
     [[nodiscard]] int rowOf(std::string_view id) const;
     /// Applies a catalog change to the rows of this kind only: a changed
@@ -75,6 +79,8 @@ private:
     std::vector<Part> mParts;
     /// searchText() per row; empty until built (a built one is never empty).
     mutable std::vector<std::string> mSearchTexts;
+    /// Rows before this have their search text built (prepareSearchTexts).
+    mutable std::size_t mPreparedUpTo = 0;
 };
 
 } // namespace infrafit::ui
