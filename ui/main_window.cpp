@@ -25,6 +25,7 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QListWidget>
+#include <QScreen>
 #include <QSettings>
 #include <QHBoxLayout>
 #include <QStackedWidget>
@@ -338,8 +339,20 @@ void MainWindow::addRecentFile(const QString& path)
 void MainWindow::restoreWindowState()
 {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1280, 800);
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+        // First start: 1280 × 800, or most of a larger screen (a 1920 × 1080
+        // screen shows every figure column of the catalog without scrolling).
+        QSize size(1280, 800);
+        if (const QScreen* shown = screen()) {
+            const QRect room = shown->availableGeometry();
+            if (room.width() >= 1600 && room.height() >= 1000)
+                size = QSize(room.width() * 9 / 10, room.height() * 9 / 10);
+            resize(size);
+            move(room.center() - rect().center());
+        } else {
+            resize(size);
+        }
+    }
     if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
         // First start: the findings panel takes a fifth of the window (about
         // five findings), leaving the page the room it needs at 800 px high.

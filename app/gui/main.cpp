@@ -23,6 +23,8 @@
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
+    // Settings in ~/.config/infrafit/infrafit.conf (not "Unknown Organization").
+    QApplication::setOrganizationName(QStringLiteral("infrafit"));
     QApplication::setApplicationName(QStringLiteral("infrafit"));
     QApplication::setApplicationDisplayName(QStringLiteral("InfraFit"));
     QApplication::setApplicationVersion(QStringLiteral(INFRAFIT_VERSION));

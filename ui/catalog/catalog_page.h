@@ -13,6 +13,7 @@ class QLabel;
 class QLineEdit;
 class QTabWidget;
 class QTableView;
+class QTimer;
 
 namespace infrafit::ui {
 

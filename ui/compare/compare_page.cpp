@@ -160,7 +160,7 @@ void ComparePage::refresh()
         options.baselineConfiguration = mBaselineConfiguration;
     }
     const PartLookup lookup = [this](std::string_view id) -> std::optional<Part> {
-        if (const Part* part = mCatalog->findPart(std::string(id)))
+        if (const Part* part = mCatalog->findPart(id))
             return *part;
         return std::nullopt;
     };
@@ -226,21 +226,37 @@ void ComparePage::updateChart()
         for (const auto& configuration : comparison.configurations) {
             const ComparisonRow* row = comparison.find(workload, configuration);
             const double value = row && row->analyzed ? row->value(metric) : 0;
-            set->append(value);
             maximum = std::max(maximum, value);
             minimum = std::min(minimum, value);
         }
         series->append(set);
     }
+    // Millions or thousands for large figures: an axis of 1500000 is hard
+    // to read. The scale is kept on the chart for whoever reads the bars.
+    const double largest = std::max(maximum, -minimum);
+    const double scale = largest >= 1e6 ? 1e6 : (largest >= 1e4 ? 1e3 : 1);
+    chart->setProperty("valueScale", scale);
+    for (std::size_t w = 0; w < comparison.workloads.size(); ++w) {
+        QBarSet* set = series->barSets()[static_cast<int>(w)];
+        for (const auto& configuration : comparison.configurations) {
+            const ComparisonRow* row = comparison.find(comparison.workloads[w], configuration);
+            set->append(row && row->analyzed ? row->value(metric) / scale : 0);
+        }
+    }
     QStringList categories;
     for (const auto& configuration : comparison.configurations)
         categories << toQString(configuration);
     mChartX->append(categories);
-    mChartY->setTitleText(toQString(metricLabel(metric)));
-    mChartY->setRange(minimum * 1.1, maximum > 0 ? maximum * 1.1 : 1);
-    // Whole numbers for dollars and watts: "%.3g" would print 2.72e+05.
-    mChartY->setLabelFormat(std::max(maximum, -minimum) >= 1000 ? QStringLiteral("%.0f")
-                                                                : QStringLiteral("%.3g"));
+    QString title = toQString(metricLabel(metric));
+    if (scale == 1e6)
+        title += tr(", millions");
+    else if (scale == 1e3)
+        title += tr(", thousands");
+    mChartY->setTitleText(title);
+    mChartY->setRange(minimum / scale * 1.1, maximum > 0 ? maximum / scale * 1.1 : 1);
+    // Whole numbers for large figures: "%.3g" would print 2.72e+05.
+    mChartY->setLabelFormat(largest / scale >= 1000 ? QStringLiteral("%.0f")
+                                                    : QStringLiteral("%.3g"));
     mChartY->applyNiceNumbers(); // round ticks (1,200,000, not 1,174,996)
     chart->addSeries(series);
     series->attachAxis(mChartX);
