@@ -8,34 +8,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
+#include <string>
 
 namespace infrafit::ui {
 namespace {
-
-/// -1, 0 or 1 as `a` sorts before, with or after `b`: absent values last,
-/// numbers by value, text and lists case-insensitively, flags false first.
-int compareValues(const FieldValue& a, const FieldValue& b)
-{
-    const bool aEmpty = std::holds_alternative<std::monostate>(a);
-    const bool bEmpty = std::holds_alternative<std::monostate>(b);
-    if (aEmpty || bEmpty)
-        return aEmpty == bEmpty ? 0 : (aEmpty ? 1 : -1);
-    if (const auto* x = std::get_if<double>(&a)) {
-        if (const auto* y = std::get_if<double>(&b))
-            return *x < *y ? -1 : (*y < *x ? 1 : 0);
-    }
-    if (const auto* x = std::get_if<bool>(&a)) {
-        if (const auto* y = std::get_if<bool>(&b))
-            return *x == *y ? 0 : (*x ? 1 : -1);
-    }
-    if (const auto* x = std::get_if<std::string>(&a)) {
-        if (const auto* y = std::get_if<std::string>(&b))
-            return QString::compare(QString::fromUtf8(*x), QString::fromUtf8(*y),
-                                    Qt::CaseInsensitive);
-    }
-    return QString::compare(QString::fromStdString(formatFieldValue(a)),
-                            QString::fromStdString(formatFieldValue(b)), Qt::CaseInsensitive);
-}
 
 /// Case-insensitive order of two UTF-8 texts without allocating for ASCII,
 /// the common case (ids, vendors, models): sorting 100,000 rows makes
@@ -57,9 +34,22 @@ int compareText(std::string_view a, std::string_view b)
     return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
 }
 
-/// compareValues() for values borrowed from the parts; nullopt for lists,
-/// which compare by their formatted text.
-std::optional<int> compareViews(const FieldView& a, const FieldView& b)
+/// Lists compare by their text as shown ("fp8, bf16").
+std::string joined(std::span<const std::string> items)
+{
+    std::string text;
+    for (const auto& item : items) {
+        if (!text.empty())
+            text += ", ";
+        text += item;
+    }
+    return text;
+}
+
+/// -1, 0 or 1 as `a` sorts before, with or after `b`, for values borrowed
+/// from the parts: absent values last, numbers by value, text and lists
+/// without case, flags false first.
+int compareViews(const FieldView& a, const FieldView& b)
 {
     const bool aEmpty = std::holds_alternative<std::monostate>(a);
     const bool bEmpty = std::holds_alternative<std::monostate>(b);
@@ -77,7 +67,11 @@ std::optional<int> compareViews(const FieldView& a, const FieldView& b)
         if (const auto* y = std::get_if<std::string_view>(&b))
             return compareText(*x, *y);
     }
-    return std::nullopt;
+    if (const auto* x = std::get_if<std::span<const std::string>>(&a)) {
+        if (const auto* y = std::get_if<std::span<const std::string>>(&b))
+            return compareText(joined(*x), joined(*y));
+    }
+    return a.index() < b.index() ? -1 : (a.index() > b.index() ? 1 : 0); // one field: never
 }
 
 } // namespace
@@ -195,8 +189,7 @@ bool PartFilterProxyModel::lessThan(const QModelIndex& left, const QModelIndex& 
     const FieldSpec* field = model->fieldAt(left.column());
     if (!a || !b || !field)
         return QSortFilterProxyModel::lessThan(left, right);
-    const auto viewed = compareViews(field->view(*a), field->view(*b));
-    const int order = viewed ? *viewed : compareValues(field->get(*a), field->get(*b));
+    const int order = compareViews(field->view(*a), field->view(*b));
     if (order != 0)
         return order < 0;
     // Ties by id, so equal figures keep a stable, predictable order.
