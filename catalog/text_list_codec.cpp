@@ -60,8 +60,10 @@ bool readString(std::string_view text, std::size_t& pos, std::string& out)
     ++pos;
     while (pos < text.size()) {
         // Plain characters up to the next quote or escape are copied at once.
-        const std::size_t stop = text.find_first_of("\"\\", pos);
-        if (stop == std::string_view::npos)
+        std::size_t stop = pos;
+        while (stop < text.size() && text[stop] != '"' && text[stop] != '\\')
+            ++stop;
+        if (stop == text.size())
             return false;
         out.append(text.data() + pos, stop - pos);
         pos = stop;

@@ -3,10 +3,32 @@
 
 #include "core/export/report_format.h"
 
+#include <charconv>
+#include <string_view>
+
 namespace infrafit {
+
+namespace {
+
+/// A number as written by plainNumber or std::to_string ("-4.5", "1e+20").
+bool isNumber(const std::string& text)
+{
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return error == std::errc() && end == text.data() + text.size();
+}
+
+} // namespace
 
 std::string csvField(const std::string& text)
 {
+    // OWASP "CSV injection": a spreadsheet runs a cell that starts with
+    // = + - @ (or a tab or CR) as a formula. Such text (a vendor's or a
+    // user's note) is kept as text with a leading apostrophe; numbers,
+    // negative ones included, stay numbers.
+    if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos
+        && !isNumber(text))
+        return csvField("'" + text);
     if (text.find_first_of(",\"\r\n") == std::string::npos)
         return text;
     std::string quoted = "\"";

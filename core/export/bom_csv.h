@@ -9,7 +9,9 @@
 namespace infrafit {
 
 /// One CSV field (RFC 4180): quoted when it holds a comma, a quote, CR or
-/// LF, with quotes doubled.
+/// LF, with quotes doubled. Text a spreadsheet would run as a formula
+/// (starting with = + - @, tab or CR, and not a number) gets a leading
+/// apostrophe (OWASP, CSV injection).
 std::string csvField(const std::string& text);
 
 /// One CSV record: fields joined by commas, ended by CRLF.

@@ -63,6 +63,20 @@ TEST_CASE("csvField quotes per RFC 4180", "[csv]")
     CHECK(csvField("a,b") == "\"a,b\"");
     CHECK(csvField("say \"hi\"") == "\"say \"\"hi\"\"\"");
     CHECK(csvField("two\nlines") == "\"two\nlines\"");
+}
+
+TEST_CASE("csvField keeps formula-like text from running in a spreadsheet", "[csv][security]")
+{
+    // OWASP, CSV injection: cells starting with = + - @ are formulas to a
+    // spreadsheet; they are written as text with a leading apostrophe.
+    CHECK(csvField("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"");
+    CHECK(csvField("+1 spare") == "'+1 spare");
+    CHECK(csvField("@SUM(A1)") == "'@SUM(A1)");
+    CHECK(csvField("-cmd|' /C calc'!A0") == "'-cmd|' /C calc'!A0");
+    // Numbers stay numbers.
+    CHECK(csvField("-4.5") == "-4.5");
+    CHECK(csvField("-12") == "-12");
+    CHECK(csvField("1e+20") == "1e+20");
     CHECK(csvRecord({"a", "b"}) == "a,b\r\n");
 }
 
