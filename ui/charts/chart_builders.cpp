@@ -51,6 +51,7 @@ QValueAxis* valueAxis(const QString& title, double maximum)
     axis->setTitleText(title);
     axis->setRange(0, maximum > 0 ? maximum * 1.1 : 1);
     axis->setLabelFormat(QStringLiteral("%.3g"));
+    axis->applyNiceNumbers(); // ticks at 0, 50, 100, 150, not 0, 35.4, 70.8, 106
     return axis;
 }
 
