@@ -77,6 +77,7 @@ void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandid
     xAxis->setLabelFormat(!training ? QStringLiteral("%.0f")
             : days                  ? QStringLiteral("%.1f")
                                     : QStringLiteral("%.3g"));
+    xAxis->applyNiceNumbers(); // round ticks: 0, 0.2, 0.4, not 0, 0.23, 0.45
     auto* yAxis = new QValueAxis;
     yAxis->setTitleText((tco ? QObject::tr("TCO (k %1)") : QObject::tr("Capex (k %1)"))
                             .arg(displayCurrency().code));
@@ -84,6 +85,7 @@ void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandid
     // Whole thousands of dollars; before a search the empty 0–1 range would
     // read "0 0 1 1 1", so it gets decimals.
     yAxis->setLabelFormat(maxY >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.2g"));
+    yAxis->applyNiceNumbers();
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);
     for (auto* series : {dominated, pareto, balanced}) {
