@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QDoubleSpinBox>
 #include <QLocale>
 
 using namespace infrafit;
@@ -78,4 +79,30 @@ TEST_CASE("a currency preference change re-renders the money figures", "[ui][cur
     // Half the dollars, formatted as the page formats money.
     CHECK(after.startsWith(formatUsd(capexUsd)));
     CHECK(after != before);
+}
+
+TEST_CASE("the recommendation budget follows a currency change at the same value",
+          "[ui][currency][recommend]")
+{
+    RestorePreferences restore;
+    test::WindowFixture f;
+    auto* budget = f.window->findChild<QDoubleSpinBox*>(
+        QStringLiteral("recommendBudgetDoubleSpinBox"));
+    REQUIRE(budget);
+    budget->setValue(1'000'000); // USD
+    CHECK(budget->suffix() == QStringLiteral(" USD"));
+
+    auto* analysis = f.window->liveAnalysis();
+    Preferences p = analysis->preferences();
+    p.currencyCode = QStringLiteral("EUR");
+    p.currencyPerUsd = 0.92;
+    analysis->setPreferences(p);
+    CHECK(budget->suffix() == QStringLiteral(" EUR"));
+    CHECK(budget->value() == Approx(920'000));
+    // And back: the limit is still a million dollars.
+    p.currencyCode = QStringLiteral("USD");
+    p.currencyPerUsd = 1;
+    analysis->setPreferences(p);
+    CHECK(budget->suffix() == QStringLiteral(" USD"));
+    CHECK(budget->value() == Approx(1'000'000));
 }

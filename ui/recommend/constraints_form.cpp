@@ -14,6 +14,8 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 
+#include <cmath>
+
 namespace infrafit::ui {
 namespace {
 
@@ -37,6 +39,26 @@ std::optional<double> limitOf(const QDoubleSpinBox* spin, double scale = 1)
 }
 
 } // namespace
+
+QString ConstraintsForm::budgetTip()
+{
+    return QString(tr("Most the cluster may cost; 0 = no limit.") + QLatin1Char(' ')
+                   + currencyRateNote())
+        .trimmed();
+}
+
+void ConstraintsForm::followDisplayCurrency()
+{
+    const DisplayCurrency now = displayCurrency();
+    if (now.code == mBudgetCurrency.code && now.perUsd == mBudgetCurrency.perUsd)
+        return;
+    // The same budget in the new currency: 1,000,000 USD reads 920,000 EUR.
+    const double usd = mBudget->value() / mBudgetCurrency.perUsd;
+    mBudgetCurrency = now;
+    mBudget->setSuffix(QLatin1Char(' ') + now.code);
+    mBudget->setToolTip(budgetTip());
+    mBudget->setValue(std::round(usd * now.perUsd));
+}
 
 ConstraintsForm::ConstraintsForm(QWidget* parent) : QWidget(parent)
 {
@@ -64,10 +86,7 @@ ConstraintsForm::ConstraintsForm(QWidget* parent) : QWidget(parent)
     // The budget is typed in the display currency and converted back to USD.
     mBudgetCurrency = displayCurrency();
     mBudget = limitSpin(this, QStringLiteral("recommendBudgetDoubleSpinBox"),
-        QLatin1Char(' ') + mBudgetCurrency.code, 1e10, 0,
-        QString(tr("Most the cluster may cost; 0 = no limit.") + QLatin1Char(' ')
-                + currencyRateNote())
-            .trimmed());
+        QLatin1Char(' ') + mBudgetCurrency.code, 1e10, 0, budgetTip());
     mBudget->setSingleStep(100000);
     mBudgetBasis = new QComboBox(this);
     mBudgetBasis->setObjectName(QStringLiteral("recommendBudgetBasisComboBox"));

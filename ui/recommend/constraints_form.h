@@ -40,12 +40,16 @@ public:
     [[nodiscard]] QString problem() const;
     /// Candidates to list (best first).
     [[nodiscard]] int top() const;
+    /// Shows the budget in the display currency after a preference change,
+    /// converting the amount typed so the limit stays the same.
+    void followDisplayCurrency();
 
 signals:
     void workloadChanged(int index);
 
 private:
     void updateKindRows();
+    static QString budgetTip();
 
     QFormLayout* mLayout = nullptr;
     QComboBox* mWorkload = nullptr;

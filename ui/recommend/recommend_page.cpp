@@ -40,6 +40,8 @@ RecommendPage::RecommendPage(
 
     mForm = new ConstraintsForm(this);
     mForm->setObjectName(QStringLiteral("recommendConstraintsForm"));
+    // Preferences change the analysis; the budget follows the currency.
+    connect(analysis, &LiveAnalysis::resultChanged, mForm, &ConstraintsForm::followDisplayCurrency);
     mHint = new QLabel(tr("Add a workload on the Workloads page (Ctrl+2) to get a recommendation: "
                           "InfraFit searches GPUs, chassis, node counts and parallel plans for "
                           "the balanced configuration."),
