@@ -113,3 +113,20 @@ TEST_CASE("configuration edits apply and the findings follow live", "[ui][config
         tdpFinding = tdpFinding || finding.code == "thermal.gpu_tdp_exceeded";
     CHECK(tdpFinding);
 }
+
+TEST_CASE("counts read in the singular at one", "[ui][workloads]")
+{
+    test::WindowFixture f;
+    auto* form = f.window->workloadsPage()->form();
+    auto* micro = form->findChild<QSpinBox*>(QStringLiteral("microBatchSpinBox"));
+    REQUIRE(micro);
+    micro->setValue(1);
+    CHECK(micro->text() == QStringLiteral("1 sequence"));
+    micro->setValue(2);
+    CHECK(micro->text() == QStringLiteral("2 sequences"));
+    auto* nodes = f.window->configurationsPage()->form()->findChild<QSpinBox*>(
+        QStringLiteral("nodesSpinBox"));
+    REQUIRE(nodes);
+    nodes->setValue(1);
+    CHECK(nodes->text() == QStringLiteral("1 node"));
+}

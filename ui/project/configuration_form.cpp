@@ -74,7 +74,7 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
 
     auto* cluster = new QGroupBox(tr("Cluster and rack"), this);
     auto* clusterForm = new QFormLayout(cluster);
-    mNodes = intBox(cluster, QStringLiteral("nodes"), 1, 100000, tr(" nodes"));
+    mNodes = intBox(cluster, QStringLiteral("nodes"), 1, 100000, tr(" nodes"), tr(" node"));
     mRackKw = numberBox(cluster, QStringLiteral("rackPowerLimit"), 0.1, 1000, 1, tr(" kW"));
     mRackKw->setToolTip(tr("Usable power of one rack feed (under 2N, one feed's budget)."));
     mRackUnits = intBox(cluster, QStringLiteral("rackUnits"), 1, 60, tr(" U"));

@@ -14,8 +14,9 @@ namespace infrafit::ui::form {
 
 /// Small factories for the project forms: every editor gets an object name
 /// (for tests), a unit suffix and a range, so nothing is left unlabelled.
+/// `singular`, when given, is the suffix shown at 1 ("1 node", "8 nodes").
 inline QSpinBox* intBox(QWidget* parent, const QString& name, int minimum, int maximum,
-                        const QString& suffix = {})
+                        const QString& suffix = {}, const QString& singular = {})
 {
     auto* box = new QSpinBox(parent);
     box->setObjectName(name + QStringLiteral("SpinBox"));
@@ -23,6 +24,13 @@ inline QSpinBox* intBox(QWidget* parent, const QString& name, int minimum, int m
     box->setSuffix(suffix);
     box->setAccelerated(true);
     box->setKeyboardTracking(false);
+    if (!singular.isEmpty()) {
+        const auto follow = [box, suffix, singular](int value) {
+            box->setSuffix(value == 1 ? singular : suffix);
+        };
+        QObject::connect(box, &QSpinBox::valueChanged, box, follow);
+        follow(box->value());
+    }
     return box;
 }
 

@@ -105,9 +105,12 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     // Training
     mTraining = new QGroupBox(tr("Training"), content);
     auto* train = new QFormLayout(mTraining);
-    mSequence = intBox(mTraining, QStringLiteral("sequenceLength"), 1, 1 << 22, tr(" tokens"));
-    mGlobalBatch = intBox(mTraining, QStringLiteral("globalBatch"), 1, 1 << 24, tr(" sequences"));
-    mMicroBatch = intBox(mTraining, QStringLiteral("microBatch"), 1, 1 << 16, tr(" sequences"));
+    mSequence = intBox(mTraining, QStringLiteral("sequenceLength"), 1, 1 << 22, tr(" tokens"),
+                       tr(" token"));
+    mGlobalBatch = intBox(mTraining, QStringLiteral("globalBatch"), 1, 1 << 24, tr(" sequences"),
+                          tr(" sequence"));
+    mMicroBatch = intBox(mTraining, QStringLiteral("microBatch"), 1, 1 << 16, tr(" sequences"),
+                         tr(" sequence"));
     mOptimizer = enumCombo<Optimizer>(mTraining, QStringLiteral("optimizer"));
     mFineTune = enumCombo<FineTune>(mTraining, QStringLiteral("fineTune"));
     mLoraRank = intBox(mTraining, QStringLiteral("loraRank"), 1, 4096);
@@ -126,8 +129,10 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     // Serving
     mServing = new QGroupBox(tr("Serving"), content);
     auto* serve = new QFormLayout(mServing);
-    mPrompt = intBox(mServing, QStringLiteral("promptTokens"), 1, 1 << 22, tr(" tokens"));
-    mOutput = intBox(mServing, QStringLiteral("outputTokens"), 1, 1 << 22, tr(" tokens"));
+    mPrompt = intBox(mServing, QStringLiteral("promptTokens"), 1, 1 << 22, tr(" tokens"),
+                     tr(" token"));
+    mOutput = intBox(mServing, QStringLiteral("outputTokens"), 1, 1 << 22, tr(" tokens"),
+                     tr(" token"));
     mConcurrent = intBox(mServing, QStringLiteral("concurrentRequests"), 1, 1 << 24);
     mKvPrecision = enumCombo<Precision>(mServing, QStringLiteral("kvPrecision"));
     mMemoryUtilization = numberBox(mServing, QStringLiteral("memoryUtilization"), 0.1, 1.0, 2);
