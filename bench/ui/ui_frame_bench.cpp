@@ -55,7 +55,7 @@ struct Scenario {
 void report(const std::string& name, std::vector<double> turns)
 {
     if (turns.empty()) {
-        std::printf("%-34s no turns recorded\n", name.c_str());
+        std::printf("%-34s no steps recorded\n", name.c_str());
         return;
     }
     if (turns.size() <= 12) {
@@ -67,7 +67,7 @@ void report(const std::string& name, std::vector<double> turns)
     }
     std::sort(turns.begin(), turns.end());
     const auto p95 = turns[std::min(turns.size() - 1, (turns.size() * 95) / 100)];
-    std::printf("%-34s turns %5zu  max %7.1f ms  p95 %6.1f ms  %s\n", name.c_str(), turns.size(),
+    std::printf("%-34s n %3zu  max %7.1f ms  p95 %6.1f ms  %s\n", name.c_str(), turns.size(),
                 turns.back(), p95, turns.back() > 50 ? "OVER 50 ms" : "ok");
     std::fflush(stdout);
 }
@@ -106,7 +106,7 @@ private:
         if (index >= scenario.steps.size()) {
             QTimer::singleShot(200, this, [this] {
                 mMeter->recording = false;
-                report(mScenarios[mScenario].name + " steps", mMeter->stepsMs);
+                report(mScenarios[mScenario].name, mMeter->stepsMs);
                 ++mScenario;
                 mStep = 0;
                 next();
