@@ -218,30 +218,28 @@ void ComparePage::updateChart()
     if (comparison.rows.empty())
         return;
     // One bar set per workload, one category per configuration (grouped bars).
-    auto* series = new QBarSeries;
+    std::vector<QList<qreal>> values(comparison.workloads.size());
     double maximum = 0;
     double minimum = 0;
-    for (const auto& workload : comparison.workloads) {
-        auto* set = new QBarSet(toQString(workload));
+    for (std::size_t w = 0; w < comparison.workloads.size(); ++w) {
         for (const auto& configuration : comparison.configurations) {
-            const ComparisonRow* row = comparison.find(workload, configuration);
-            const double value = row && row->analyzed ? row->value(metric) : 0;
-            maximum = std::max(maximum, value);
-            minimum = std::min(minimum, value);
+            const ComparisonRow* row = comparison.find(comparison.workloads[w], configuration);
+            values[w].append(row && row->analyzed ? row->value(metric) : 0);
+            maximum = std::max(maximum, values[w].back());
+            minimum = std::min(minimum, values[w].back());
         }
-        series->append(set);
     }
     // Millions or thousands for large figures: an axis of 1500000 is hard
     // to read. The scale is kept on the chart for whoever reads the bars.
     const double largest = std::max(maximum, -minimum);
     const double scale = largest >= 1e6 ? 1e6 : (largest >= 1e4 ? 1e3 : 1);
     chart->setProperty("valueScale", scale);
+    auto* series = new QBarSeries;
     for (std::size_t w = 0; w < comparison.workloads.size(); ++w) {
-        QBarSet* set = series->barSets()[static_cast<int>(w)];
-        for (const auto& configuration : comparison.configurations) {
-            const ComparisonRow* row = comparison.find(comparison.workloads[w], configuration);
-            set->append(row && row->analyzed ? row->value(metric) / scale : 0);
-        }
+        auto* set = new QBarSet(toQString(comparison.workloads[w]));
+        for (const qreal value : values[w])
+            set->append(value / scale);
+        series->append(set);
     }
     QStringList categories;
     for (const auto& configuration : comparison.configurations)
