@@ -101,27 +101,6 @@ void KindTable::bindView(sqlite::Statement& statement, int index, const FieldSpe
     }
 }
 
-FieldValue KindTable::readValue(const sqlite::Statement& statement, int column,
-                                const FieldSpec& spec)
-{
-    if (statement.isNull(column))
-        return std::monostate{};
-    switch (spec.type) {
-    case FieldType::Number: return statement.columnDouble(column);
-    case FieldType::Integer: return static_cast<double>(statement.columnInt64(column));
-    case FieldType::Text:
-    case FieldType::Choice: return std::string(statement.columnText(column));
-    case FieldType::TextList: {
-        std::vector<std::string> items;
-        if (!TextListCodec::decode(statement.columnText(column), items))
-            items.clear();
-        return items;
-    }
-    case FieldType::Flag: return statement.columnInt64(column) != 0;
-    }
-    return std::monostate{};
-}
-
 void KindTable::bindPart(sqlite::Statement& statement, const Part& part)
 {
     int index = 1;

@@ -31,9 +31,6 @@ public:
     /// part must outlive the statement's next step.
     static void bindView(sqlite::Statement& statement, int index, const FieldSpec& spec,
                          const FieldView& value);
-    /// Reads column `column` of the current row as the field's value.
-    static FieldValue readValue(const sqlite::Statement& statement, int column,
-                                const FieldSpec& spec);
 
     /// Binds every field of `part` to parameters 1..n, text without copies:
     /// `part` must stay unchanged until the statement has been stepped.

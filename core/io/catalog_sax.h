@@ -49,7 +49,7 @@ public:
     /// only while the document has no problem so far; finish() still checks
     /// the whole document (ids included) and throws if anything is wrong, in
     /// which case the consumer must discard every batch. Set before parsing.
-    using BatchSink = std::function<void(std::vector<Part>&&)>;
+    using BatchSink = PartBatchSink; // core/io/catalog_json.h
     void setBatchSink(std::size_t batchSize, BatchSink sink);
     /// After finish(): true when a second "parts" member replaced parts that
     /// were already handed on (they must be discarded); finish() then

@@ -3,6 +3,7 @@
 
 #include "core/parts/field_access.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -302,16 +303,39 @@ std::string formatFieldValue(const FieldValue& value)
             } else if constexpr (std::is_same_v<T, std::string>) {
                 return v;
             } else {
-                std::string joined;
-                for (const auto& item : v) {
-                    if (!joined.empty())
-                        joined += ", ";
-                    joined += item;
-                }
-                return joined;
+                return formatList(v);
             }
         },
         value);
+}
+
+std::string formatList(std::span<const std::string> items)
+{
+    std::string joined;
+    for (const auto& item : items) {
+        if (!joined.empty())
+            joined += ", ";
+        joined += item;
+    }
+    return joined;
+}
+
+bool sameValue(const FieldView& a, const FieldView& b)
+{
+    if (a.index() != b.index())
+        return false;
+    return std::visit(
+        [&b](const auto& x) {
+            using T = std::decay_t<decltype(x)>;
+            const auto& y = std::get<T>(b);
+            if constexpr (std::is_same_v<T, std::span<const std::string>>)
+                return std::ranges::equal(x, y);
+            else if constexpr (std::is_same_v<T, std::monostate>)
+                return true;
+            else
+                return x == y;
+        },
+        a);
 }
 
 std::string_view partKindLabel(PartKind kind)

@@ -64,4 +64,11 @@ const FieldSpec* findField(PartKind kind, std::string_view key);
 /// Renders a value for tables and messages ("700", "0.96", "fp8, bf16"); empty when absent.
 std::string formatFieldValue(const FieldValue& value);
 
+/// A list as formatFieldValue renders it: items joined by ", ".
+std::string formatList(std::span<const std::string> items);
+
+/// Whether two borrowed values are equal (same alternative, same contents),
+/// without copying text: what `get(a) == get(b)` answers, for hot paths.
+bool sameValue(const FieldView& a, const FieldView& b);
+
 } // namespace infrafit

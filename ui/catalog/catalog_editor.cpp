@@ -37,8 +37,9 @@ bool samePart(const Part& a, const Part& b)
     if (kindOf(a) != kindOf(b))
         return false;
     const auto& fields = fieldsOf(kindOf(a));
-    return std::all_of(fields.begin(), fields.end(),
-                       [&](const FieldSpec& field) { return field.get(a) == field.get(b); });
+    return std::all_of(fields.begin(), fields.end(), [&](const FieldSpec& field) {
+        return sameValue(field.view(a), field.view(b));
+    });
 }
 
 /// Above this many touched parts a full re-read is cheaper than updating

@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <span>
-#include <string>
 
 namespace infrafit::ui {
 namespace {
@@ -32,18 +30,6 @@ int compareText(std::string_view a, std::string_view b)
             return lx < ly ? -1 : 1;
     }
     return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
-}
-
-/// Lists compare by their text as shown ("fp8, bf16").
-std::string joined(std::span<const std::string> items)
-{
-    std::string text;
-    for (const auto& item : items) {
-        if (!text.empty())
-            text += ", ";
-        text += item;
-    }
-    return text;
 }
 
 /// -1, 0 or 1 as `a` sorts before, with or after `b`, for values borrowed
@@ -69,7 +55,7 @@ int compareViews(const FieldView& a, const FieldView& b)
     }
     if (const auto* x = std::get_if<std::span<const std::string>>(&a)) {
         if (const auto* y = std::get_if<std::span<const std::string>>(&b))
-            return compareText(joined(*x), joined(*y));
+            return compareText(formatList(*x), formatList(*y));
     }
     return a.index() < b.index() ? -1 : (a.index() > b.index() ? 1 : 0); // one field: never
 }

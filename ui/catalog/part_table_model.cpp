@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <array>
-#include <type_traits>
 
 namespace infrafit::ui {
 namespace {
@@ -28,24 +27,6 @@ void appendLowered(std::string& out, std::string_view text)
     }
     for (const char c : text)
         out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-}
-
-bool sameValue(const FieldView& a, const FieldView& b)
-{
-    if (a.index() != b.index())
-        return false;
-    return std::visit(
-        [&b](const auto& x) {
-            using T = std::decay_t<decltype(x)>;
-            const auto& y = std::get<T>(b);
-            if constexpr (std::is_same_v<T, std::span<const std::string>>)
-                return std::ranges::equal(x, y);
-            else if constexpr (std::is_same_v<T, std::monostate>)
-                return true;
-            else
-                return x == y;
-        },
-        a);
 }
 
 } // namespace

@@ -129,3 +129,33 @@ TEST_CASE("formatFieldValue renders numbers without noise", "[parts]")
     CHECK(formatFieldValue(std::vector<std::string>{"bf16", "fp8"}) == "bf16, fp8");
     CHECK(formatFieldValue(FieldValue{}).empty());
 }
+
+TEST_CASE("formatList joins as formatFieldValue shows lists", "[parts]")
+{
+    const std::vector<std::string> items{"bf16", "fp8"};
+    CHECK(formatList(items) == formatFieldValue(items));
+    CHECK(formatList({}).empty());
+}
+
+TEST_CASE("sameValue on borrowed values agrees with comparing copies", "[parts]")
+{
+    // Every field of two GPUs that differ in a number, a text and a list.
+    Part a = makePart(PartKind::Gpu);
+    infoOf(a).id = "a";
+    std::get<Gpu>(a).memoryGb = 80;
+    std::get<Gpu>(a).precisions = {"bf16", "fp8"};
+    Part b = a;
+    std::get<Gpu>(b).memoryGb = 96;
+    infoOf(b).vendor = "Other";
+    std::get<Gpu>(b).precisions = {"bf16"};
+    int differing = 0;
+    for (const auto& spec : fieldsOf(PartKind::Gpu)) {
+        const bool copies = spec.get(a) == spec.get(b);
+        CHECK(sameValue(spec.view(a), spec.view(b)) == copies);
+        CHECK(sameValue(spec.view(a), spec.view(a)));
+        differing += copies ? 0 : 1;
+    }
+    CHECK(differing == 3);
+    // Absent against present is a difference, not equality.
+    CHECK_FALSE(sameValue(FieldView{}, FieldView{0.0}));
+}
