@@ -62,7 +62,7 @@ void CatalogReader::appendKind(PartKind kind, std::string_view pattern, std::vec
     if (!pattern.empty())
         select.bind(1, pattern);
     while (select.step())
-        KindTable::readInto(select, out.emplace_back(makePart(kind)));
+        KindTable::readInto(select, emplacePart(out, kind));
 }
 
 std::vector<Part> CatalogReader::list(std::optional<PartKind> kind, std::string_view filter)

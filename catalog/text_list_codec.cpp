@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "catalog/text_list_codec.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace infrafit::catalog {
@@ -145,6 +146,9 @@ bool TextListCodec::decode(std::string_view text, std::vector<std::string>& item
         skipSpace(text, pos);
         return pos == text.size();
     }
+    // One allocation for the list: at most one item per comma, plus one.
+    items.reserve(items.size() + 1
+                  + static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(pos), text.end(), ',')));
     while (pos < text.size()) {
         skipSpace(text, pos);
         std::string item;

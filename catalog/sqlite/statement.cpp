@@ -122,12 +122,13 @@ std::int64_t Statement::columnInt64(int column) const
 
 std::optional<std::string_view> Statement::columnTextOrNull(int column) const
 {
-    // sqlite3_column_text gives a null pointer for NULL (and on out of
-    // memory, which then reads as NULL too).
-    const auto* text = sqlite3_column_text(mStatement, column);
+    // One column lookup; sqlite3_value_text gives a null pointer for NULL
+    // (and on out of memory, which then reads as NULL too).
+    sqlite3_value* value = sqlite3_column_value(mStatement, column);
+    const auto* text = sqlite3_value_text(value);
     if (!text)
         return std::nullopt;
-    const int size = sqlite3_column_bytes(mStatement, column);
+    const int size = sqlite3_value_bytes(value);
     return std::string_view(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
 }
 

@@ -359,4 +359,18 @@ Part makePart(PartKind kind)
     return Gpu{};
 }
 
+Part& emplacePart(std::vector<Part>& parts, PartKind kind)
+{
+    switch (kind) {
+    case PartKind::Gpu: return parts.emplace_back(std::in_place_type<Gpu>);
+    case PartKind::Chassis: return parts.emplace_back(std::in_place_type<Chassis>);
+    case PartKind::Cpu: return parts.emplace_back(std::in_place_type<Cpu>);
+    case PartKind::Nvme: return parts.emplace_back(std::in_place_type<Nvme>);
+    case PartKind::Nic: return parts.emplace_back(std::in_place_type<Nic>);
+    case PartKind::Psu: return parts.emplace_back(std::in_place_type<Psu>);
+    case PartKind::Cooling: return parts.emplace_back(std::in_place_type<Cooling>);
+    }
+    return parts.emplace_back(std::in_place_type<Gpu>);
+}
+
 } // namespace infrafit

@@ -11,6 +11,7 @@
 #include "core/parts/psu.h"
 
 #include <variant>
+#include <vector>
 
 namespace infrafit {
 
@@ -31,5 +32,9 @@ inline PartInfo& infoOf(Part& part)
 
 /// A default-constructed part of the given kind.
 Part makePart(PartKind kind);
+
+/// Appends a default-constructed part of the given kind to `parts`, built in
+/// place (no temporary moved in: listings append thousands of parts).
+Part& emplacePart(std::vector<Part>& parts, PartKind kind);
 
 } // namespace infrafit

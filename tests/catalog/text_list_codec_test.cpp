@@ -10,7 +10,8 @@ using infrafit::catalog::TextListCodec;
 TEST_CASE("text lists round-trip through their JSON column text", "[catalog][codec]")
 {
     const std::vector<std::string> items{"fp8", "", "quote \" and \\ backslash", "tab\tnew\nline",
-                                         "\x01 control", "µ unicode ✓"};
+                                         "\x01 control", "µ unicode ✓",
+                                         "commas, inside, one item"};
     std::string text;
     TextListCodec::encode(items, text);
     // The column text is JSON any tool can read.
