@@ -6,6 +6,7 @@
 #include "catalog/catalog_import.h"
 #include "catalog/catalog_store.h"
 #include "catalog/default_catalog.h"
+#include "catalog/memory_tuning.h"
 #include "core/io/catalog_json.h"
 #include "core/parts/field_spec.h"
 
@@ -25,6 +26,10 @@ using namespace infrafit::catalog;
 namespace fs = std::filesystem;
 
 constexpr int partCount = 100000;
+
+/// The allocator settings both executables make at start (before main here,
+/// as benchmark_main owns main).
+const bool allocatorTuned = keepFreedMemoryForReuse();
 
 /// A folder for the benchmark's databases, removed at exit.
 class BenchDir {
@@ -284,6 +289,7 @@ void listOneKind(benchmark::State& state)
         benchmark::DoNotOptimize(parts);
     }
     state.counters["rows"] = static_cast<double>(rows);
+    state.counters["tuned_allocator"] = allocatorTuned ? 1 : 0;
 }
 BENCHMARK(listOneKind)->Unit(benchmark::kMillisecond);
 

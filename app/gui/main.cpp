@@ -3,6 +3,7 @@
 // the built-in default catalog on first start) and a project, and shows the
 // main window.
 #include "catalog/catalog_store.h"
+#include "catalog/memory_tuning.h"
 #include "ui/catalog/open_catalog.h"
 #include "ui/main_window.h"
 #include "ui/qt_text.h"
@@ -22,6 +23,7 @@
 
 int main(int argc, char** argv)
 {
+    infrafit::catalog::keepFreedMemoryForReuse();
     QApplication app(argc, argv);
     // Settings in ~/.config/infrafit/infrafit.conf (not "Unknown Organization").
     QApplication::setOrganizationName(QStringLiteral("infrafit"));

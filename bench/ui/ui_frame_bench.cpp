@@ -8,6 +8,7 @@
 // Prints the longest step and the 95th percentile per scenario (and each
 // step when there are few). The target is no frame over 50 ms.
 #include "catalog/catalog_store.h"
+#include "catalog/memory_tuning.h"
 #include "ui/catalog/catalog_editor.h"
 #include "ui/catalog/catalog_page.h"
 #include "ui/catalog/part_table_model.h"
@@ -178,6 +179,8 @@ std::vector<Part> generatedGpus(const Part& model, int count)
 
 int main(int argc, char** argv)
 {
+    // As the app does at start (app/gui/main.cpp).
+    infrafit::catalog::keepFreedMemoryForReuse();
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QStandardPaths::setTestModeEnabled(true);
