@@ -3,6 +3,7 @@
 // undoable project changes; invalid ones are refused with core's reason.
 #include "ui/analysis/findings_model.h"
 #include "ui/analysis/live_analysis.h"
+#include "ui/catalog/catalog_editor.h"
 #include "ui/project/configuration_form.h"
 #include "ui/project/configurations_page.h"
 #include "ui/project/named_list_panel.h"
@@ -129,4 +130,47 @@ TEST_CASE("counts read in the singular at one", "[ui][workloads]")
     REQUIRE(nodes);
     nodes->setValue(1);
     CHECK(nodes->text() == QStringLiteral("1 node"));
+}
+
+TEST_CASE("the part pickers follow catalog removals, renames and undo", "[ui][configurations]")
+{
+    test::WindowFixture f;
+    auto* editor = f.window->catalogEditor();
+    auto* gpu = f.window->configurationsPage()->form()->partCombo(PartKind::Gpu);
+    const std::string chosen = f.window->document()->project().configurations[0].gpuId;
+    const int count = gpu->count();
+    REQUIRE(count > 3);
+    // Remove a GPU near the top of the picker that the configuration does not use.
+    const int removedRow = gpu->itemData(0).toString().toStdString() == chosen ? 1 : 0;
+    const std::string removed = gpu->itemData(removedRow).toString().toStdString();
+    REQUIRE(editor->removeParts({removed}).isEmpty());
+    CHECK(gpu->count() == count - 1);
+    CHECK(gpu->findData(QString::fromStdString(removed)) < 0);
+
+    // Rename the last GPU: its row stays, under the new id.
+    const int row = gpu->count() - 1;
+    const std::string last = gpu->itemData(row).toString().toStdString();
+    REQUIRE(last != chosen);
+    const FieldSpec* idField = findField(PartKind::Gpu, "id");
+    REQUIRE(idField);
+    REQUIRE(editor->setField(last, *idField, FieldValue(std::string("renamed-gpu"))).isEmpty());
+    CHECK(gpu->itemData(row).toString() == QStringLiteral("renamed-gpu"));
+
+    // Choosing it goes through the project and back into the form, which
+    // finds the row by id: the same row stays selected.
+    gpu->setCurrentIndex(row);
+    emit gpu->activated(row);
+    CHECK(f.window->document()->project().configurations[0].gpuId == "renamed-gpu");
+    CHECK(gpu->currentIndex() == row);
+    CHECK(gpu->currentData().toString() == QStringLiteral("renamed-gpu"));
+
+    // Undoing the rename and the removal brings both ids back; the
+    // configuration still names "renamed-gpu", now shown as missing.
+    editor->undoStack()->undo();
+    editor->undoStack()->undo();
+    CHECK(gpu->count() == count + 1);
+    CHECK(gpu->findData(QString::fromStdString(removed)) >= 0);
+    CHECK(gpu->findData(QString::fromStdString(last)) >= 0);
+    CHECK(gpu->currentData().toString() == QStringLiteral("renamed-gpu"));
+    CHECK(gpu->currentText().contains(QStringLiteral("not in the catalog")));
 }

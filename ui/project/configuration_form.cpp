@@ -12,6 +12,9 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <optional>
+
 namespace infrafit::ui {
 
 using namespace form;
@@ -116,20 +119,34 @@ QComboBox* ConfigurationForm::partCombo(PartKind kind) const
     return mPartCombos[static_cast<std::size_t>(kind)];
 }
 
+int ConfigurationForm::rowOf(PartKind kind, std::string_view id) const
+{
+    const auto& ids = mPartIds[static_cast<std::size_t>(kind)];
+    const auto it = std::find(ids.begin(), ids.end(), id);
+    return it == ids.end() ? -1 : static_cast<int>(it - ids.begin());
+}
+
+void ConfigurationForm::appendChoice(PartKind kind, const QString& label, const std::string& id)
+{
+    partCombo(kind)->addItem(label, toQString(id));
+    mPartIds[static_cast<std::size_t>(kind)].push_back(id);
+}
+
 void ConfigurationForm::setParts(const std::vector<Part>& parts)
 {
     for (const auto kind : allPartKinds) {
         auto* combo = partCombo(kind);
         const QSignalBlocker blocker(combo);
-        const QString current = combo->currentData().toString();
+        const std::string current = selectedPart(kind);
         combo->clear();
+        mPartIds[static_cast<std::size_t>(kind)].clear();
         if (isOptionalKind(kind))
-            combo->addItem(tr("(none)"), QString());
+            appendChoice(kind, tr("(none)"), {});
         for (const auto& part : parts) {
             if (kindOf(part) == kind)
-                combo->addItem(partLabel(part), toQString(infoOf(part).id));
+                appendChoice(kind, partLabel(part), infoOf(part).id);
         }
-        combo->setCurrentIndex(std::max(0, combo->findData(current)));
+        combo->setCurrentIndex(std::max(0, rowOf(kind, current)));
     }
 }
 
@@ -137,24 +154,31 @@ void ConfigurationForm::applyPartChanges(const std::vector<PartChange>& changes)
 {
     for (const auto& change : changes) {
         int row = -1;
-        QComboBox* before = nullptr;
+        std::optional<PartKind> beforeKind;
         if (change.before) {
-            before = partCombo(kindOf(*change.before));
-            row = before->findData(toQString(infoOf(*change.before).id));
+            beforeKind = kindOf(*change.before);
+            row = rowOf(*beforeKind, infoOf(*change.before).id);
         }
-        QComboBox* after = change.after ? partCombo(kindOf(*change.after)) : nullptr;
-        if (row >= 0 && before == after) {
-            before->setItemText(row, partLabel(*change.after));
-            before->setItemData(row, toQString(infoOf(*change.after).id));
+        const std::optional<PartKind> afterKind =
+            change.after ? std::optional(kindOf(*change.after)) : std::nullopt;
+        if (row >= 0 && beforeKind == afterKind) {
+            auto* combo = partCombo(*afterKind);
+            combo->setItemText(row, partLabel(*change.after));
+            combo->setItemData(row, toQString(infoOf(*change.after).id));
+            mPartIds[static_cast<std::size_t>(*afterKind)][static_cast<std::size_t>(row)] =
+                infoOf(*change.after).id;
             continue;
         }
         if (row >= 0) {
-            const QSignalBlocker blocker(before);
-            before->removeItem(row);
+            auto* combo = partCombo(*beforeKind);
+            const QSignalBlocker blocker(combo);
+            combo->removeItem(row);
+            auto& ids = mPartIds[static_cast<std::size_t>(*beforeKind)];
+            ids.erase(ids.begin() + row);
         }
-        if (after) {
-            const QSignalBlocker blocker(after);
-            after->addItem(partLabel(*change.after), toQString(infoOf(*change.after).id));
+        if (afterKind) {
+            const QSignalBlocker blocker(partCombo(*afterKind));
+            appendChoice(*afterKind, partLabel(*change.after), infoOf(*change.after).id);
         }
     }
 }
@@ -162,11 +186,11 @@ void ConfigurationForm::applyPartChanges(const std::vector<PartChange>& changes)
 void ConfigurationForm::selectPart(PartKind kind, const std::string& id)
 {
     auto* combo = partCombo(kind);
-    int index = combo->findData(toQString(id));
+    int index = rowOf(kind, id);
     if (index < 0 && !id.empty()) {
         // An id the catalog does not have: keep it visible so the finding
         // about it makes sense, rather than silently picking another part.
-        combo->addItem(tr("%1 (not in the catalog)").arg(toQString(id)), toQString(id));
+        appendChoice(kind, tr("%1 (not in the catalog)").arg(toQString(id)), id);
         index = combo->count() - 1;
     }
     combo->setCurrentIndex(std::max(0, index));

@@ -7,6 +7,9 @@
 #include <QWidget>
 
 #include <array>
+#include <string>
+#include <string_view>
+#include <vector>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -41,10 +44,18 @@ signals:
 private:
     void selectPart(PartKind kind, const std::string& id);
     [[nodiscard]] std::string selectedPart(PartKind kind) const;
+    /// The picker row of part `id`, or -1. A scan of mPartIds: the
+    /// combo's own findData goes through QVariants and takes ~10 ms per
+    /// lookup among 100,000 parts, more than an edit's frame can spare.
+    [[nodiscard]] int rowOf(PartKind kind, std::string_view id) const;
+    /// Appends a picker row (label and part id) to the combo of `kind`.
+    void appendChoice(PartKind kind, const QString& label, const std::string& id);
 
     Configuration mBase;
     QLineEdit* mName = nullptr;
     std::array<QComboBox*, 7> mPartCombos{};
+    /// Each picker's item ids, row for row (kept with every insert and removal).
+    std::array<std::vector<std::string>, 7> mPartIds;
     QSpinBox* mGpus = nullptr;
     QSpinBox* mCpus = nullptr;
     QSpinBox* mNvme = nullptr;
