@@ -12,6 +12,7 @@
 #include "ui/catalog/catalog_editor.h"
 #include "ui/catalog/catalog_page.h"
 #include "ui/catalog/part_table_model.h"
+#include "ui/dialogs/dialogs.h"
 #include "ui/main_window.h"
 #include "ui/project/configuration_form.h"
 #include "ui/project/configurations_page.h"
@@ -87,6 +88,9 @@ private:
     void next()
     {
         if (mScenario >= mScenarios.size()) {
+            // Quitting closes the window, which asks about the edited
+            // project: answer for the user, so the bench ends.
+            Dialogs::setNextAnswer(QMessageBox::Discard);
             QApplication::quit();
             return;
         }
