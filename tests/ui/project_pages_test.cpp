@@ -18,8 +18,12 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
+#include <QCoreApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
+#include <QTest>
 #include <QUndoStack>
 
 using namespace infrafit;
@@ -173,4 +177,27 @@ TEST_CASE("the part pickers follow catalog removals, renames and undo", "[ui][co
     CHECK(gpu->findData(QString::fromStdString(last)) >= 0);
     CHECK(gpu->currentData().toString() == QStringLiteral("renamed-gpu"));
     CHECK(gpu->currentText().contains(QStringLiteral("not in the catalog")));
+}
+
+TEST_CASE("typing in a part picker searches the catalog by any part of the name",
+          "[ui][configurations]")
+{
+    test::WindowFixture f;
+    auto* gpu = f.window->configurationsPage()->form()->partCombo(PartKind::Gpu);
+    // No completer while nobody types (it would re-match all parts on every change).
+    CHECK(gpu->completer() == nullptr);
+    gpu->lineEdit()->selectAll();
+    QTest::keyClicks(gpu->lineEdit(), QStringLiteral("h200"));
+    QCompleter* completer = gpu->completer();
+    REQUIRE(completer);
+    CHECK(completer->completionPrefix() == QStringLiteral("h200"));
+    REQUIRE(completer->completionCount() >= 1);
+    for (int row = 0; row < completer->completionCount(); ++row) {
+        completer->setCurrentRow(row);
+        CHECK(completer->currentCompletion().contains(QStringLiteral("H200"), Qt::CaseInsensitive));
+    }
+    // Leaving the picker detaches it again.
+    emit gpu->lineEdit()->editingFinished();
+    QCoreApplication::processEvents();
+    CHECK(gpu->completer() == nullptr);
 }

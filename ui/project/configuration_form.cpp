@@ -33,6 +33,36 @@ QString partLabel(const Part& part)
            + QStringLiteral("  [") + toQString(info.id) + QStringLiteral("]");
 }
 
+/// Gives an editable part picker a completer that finds the typed text
+/// anywhere in a part's label, attached only while the user types. An
+/// attached completer is handed the chosen item's text on every change of
+/// choice and then matches all items against it again on each insert or
+/// removal: ~20-30 ms per choice or catalog edit among 100,000 parts.
+void searchWhileTyping(QComboBox* combo)
+{
+    auto* completer = new QCompleter(combo->model(), combo);
+    completer->setFilterMode(Qt::MatchContains);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    completer->setCompletionMode(QCompleter::PopupCompletion);
+    combo->setCompleter(nullptr);
+    QObject::connect(combo->lineEdit(), &QLineEdit::textEdited, combo,
+                     [combo, completer](const QString& text) {
+                         if (combo->completer() == completer)
+                             return;
+                         combo->setCompleter(completer);
+                         completer->setCompletionPrefix(text);
+                         completer->complete();
+                     });
+    // Detached once the choice is made or the picker is left (queued: the
+    // completer may be the one emitting).
+    const auto detach = [combo] {
+        QMetaObject::invokeMethod(
+            combo, [combo] { combo->setCompleter(nullptr); }, Qt::QueuedConnection);
+    };
+    QObject::connect(combo, &QComboBox::activated, combo, detach);
+    QObject::connect(combo->lineEdit(), &QLineEdit::editingFinished, combo, detach);
+}
+
 } // namespace
 
 ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
@@ -47,8 +77,7 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
         combo->setEditable(true);
         combo->setInsertPolicy(QComboBox::NoInsert);
         combo->setMinimumContentsLength(28);
-        combo->completer()->setFilterMode(Qt::MatchContains);
-        combo->completer()->setCompletionMode(QCompleter::PopupCompletion);
+        searchWhileTyping(combo);
         combo->setToolTip(tr("Type to search the catalog"));
         mPartCombos[static_cast<std::size_t>(kind)] = combo;
     }
