@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "catalog/default_catalog.h"
 #include "core/io/catalog_json.h"
 #include "ui/catalog/catalog_editor.h"
 #include "ui/catalog/part_filter_proxy_model.h"
+#include "ui/catalog/part_order.h"
 #include "ui/catalog/part_table_model.h"
 
 #include "support/fixtures.h"
@@ -206,4 +208,71 @@ TEST_CASE("text columns sort without regard to case", "[ui][catalog][filter]")
     proxy.sort(model.columnOf("vendor"), Qt::AscendingOrder);
     // alpha = ALPHA (tie broken by id), then Beta, zeta; Ö after the Latin letters.
     CHECK(shownIds(proxy) == std::vector<std::string>{"c", "e", "b", "a", "d"});
+}
+
+TEST_CASE("ranks computed from compact keys give the order of direct comparison",
+          "[ui][catalog][sort]")
+{
+    // The default catalog's GPUs (every field shape, absent figures, ties)
+    // plus vendors in mixed case, with a non-ASCII letter, and one repeated.
+    std::vector<Part> gpus;
+    for (const auto& part : infrafit::catalog::defaultCatalogParts()) {
+        if (kindOf(part) == PartKind::Gpu)
+            gpus.push_back(part);
+    }
+    REQUIRE(gpus.size() >= 20);
+    for (const auto& [id, vendor] : std::vector<std::pair<std::string, std::string>>{
+             {"zz-1", "nvidia"}, {"zz-2", "NVIDIA"}, {"zz-3", "Ölfen"}, {"zz-4", "ölfen"},
+             {"zz-5", "Nvidia Ärger"}, {"zz-6", ""}}) {
+        Part part = gpus.front();
+        infoOf(part).id = id;
+        infoOf(part).vendor = vendor;
+        gpus.push_back(part);
+    }
+    for (const FieldSpec& field : fieldsOf(PartKind::Gpu)) {
+        INFO("field " << field.key);
+        const std::vector<int> ranks = rankParts(gpus, field);
+        REQUIRE(ranks.size() == gpus.size());
+        int disagreements = 0;
+        for (std::size_t i = 0; i < gpus.size(); ++i) {
+            for (std::size_t j = 0; j < gpus.size(); ++j) {
+                if (partBefore(field, gpus[i], gpus[j]) != (ranks[i] < ranks[j]))
+                    ++disagreements;
+            }
+        }
+        CHECK(disagreements == 0);
+    }
+}
+
+TEST_CASE("a cleared filter brings rows back in order, also after an edit while filtered",
+          "[ui][catalog][sort][filter]")
+{
+    PartTableModel model(PartKind::Gpu);
+    PartFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setParts({gpuVariant("g80", 80, "Nvidia"), gpuVariant("g192", 192, "AMD"),
+                    gpuVariant("g24", 24, "Nvidia"), gpuVariant("g141", 141, "Nvidia")});
+    const int memory = model.columnOf("memory_gb");
+    proxy.sort(memory, Qt::DescendingOrder);
+    CHECK(proxy.hasSortRanks());
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g192", "g141", "g80", "g24"});
+
+    proxy.setText(QStringLiteral("g1"));
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g192", "g141"});
+    // Raising a hidden GPU's memory reorders it: the ranks no longer hold.
+    model.applyChanges({{gpuVariant("g24", 24, "Nvidia"), gpuVariant("g24", 160, "Nvidia")}});
+    CHECK_FALSE(proxy.hasSortRanks());
+    // An edit in another column keeps them.
+    proxy.setText(QStringLiteral("g"));
+    REQUIRE(proxy.hasSortRanks());
+    model.applyChanges({{gpuVariant("g80", 80, "Nvidia"), gpuVariant("g80", 80, "NVIDIA")}});
+    CHECK(proxy.hasSortRanks());
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g192", "g24", "g141", "g80"});
+    // A shown row whose sort value changes moves at once: the ranks are
+    // dropped before the proxy places it (else it would stay put).
+    model.applyChanges({{gpuVariant("g80", 80, "NVIDIA"), gpuVariant("g80", 200, "NVIDIA")}});
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g80", "g192", "g24", "g141"});
+    proxy.setText({});
+    CHECK(shownIds(proxy) == std::vector<std::string>{"g80", "g192", "g24", "g141"});
 }
