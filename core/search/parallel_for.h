@@ -44,11 +44,14 @@ bool parallelFor(std::size_t count, const SearchControl& control, Body&& body,
             for (std::size_t i = begin; i < end; ++i)
                 body(i);
             sinceReport += end - begin;
-            const std::size_t total = done.fetch_add(end - begin) + (end - begin);
+            done.fetch_add(end - begin);
             if (control.progress && sinceReport >= reportEvery) {
                 sinceReport = 0;
+                // Read under the lock: a count taken before it could be
+                // reported after a larger one from another thread, and the
+                // progress bar would step back.
                 const std::scoped_lock lock(progressMutex);
-                control.progress(double(total) / double(count));
+                control.progress(double(done.load()) / double(count));
             }
         }
     };
