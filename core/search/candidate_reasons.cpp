@@ -4,6 +4,7 @@
 #include "core/search/recommend.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace infrafit {
@@ -14,6 +15,13 @@ std::string fmt(const char* format, double a = 0, double b = 0, double c = 0)
     char buffer[256];
     std::snprintf(buffer, sizeof buffer, format, a, b, c);
     return buffer;
+}
+
+/// A figure with three significant digits below 100 and whole above: a
+/// cost per million tokens is cents ("0.0312"), a training run millions.
+std::string figure(double value)
+{
+    return fmt(std::fabs(value) < 100 ? "%.3g" : "%.0f", value);
 }
 
 bool training(const Workload& w) { return w.kind == WorkloadKind::Training; }
@@ -170,13 +178,14 @@ void addReasons(std::vector<RecommendedCandidate>& ranked, const Workload& w,
         RecommendedCandidate& c = ranked[k];
         const ScoreBreakdown& s = c.breakdown;
         auto& r = c.reasons;
-        r.push_back(fmt("rank %.0f of %.0f feasible: score %.0f = goal ", double(k + 1),
-                       double(feasibleCount), s.score())
-                   + fmt("$%.0f x (1 + penalties %.3f)", s.goalUsd, s.penalties())
-                   + fmt("; goal = TCO $%.2f/h x %.1f h",
-                         c.analysis.infrastructure ? c.analysis.infrastructure->cost.usdPerHour : 0.0,
-                         s.goalHours)
-                   + (training(w) && w.trainingTokens > 0 ? " of training" : " per million tokens"));
+        r.push_back(fmt("rank %.0f of %.0f feasible: score ", double(k + 1), double(feasibleCount))
+                    + figure(s.score()) + " = goal $" + figure(s.goalUsd)
+                    + fmt(" x (1 + penalties %.3f)", s.penalties())
+                    + fmt("; goal = TCO $%.2f/h x ",
+                          c.analysis.infrastructure ? c.analysis.infrastructure->cost.usdPerHour
+                                                    : 0.0)
+                    + figure(s.goalHours) + " h"
+                    + (training(w) && w.trainingTokens > 0 ? " of training" : " per million tokens"));
         const std::pair<const char*, double> terms[] = {
             {"exposed communication", s.communication}, {"PSU headroom", s.psuHeadroom},
             {"rack headroom", s.rackHeadroom},           {"unused GPU memory", s.memoryUnused},
@@ -208,13 +217,14 @@ void addReasons(std::vector<RecommendedCandidate>& ranked, const Workload& w,
             why = "its price is incomplete";
         else if (goalDiff >= 0 && (goalDiff * (1 + a.breakdown.penalties())
                                    >= a.breakdown.goalUsd * penDiff))
-            why = fmt("its goal cost is higher ($%.0f vs $%.0f)", b.breakdown.goalUsd,
-                      a.breakdown.goalUsd);
+            why = "its goal cost is higher ($" + figure(b.breakdown.goalUsd) + " vs $"
+                  + figure(a.breakdown.goalUsd) + ")";
         else
             why = fmt("its imbalance penalties are higher (%.3f vs %.3f)",
                       b.breakdown.penalties(), a.breakdown.penalties());
         ranked[0].reasons.push_back(
-            "runner-up " + describe(b) + fmt(" scores %.0f%% worse: ", 100.0 * (b.score / std::max(1e-9, a.score) - 1.0)) + why);
+            "runner-up " + describe(b) + " scores "
+            + figure(100.0 * (b.score / std::max(1e-9, a.score) - 1.0)) + "% worse: " + why);
     } else if (ranked.size() == 1) {
         ranked[0].reasons.push_back("the only feasible configuration");
     }
