@@ -187,16 +187,27 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
             }());
         return out;
     }
-    // Pareto front over every feasible candidate.
+    // Pareto front over the feasible candidates whose cost is known (all of
+    // them when none is fully priced): a part without a price makes its
+    // configuration look cheaper than it is. Priced candidates sort first.
+    const bool anyPriced = priceComplete(*evals[feasible.front()].infra);
+    std::vector<std::size_t> eligible; // positions in `feasible`
     std::vector<ParetoPoint> points;
-    for (std::size_t i : feasible) {
+    for (std::size_t k = 0; k < feasible.size(); ++k) {
+        const std::size_t i = feasible[k];
+        if (anyPriced && !priceComplete(*evals[i].infra))
+            break;
         const auto& f = evals[i].figures;
+        eligible.push_back(k);
         if (training)
             points.push_back({evals[i].costUsd, w.trainingTokens > 0 ? f.trainingDays : f.stepTimeS, 0});
         else
             points.push_back({evals[i].costUsd, -f.outputTokensPerS, f.tpotS});
     }
-    const auto front = paretoFront(points);
+    const auto onFront = paretoFront(points);
+    std::vector<bool> front(feasible.size(), false);
+    for (std::size_t j = 0; j < eligible.size(); ++j)
+        front[eligible[j]] = onFront[j];
 
     // Full evaluation (analysis + infrastructure, as `analyze` reports it) of the top N.
     const std::size_t top = std::min<std::size_t>(feasible.size(), std::size_t(std::max(1, req.top)));
@@ -222,6 +233,15 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
         rc.tightestConstraint = tightestConstraint(w, c, rc.config, e.figures, *e.infra, e.costUsd);
         out.candidates.push_back(std::move(rc));
     }
+    for (std::size_t k = 0; k < feasible.size(); ++k) {
+        if (!front[k])
+            continue;
+        const PlanFigures& f = evals[feasible[k]].figures;
+        out.front.push_back({evals[feasible[k]].costUsd, f.trainingDays, f.stepTimeS,
+                             f.outputTokensPerS, f.tpotS, k < top ? int(k) : -1});
+    }
+    std::stable_sort(out.front.begin(), out.front.end(),
+                     [](const FrontPoint& a, const FrontPoint& b) { return a.costUsd < b.costUsd; });
     addReasons(out.candidates, w, c, std::int64_t(feasible.size()));
     return out;
 }

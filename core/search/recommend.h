@@ -43,11 +43,26 @@ struct RecommendedCandidate {
     std::vector<std::string> reasons;
 };
 
+/// A feasible configuration on the Pareto front of all feasible ones (cost
+/// against days to train or step time; for inference against output
+/// tokens/s and time per output token), ranked among the candidates or not:
+/// the ranking favours balance, so the top few can all be dominated by
+/// cheaper or faster configurations that the front still shows.
+struct FrontPoint {
+    double costUsd = 0; ///< capex or TCO, as the budget basis says
+    double trainingDays = 0;
+    double stepTimeS = 0;
+    double outputTokensPerS = 0;
+    double tpotS = 0;
+    int candidate = -1; ///< its index in Recommendation::candidates, or -1
+};
+
 /// The result: candidates best first (priced candidates before those with
 /// a missing price, then by score, then enumeration order), findings (e.g.
 /// which constraint no candidate met) and search statistics.
 struct Recommendation {
     std::vector<RecommendedCandidate> candidates;
+    std::vector<FrontPoint> front; ///< by cost, cheapest first
     Findings findings;
     std::int64_t configurationsConsidered = 0;
     std::int64_t feasibleConfigurations = 0;

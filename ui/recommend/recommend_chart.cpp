@@ -28,7 +28,7 @@ QScatterSeries* scatter(
 } // namespace
 
 void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandidate>& candidates,
-    const Workload& workload, BudgetBasis basis)
+    const std::vector<FrontPoint>& front, const Workload& workload, BudgetBasis basis)
 {
     chart->removeAllSeries();
     for (auto* axis : chart->axes()) {
@@ -48,26 +48,41 @@ void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandid
         QObject::tr("Dominated"), QScatterSeries::MarkerShapeCircle, 9, QColor(0x8a, 0x93, 0x9e));
     auto* pareto = scatter(QObject::tr("Pareto front"), QScatterSeries::MarkerShapeCircle, 11,
         QColor(0x1f, 0x77, 0xb4));
-    auto* balanced = scatter(QObject::tr("Balanced choice"), QScatterSeries::MarkerShapeStar, 22,
+    auto* balanced = scatter(QObject::tr("Balanced"), QScatterSeries::MarkerShapeStar, 22,
         QColor(0xe6, 0x7e, 0x22));
     double maxX = 0;
     double maxY = 0;
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-        const auto& c = candidates[i];
-        const auto& perf = c.analysis.performance;
-        const double x = !training ? perf.outputTokensPerS
-            : days                 ? perf.trainingDays
-                                   : perf.stepTimeS;
-        const auto& cost = c.analysis.infrastructure;
-        // Thousands of the display currency (USD × rate; ui/format.h).
-        const double y = cost ? (tco ? cost->cost.tcoUsd : cost->cost.capexUsd)
-                * displayCurrency().perUsd / 1e3
-                              : 0;
-        (c.pareto ? pareto : dominated)->append(x, y);
-        if (i == 0)
-            balanced->append(x, y);
+    // Thousands of the display currency (USD × rate; ui/format.h).
+    const auto add = [&](QScatterSeries* series, double x, double costUsd) {
+        const double y = costUsd * displayCurrency().perUsd / 1e3;
+        series->append(x, y);
         maxX = std::max(maxX, x);
         maxY = std::max(maxY, y);
+    };
+    const auto candidateX = [&](const RecommendedCandidate& c) {
+        const auto& perf = c.analysis.performance;
+        return !training ? perf.outputTokensPerS : days ? perf.trainingDays : perf.stepTimeS;
+    };
+    const auto candidateCost = [&](const RecommendedCandidate& c) {
+        const auto& infra = c.analysis.infrastructure;
+        return infra ? (tco ? infra->cost.tcoUsd : infra->cost.capexUsd) : 0.0;
+    };
+    // The front of all feasible configurations (a ranked one at its own
+    // figures), then the ranked candidates off the front.
+    for (const auto& point : front) {
+        const auto index = static_cast<std::size_t>(point.candidate);
+        if (point.candidate >= 0 && index < candidates.size())
+            add(pareto, candidateX(candidates[index]), candidateCost(candidates[index]));
+        else
+            add(pareto,
+                !training ? point.outputTokensPerS : days ? point.trainingDays : point.stepTimeS,
+                point.costUsd);
+    }
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        if (!candidates[i].pareto)
+            add(dominated, candidateX(candidates[i]), candidateCost(candidates[i]));
+        if (i == 0)
+            add(balanced, candidateX(candidates[i]), candidateCost(candidates[i]));
     }
     auto* xAxis = new QValueAxis;
     xAxis->setTitleText(!training ? QObject::tr("Output tokens/s")

@@ -160,7 +160,7 @@ RecommendPage::RecommendPage(
     });
     connect(mDocument, &ProjectDocument::changed, this, &RecommendPage::updateFromProject);
     updateFromProject();
-    buildRecommendationChart(mChart->chart(), {}, Workload {}, BudgetBasis::Capex);
+    buildRecommendationChart(mChart->chart(), {}, {}, Workload {}, BudgetBasis::Capex);
     // Empty state before the first search: say what to do and what follows.
     mStatus->setText(tr("Choose the workload and the limits, then press Search. The ranked "
                         "configurations appear on the right, with why each ranks where it "
@@ -242,8 +242,8 @@ void RecommendPage::showResult()
     const Recommendation& r = mRunner->result();
     const Workload& workload = mRunner->workload();
     mModel->setResult(r.candidates, workload.kind);
-    buildRecommendationChart(
-        mChart->chart(), r.candidates, workload, mRunner->constraints().budgetBasis);
+    buildRecommendationChart(mChart->chart(), r.candidates, r.front, workload,
+        mRunner->constraints().budgetBasis);
     mProgress->setValue(r.cancelled ? mProgress->value() : 1000);
     QString status = tr("%1 configurations considered, %2 feasible, %3 plan evaluations in %4.")
                          .arg(formatNumber(static_cast<double>(r.configurationsConsidered)),

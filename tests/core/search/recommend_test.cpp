@@ -2,6 +2,8 @@
 // Recommendation: brute force == fast search, constraints hold, Pareto
 // flags, infeasible constraints, threads, cancellation.
 #include "core/search/pareto.h"
+
+#include <cmath>
 #include "core/search/recommend.h"
 #include "core/search/search_test_support.h"
 
@@ -104,6 +106,30 @@ TEST_CASE("no Pareto-marked candidate is dominated", "[search]")
     }
     CHECK(paretoFront({{1, 2, 0}, {2, 1, 0}, {2, 2, 0}, {1, 2, 0}})
           == std::vector<bool>{true, true, false, true});
+}
+
+TEST_CASE("the front holds every Pareto candidate and no point a ranked one dominates",
+          "[search]")
+{
+    const auto rec = recommend(smallRequest());
+    REQUIRE_FALSE(rec.front.empty());
+    // Cheapest first; the cheapest feasible configuration is always on it.
+    for (std::size_t i = 1; i < rec.front.size(); ++i)
+        CHECK(rec.front[i - 1].costUsd <= rec.front[i].costUsd);
+    for (std::size_t i = 0; i < rec.candidates.size(); ++i) {
+        const auto& c = rec.candidates[i];
+        const auto listed = std::count_if(rec.front.begin(), rec.front.end(), [&](const FrontPoint& p) {
+            return p.candidate == static_cast<int>(i);
+        });
+        CHECK(listed == (c.pareto ? 1 : 0));
+        const ParetoPoint pc{c.analysis.infrastructure->cost.capexUsd,
+                             c.analysis.performance.trainingDays, 0};
+        for (const auto& point : rec.front) {
+            CHECK_FALSE(dominates(pc, ParetoPoint{point.costUsd, point.trainingDays, 0}));
+            CHECK(std::isfinite(point.costUsd));
+            CHECK(point.trainingDays > 0);
+        }
+    }
 }
 
 TEST_CASE("infeasible constraints give no candidate and a finding naming the constraint", "[search]")
