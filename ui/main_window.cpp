@@ -149,6 +149,10 @@ void MainWindow::createFindingsDock()
     view->horizontalHeader()->setSectionResizeMode(FindingsModel::SuggestionColumn,
                                                    QHeaderView::Interactive);
     view->setColumnWidth(FindingsModel::SuggestionColumn, 320);
+    // Codes are identifiers to search for ("thermal.cooling_limits_rack"):
+    // shown whole, the finding's text takes what is left.
+    view->horizontalHeader()->setSectionResizeMode(FindingsModel::CodeColumn,
+                                                   QHeaderView::ResizeToContents);
     // Wrapped rows follow the column widths, not the width at first layout.
     connect(view->horizontalHeader(), &QHeaderView::sectionResized, view,
             &QTableView::resizeRowsToContents);
