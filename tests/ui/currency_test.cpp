@@ -3,6 +3,7 @@
 // with the other preferences, and a change re-renders the figures.
 #include "ui/analysis/analysis_page.h"
 #include "ui/analysis/live_analysis.h"
+#include "ui/dialogs/preferences_dialog.h"
 #include "ui/format.h"
 #include "ui/project/preferences.h"
 
@@ -10,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLocale>
 
@@ -105,4 +107,34 @@ TEST_CASE("the recommendation budget follows a currency change at the same value
     analysis->setPreferences(p);
     CHECK(budget->suffix() == QStringLiteral(" USD"));
     CHECK(budget->value() == Approx(1'000'000));
+}
+
+TEST_CASE("the electricity price is entered in the display currency and kept in dollars",
+          "[ui][currency]")
+{
+    Preferences p;
+    p.electricityUsdPerKwh = 0.12;
+    p.currencyCode = QStringLiteral("EUR");
+    p.currencyPerUsd = 0.9;
+    PreferencesDialog dialog(p);
+    auto* price = dialog.findChild<QDoubleSpinBox*>(QStringLiteral("electricitySpinBox"));
+    auto* currency = dialog.findChild<QComboBox*>(QStringLiteral("currencyComboBox"));
+    auto* rate = dialog.findChild<QDoubleSpinBox*>(QStringLiteral("currencyRateSpinBox"));
+    REQUIRE(price);
+    REQUIRE(currency);
+    REQUIRE(rate);
+    CHECK(price->suffix() == QStringLiteral(" EUR/kWh"));
+    CHECK(price->value() == Approx(0.108));
+    // Switching the currency back and forth re-shows the price, never rounds it.
+    currency->setCurrentText(QStringLiteral("USD"));
+    CHECK(price->suffix() == QStringLiteral(" USD/kWh"));
+    CHECK(price->value() == Approx(0.12));
+    currency->setCurrentText(QStringLiteral("JPY"));
+    rate->setValue(150);
+    CHECK(price->value() == Approx(18.0));
+    CHECK(dialog.preferences().electricityUsdPerKwh == 0.12);
+    // An edit in yen is stored in dollars.
+    price->setValue(30);
+    CHECK(dialog.preferences().electricityUsdPerKwh == Approx(0.2));
+    CHECK(dialog.preferences().currencyCode == QStringLiteral("JPY"));
 }

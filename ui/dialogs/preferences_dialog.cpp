@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 
 namespace infrafit::ui {
@@ -23,7 +24,7 @@ PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QD
     mUnits->addItem(tr("GB (10⁹ bytes)"));
     mUnits->setCurrentIndex(p.binaryUnits ? 0 : 1);
     mElectricity = numberBox(this, QStringLiteral("electricity"), 0, 10, 3, tr(" USD/kWh"));
-    mElectricity->setValue(p.electricityUsdPerKwh);
+    mElectricityUsd = p.electricityUsdPerKwh;
     mUtilisation = numberBox(this, QStringLiteral("utilisation"), 0, 1, 2);
     mUtilisation->setSingleStep(0.05);
     mUtilisation->setValue(p.utilisation);
@@ -60,8 +61,13 @@ PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QD
             mCurrencyRate->setValue(1);
         mCurrencyRate->setDisabled(usd);
         mCurrencyRate->setSuffix(tr(" %1 per USD").arg(code.toUpper()));
+        showElectricityIn(code, ratePerUsd());
     };
     connect(mCurrency, &QComboBox::currentTextChanged, this, syncRate);
+    connect(mCurrencyRate, &QDoubleSpinBox::valueChanged, this,
+            [this] { showElectricityIn(mCurrency->currentText(), ratePerUsd()); });
+    connect(mElectricity, &QDoubleSpinBox::valueChanged, this,
+            [this](double shown) { mElectricityUsd = shown / ratePerUsd(); });
     syncRate(mCurrency->currentText());
     connect(mPueAuto, &QCheckBox::toggled, mPue, &QWidget::setDisabled);
     connect(mEfficiencyAuto, &QCheckBox::toggled, mEfficiency, &QWidget::setDisabled);
@@ -87,11 +93,28 @@ PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QD
     layout->addWidget(buttons);
 }
 
+double PreferencesDialog::ratePerUsd() const
+{
+    const QString code = mCurrency->currentText().trimmed();
+    const bool usd = code.size() != 3 || code.compare(QStringLiteral("USD"), Qt::CaseInsensitive) == 0;
+    return usd || mCurrencyRate->value() <= 0 ? 1.0 : mCurrencyRate->value();
+}
+
+void PreferencesDialog::showElectricityIn(const QString& code, double perUsd)
+{
+    const QSignalBlocker blocker(mElectricity); // re-shown, not edited
+    const QString trimmed = code.trimmed().toUpper();
+    const QString shownCode = trimmed.size() == 3 ? trimmed : QStringLiteral("USD");
+    mElectricity->setSuffix(tr(" %1/kWh").arg(shownCode));
+    mElectricity->setMaximum(10 * perUsd);
+    mElectricity->setValue(mElectricityUsd * perUsd);
+}
+
 Preferences PreferencesDialog::preferences() const
 {
     Preferences p;
     p.binaryUnits = mUnits->currentIndex() == 0;
-    p.electricityUsdPerKwh = mElectricity->value();
+    p.electricityUsdPerKwh = mElectricityUsd;
     p.utilisation = mUtilisation->value();
     p.pue = mPueAuto->isChecked() ? std::nullopt : std::optional<double>(mPue->value());
     p.tcoYears = mYears->value();

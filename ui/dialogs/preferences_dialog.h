@@ -13,7 +13,8 @@ namespace infrafit::ui {
 
 /// Edits Preferences: memory units, electricity price, typical load, PUE,
 /// TCO horizon, the default compute efficiency and the display currency
-/// (code and rate per US dollar).
+/// (code and rate per US dollar). The electricity price is entered in the
+/// display currency and stored in US dollars, as all money is.
 class PreferencesDialog : public QDialog {
     Q_OBJECT
 
@@ -22,7 +23,15 @@ public:
     [[nodiscard]] Preferences preferences() const;
 
 private:
+    /// Shows the electricity price in the chosen currency (its value and
+    /// maximum follow the currency and rate; the price itself stays put).
+    void showElectricityIn(const QString& code, double perUsd);
+    [[nodiscard]] double ratePerUsd() const;
+
     QComboBox* mUnits = nullptr;
+    /// The electricity price in US dollars per kWh: changed only by the
+    /// user's edits, so re-showing it in another currency never rounds it.
+    double mElectricityUsd = 0;
     QDoubleSpinBox* mElectricity = nullptr;
     QDoubleSpinBox* mUtilisation = nullptr;
     QCheckBox* mPueAuto = nullptr;
