@@ -132,8 +132,13 @@ TEST_CASE("counts read in the singular at one", "[ui][workloads]")
     auto* nodes = f.window->configurationsPage()->form()->findChild<QSpinBox*>(
         QStringLiteral("nodesSpinBox"));
     REQUIRE(nodes);
+    // Filled from the project with signals blocked: still the plural at 4.
+    CHECK(nodes->text() == QStringLiteral("4 nodes"));
     nodes->setValue(1);
     CHECK(nodes->text() == QStringLiteral("1 node"));
+    f.window->document()->undoStack()->undo();
+    CHECK(nodes->value() == 4);
+    CHECK(nodes->text() == QStringLiteral("4 nodes"));
 }
 
 TEST_CASE("the part pickers follow catalog removals, renames and undo", "[ui][configurations]")

@@ -176,6 +176,7 @@ void ConfigurationForm::setParts(const std::vector<Part>& parts)
                 appendChoice(kind, partLabel(part), infoOf(part).id);
         }
         combo->setCurrentIndex(std::max(0, rowOf(kind, current)));
+        combo->lineEdit()->setCursorPosition(0);
     }
 }
 
@@ -223,6 +224,7 @@ void ConfigurationForm::selectPart(PartKind kind, const std::string& id)
         index = combo->count() - 1;
     }
     combo->setCurrentIndex(std::max(0, index));
+    combo->lineEdit()->setCursorPosition(0); // a long name shows its start, not its end
 }
 
 std::string ConfigurationForm::selectedPart(PartKind kind) const
@@ -254,6 +256,8 @@ void ConfigurationForm::setConfiguration(const Configuration& c)
     mNodes->setValue(c.nodes);
     mRackKw->setValue(c.rack.powerLimitKw);
     mRackUnits->setValue(c.rack.units);
+    blockers.clear();
+    syncCountSuffixes(this);
 }
 
 Configuration ConfigurationForm::configuration() const

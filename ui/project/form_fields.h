@@ -25,6 +25,8 @@ inline QSpinBox* intBox(QWidget* parent, const QString& name, int minimum, int m
     box->setAccelerated(true);
     box->setKeyboardTracking(false);
     if (!singular.isEmpty()) {
+        box->setProperty("pluralSuffix", suffix);
+        box->setProperty("singularSuffix", singular);
         const auto follow = [box, suffix, singular](int value) {
             box->setSuffix(value == 1 ? singular : suffix);
         };
@@ -32,6 +34,18 @@ inline QSpinBox* intBox(QWidget* parent, const QString& name, int minimum, int m
         follow(box->value());
     }
     return box;
+}
+
+/// Puts each count box of `form` in the singular or plural for its value:
+/// a form filled with its signals blocked gets no valueChanged to do it.
+inline void syncCountSuffixes(QWidget* form)
+{
+    for (auto* box : form->findChildren<QSpinBox*>()) {
+        const QVariant singular = box->property("singularSuffix");
+        if (singular.isValid())
+            box->setSuffix(box->value() == 1 ? singular.toString()
+                                             : box->property("pluralSuffix").toString());
+    }
 }
 
 inline QDoubleSpinBox* numberBox(QWidget* parent, const QString& name, double minimum,

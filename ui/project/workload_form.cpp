@@ -331,6 +331,7 @@ void WorkloadForm::setWorkload(const Workload& w)
     setEnum(mRecompute, p.recompute);
     mVirtualStages->setValue(p.virtualStages);
     blockers.clear();
+    syncCountSuffixes(this);
     updateVisibility();
 }
 
