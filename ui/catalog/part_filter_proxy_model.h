@@ -3,11 +3,11 @@
 
 #include <QSortFilterProxyModel>
 
-class QTimer;
-
 #include <optional>
 #include <string>
 #include <vector>
+
+class QTimer;
 
 namespace infrafit::ui {
 
