@@ -147,8 +147,8 @@ bool TextListCodec::decode(std::string_view text, std::vector<std::string>& item
         return pos == text.size();
     }
     // One allocation for the list: at most one item per comma, plus one.
-    items.reserve(items.size() + 1
-                  + static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(pos), text.end(), ',')));
+    const auto commas = std::count(text.begin() + static_cast<std::ptrdiff_t>(pos), text.end(), ',');
+    items.reserve(items.size() + 1 + static_cast<std::size_t>(commas));
     while (pos < text.size()) {
         skipSpace(text, pos);
         std::string item;

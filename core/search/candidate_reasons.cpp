@@ -202,7 +202,9 @@ void addReasons(std::vector<RecommendedCandidate>& ranked, const Workload& w,
         r.push_back(c.pareto ? "on the Pareto front of cost against "
                                    + std::string(training(w) ? "time to train"
                                                              : "throughput and time per token")
-                             : "dominated: another candidate is no costlier and no slower");
+                    : c.priceComplete
+                        ? "dominated: another candidate is no costlier and no slower"
+                        : "off the Pareto front: with a price missing its cost cannot be compared");
         if (!c.priceComplete)
             r.push_back("price incomplete: a part has no price, so its cost is a lower bound; "
                         "ranked after fully priced candidates");

@@ -170,3 +170,27 @@ TEST_CASE("progress is reported and reaches the end", "[search]")
     CHECK(calls > 0);
     CHECK(last <= 1.0);
 }
+
+TEST_CASE("a configuration with a part lacking a price stays off the front", "[search]")
+{
+    RecommendRequest r = smallRequest();
+    REQUIRE(r.parts.gpus.size() >= 2);
+    r.parts.gpus.front().priceUsd.reset(); // its configurations now look cheaper than they are
+    const auto rec = recommend(r);
+    int unpriced = 0;
+    for (const auto& c : rec.candidates) {
+        if (c.priceComplete)
+            continue;
+        ++unpriced;
+        CHECK_FALSE(c.pareto);
+        CHECK(std::find_if(c.reasons.begin(), c.reasons.end(), [](const std::string& reason) {
+                  return reason.find("off the Pareto front") != std::string::npos;
+              }) != c.reasons.end());
+    }
+    REQUIRE(unpriced > 0);
+    REQUIRE_FALSE(rec.front.empty());
+    for (const auto& point : rec.front) {
+        REQUIRE(point.candidate >= 0); // top = 1000 lists every feasible candidate
+        CHECK(rec.candidates[static_cast<std::size_t>(point.candidate)].priceComplete);
+    }
+}
