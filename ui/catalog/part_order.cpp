@@ -24,7 +24,7 @@ int compareText(std::string_view a, std::string_view b)
         const auto y = static_cast<unsigned char>(b[i]);
         if (x >= 0x80 || y >= 0x80)
             return QString::compare(QString::fromUtf8(a.substr(i)), QString::fromUtf8(b.substr(i)),
-                                    Qt::CaseInsensitive);
+                Qt::CaseInsensitive);
         const int lx = (x >= 'A' && x <= 'Z') ? x + 32 : x;
         const int ly = (y >= 'A' && y <= 'Z') ? y + 32 : y;
         if (lx != ly)
@@ -124,9 +124,8 @@ std::vector<int> rankParts(std::span<const Part> parts, const FieldSpec& field)
     const auto textOf = [&](const CompactKey& key) {
         return std::string_view(texts).substr(key.text, key.textSize);
     };
-    const auto idOf = [&](const CompactKey& key) {
-        return std::string_view(ids).substr(key.id, key.idSize);
-    };
+    const auto idOf
+        = [&](const CompactKey& key) { return std::string_view(ids).substr(key.id, key.idSize); };
     std::vector<int> order(parts.size());
     std::iota(order.begin(), order.end(), 0);
     std::sort(order.begin(), order.end(), [&](int left, int right) {
