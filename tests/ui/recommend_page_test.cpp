@@ -99,6 +99,7 @@ TEST_CASE("a recommendation run fills the ranked table, reasons and chart", "[ui
     const QString reasons = f.child<QPlainTextEdit>("recommendReasonsPlainTextEdit")->toPlainText();
     REQUIRE(!best.reasons.empty());
     CHECK(reasons.contains(QString::fromStdString(best.reasons.front())));
+    CHECK(reasons.count(QStringLiteral("tightest constraint"), Qt::CaseInsensitive) == 1);
     // Chart: the whole front, the ranked candidates off it, rank 1 marked.
     QChart* chart = f.page->chartPanel()->chart();
     auto* pareto = seriesNamed(chart, QStringLiteral("Pareto front"));

@@ -283,19 +283,18 @@ void RecommendPage::showReasons()
     }
     const auto& c = candidates[static_cast<std::size_t>(row)];
     QStringList lines;
-    lines << tr("#%1: %2 × %3 in %4, %5 node(s); %6")
+    const int nodes = c.config.config.nodes;
+    lines << tr("#%1: %2 × %3 in %4, %5; %6")
                  .arg(row + 1)
                  .arg(toQString(c.config.gpu.id))
                  .arg(c.config.config.gpusPerNode)
                  .arg(toQString(c.config.chassis.id))
-                 .arg(c.config.config.nodes)
+                 .arg(nodes == 1 ? tr("1 node") : tr("%1 nodes").arg(nodes))
                  .arg(CandidateTableModel::planText(c, mModel->kind()));
     lines << QString();
+    // The reasons (core/search/candidate_reasons) include the tightest constraint.
     for (const auto& reason : c.reasons)
         lines << QStringLiteral("• ") + toQString(reason);
-    if (!c.tightestConstraint.empty())
-        lines << QStringLiteral("• ")
-                + tr("Tightest constraint: %1").arg(toQString(c.tightestConstraint));
     mReasons->setPlainText(lines.join(QLatin1Char('\n')));
 }
 
