@@ -138,10 +138,10 @@ std::vector<int> rankParts(std::span<const Part> parts, const FieldSpec& field)
         if (a.shape == CompactKey::Shape::Text) {
             // Folded ASCII orders byte by byte (compare's memcmp); other
             // text takes compareText's Unicode case folding.
-            const int order = a.ascii && b.ascii ? textOf(a).compare(textOf(b))
-                                                 : compareText(textOf(a), textOf(b));
-            if (order != 0)
-                return order < 0;
+            const int text = a.ascii && b.ascii ? textOf(a).compare(textOf(b))
+                                                : compareText(textOf(a), textOf(b));
+            if (text != 0)
+                return text < 0;
         }
         return idOf(a) < idOf(b);
     });
