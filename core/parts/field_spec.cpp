@@ -309,16 +309,25 @@ std::string formatFieldValue(const FieldValue& value)
         value);
 }
 
-std::string formatList(std::span<const std::string> items)
+namespace {
+
+template <class Text>
+std::string joinWithCommas(std::span<const Text> items)
 {
     std::string joined;
-    for (const auto& item : items) {
-        if (!joined.empty())
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0)
             joined += ", ";
-        joined += item;
+        joined += items[i];
     }
     return joined;
 }
+
+} // namespace
+
+std::string formatList(std::span<const std::string> items) { return joinWithCommas(items); }
+
+std::string formatList(std::span<const std::string_view> items) { return joinWithCommas(items); }
 
 bool sameValue(const FieldView& a, const FieldView& b)
 {

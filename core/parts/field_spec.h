@@ -66,6 +66,8 @@ std::string formatFieldValue(const FieldValue& value);
 
 /// A list as formatFieldValue renders it: items joined by ", ".
 std::string formatList(std::span<const std::string> items);
+/// The same for names such as a field's `choices` ("sxm, oam, pcie").
+std::string formatList(std::span<const std::string_view> items);
 
 /// Whether two borrowed values are equal (same alternative, same contents),
 /// without copying text: what `get(a) == get(b)` answers, for hot paths.

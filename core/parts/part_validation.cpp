@@ -18,17 +18,6 @@ std::string quote(std::string_view text)
     return result;
 }
 
-std::string joinChoices(std::span<const std::string_view> choices)
-{
-    std::string joined;
-    for (const auto& choice : choices) {
-        if (!joined.empty())
-            joined += ", ";
-        joined += choice;
-    }
-    return joined;
-}
-
 /// `prefix` + "/" + key, built only for a problem (validation of a valid
 /// part allocates no pointer strings).
 std::string pointerOf(const std::string& prefix, const FieldSpec& spec)
@@ -87,7 +76,7 @@ void checkList(const FieldSpec& spec, std::span<const std::string> items, PartKi
             problems.push_back({itemPointer(), quote(item) + " is not a field of a "
                                                  + std::string(enumName(kind))});
         else
-            problems.push_back({itemPointer(), "must be one of " + joinChoices(spec.choices)
+            problems.push_back({itemPointer(), "must be one of " + formatList(spec.choices)
                                                  + " (got " + quote(item) + ")"});
     }
     if (bad > maxListedItems)

@@ -134,7 +134,13 @@ TEST_CASE("formatList joins as formatFieldValue shows lists", "[parts]")
 {
     const std::vector<std::string> items{"bf16", "fp8"};
     CHECK(formatList(items) == formatFieldValue(items));
-    CHECK(formatList({}).empty());
+    CHECK(formatList(std::span<const std::string>{}).empty());
+    // An empty item keeps its place rather than vanishing.
+    CHECK(formatList(std::vector<std::string>{"", "fp8"}) == ", fp8");
+    // Names (a field's choices) join the same way.
+    const FieldSpec* formFactor = findField(PartKind::Gpu, "form_factor");
+    REQUIRE(formFactor);
+    CHECK(formatList(formFactor->choices) == "sxm, oam, pcie");
 }
 
 TEST_CASE("sameValue on borrowed values agrees with comparing copies", "[parts]")
