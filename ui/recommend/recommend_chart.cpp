@@ -59,9 +59,14 @@ void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandid
         maxX = std::max(maxX, x);
         maxY = std::max(maxY, y);
     };
+    // The x figure of a point: throughput, days to train or step time.
+    const auto xOf = [&](const auto& figures) {
+        return !training ? figures.outputTokensPerS
+            : days       ? figures.trainingDays
+                         : figures.stepTimeS;
+    };
     const auto candidateX = [&](const RecommendedCandidate& c) {
-        const auto& perf = c.analysis.performance;
-        return !training ? perf.outputTokensPerS : days ? perf.trainingDays : perf.stepTimeS;
+        return xOf(c.analysis.performance);
     };
     const auto candidateCost = [&](const RecommendedCandidate& c) {
         const auto& infra = c.analysis.infrastructure;
@@ -74,9 +79,7 @@ void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandid
         if (point.candidate >= 0 && index < candidates.size())
             add(pareto, candidateX(candidates[index]), candidateCost(candidates[index]));
         else
-            add(pareto,
-                !training ? point.outputTokensPerS : days ? point.trainingDays : point.stepTimeS,
-                point.costUsd);
+            add(pareto, xOf(point), point.costUsd);
     }
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         if (!candidates[i].pareto)
