@@ -46,7 +46,7 @@ void analyzeInference(const AnalysisContext& ctx, AnalysisResult& res)
     }
 
     // --- speed (roofline: prefill compute-bound, decode bandwidth-bound;
-    // kipply "Transformer Inference Arithmetic"; models.md §2.14).
+    // kipply "Transformer Inference Arithmetic"; docs/reference/models.md §2.14).
     const double t = s.tensor;
     const double F = ctx.peakFlopsPerS;
     const double computeRate = F * ctx.efficiency.prefillCompute * t;
@@ -101,7 +101,7 @@ void analyzeInference(const AnalysisContext& ctx, AnalysisResult& res)
     if (perf.tpotS > 0 && perf.tpotS < 1e29)
         perf.outputTokensPerS = B / perf.tpotS * s.replicas;
     // Roofline crossover: batch where weight-read time equals GEMM time
-    // (models.md §2.14: B* ≈ F/BW for 16-bit weights), KV reads ignored.
+    // (docs/reference/models.md §2.14: B* ≈ F/BW for 16-bit weights), KV reads ignored.
     const double matmulParams = matmulParametersPerToken(m, c);
     if (matmulParams > 0 && bw > 0)
         perf.rooflineCrossoverBatch = (F * ctx.efficiency.prefillCompute) * weightRead

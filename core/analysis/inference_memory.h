@@ -8,7 +8,7 @@
 namespace infrafit {
 
 /// KV-cache bytes per token for the whole model (all layers, all KV heads):
-/// 2·L·g·d·bytes for MHA/GQA/MQA (models.md §5; Kwon et al. 2023 (vLLM) §1:
+/// 2·L·g·d·bytes for MHA/GQA/MQA (docs/reference/models.md §5; Kwon et al. 2023 (vLLM) §1:
 /// OPT-13B 2·5120·40·2 B = 800 KiB), L·(kv_lora_rank + rope_dim)·bytes for
 /// MLA (DeepSeek-V2 §2.1.1, compressed latent cache).
 double kvBytesPerToken(const ModelSpec& model, double kvBytes);

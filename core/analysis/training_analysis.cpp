@@ -115,7 +115,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     }
     if (setup.expert > 1 && m.isMoe()) {
         // MoE dispatch + combine all-to-all, forward and backward, k copies
-        // of each token (models.md §2.12; Lepikhin et al. 2020 GShard §2.2).
+        // of each token (docs/reference/models.md §2.12; Lepikhin et al. 2020 GShard §2.2).
         comm.epLevel = groupLevel(setup.tensor, setup.expert, gpn, ctx.rates);
         const int moeOnStage = stageParams(m, ctx.params, setup.tensor, setup.pipeline,
                                            setup.expert, 0).moeLayers;

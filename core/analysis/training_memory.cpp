@@ -134,7 +134,7 @@ StageParams stageParams(const ModelSpec& m, const ParameterCount& c, int tensor,
     sp.denseLayers = std::clamp(denseEnd - start, 0, nLayers);
     sp.moeLayers = nLayers - sp.denseLayers;
     // TP splits every matrix (Shoeybi et al. 2019, Megatron-LM §3); EP
-    // splits routed experts (models.md §2.12).
+    // splits routed experts (docs/reference/models.md §2.12).
     const double routed = m.experts * c.expertPerLayer;
     sp.expert = sp.moeLayers * routed / (t * std::max(1, expert));
     sp.nonExpert = (sp.denseLayers * c.perDenseLayer + sp.moeLayers * (c.perMoeLayer - routed)) / t;
@@ -219,7 +219,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
             // optimizer state and fp32 gradients live in host memory; the
             // GPU keeps the weights and streams gradients out in the
             // compute type (DeepSpeed estimate_zero2_model_states_mem_needs
-            // with offload: GPU 2Ψ; models.md §2).
+            // with offload: GPU 2Ψ; docs/reference/models.md §2.4).
             lines.optimizerBytes = 0;
             const double gpuGradBytes = s.stateBytes.weight;
             lines.gradientsBytes *= gpuGradBytes / std::max(1e-9, s.stateBytes.gradient);
@@ -228,7 +228,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
             // ZeRO-Infinity parameter offload (Rajbhandari et al. 2021):
             // weights are fetched layer by layer; the gathered unit is
             // counted in the ZeRO-3 communication buffers below
-            // (DeepSpeed estimate_zero3: GPU = largest layer; models.md §2).
+            // (DeepSpeed estimate_zero3: GPU = largest layer; docs/reference/models.md §2.4).
             lines.weightsBytes = 0;
         }
     } else {
@@ -236,7 +236,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
                                  + moe * loraParamsPerLayer(m, w.loraRank, true)) / t;
         // Adapters are small and kept in bf16/fp32 with full optimizer state.
         // Adapters are trained in fp32 (HF PEFT default): 4 + 4 + 8 (Adam m, v)
-        // = 16 B per adapter parameter (models.md §2.13).
+        // = 16 B per adapter parameter (docs/reference/models.md §2.13).
         StateBytesPerParam adapterBytes{4.0, 4.0, s.stateBytes.optimizer - (s.stateBytes.weight < 4 ? 4.0 : 0.0)};
         const auto a = modelStateBytes(adapters, denseParams + expertParams, s.frozenWeightBytes,
                                        adapterBytes, s.zeroStage, s.data);
@@ -246,7 +246,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
     }
 
     // Activations (Korthikanti et al. 2022 §4; embedding/logit terms from
-    // Megatron-LM theoretical_memory_usage.py and models.md §3).
+    // Megatron-LM theoretical_memory_usage.py and docs/reference/models.md §3).
     const double inFlight = inFlightMicroBatches(s.pipeline, s.virtualStages, s.microBatches, stage);
     const double sb = double(w.sequenceLength) * w.microBatchSize;
     const double rep = s.sequenceParallel ? 1.0 / t : 1.0;
@@ -284,7 +284,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
             lines.commBuffersBytes += std::min(bucket, trainableOnGpu) * gradCommBytes;
         } else {
             // ZeRO-3/FSDP: the gathered current and prefetched unit (one layer)
-            // plus its gradient reduce-scatter buffer (models.md §2.4).
+            // plus its gradient reduce-scatter buffer (docs/reference/models.md §2.4).
             const double unit = std::max(c.perDenseLayer, m.isMoe()
                                              ? c.perMoeLayer - m.experts * c.expertPerLayer
                                                    + m.experts * c.expertPerLayer / s.expert

@@ -106,7 +106,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& setup, int stage,
 inline constexpr double cudaContextBytes = 1.0 * 1073741824.0;
 inline constexpr double ncclCommunicatorBytes = 0.25 * 1073741824.0;
 /// Allocator fragmentation margin as a fraction of the other lines
-/// (models.md §3: 0.05–0.10 observed; PyTorch caching allocator).
+/// (docs/reference/models.md §3: 0.05–0.10 observed; PyTorch caching allocator).
 inline constexpr double allocatorMarginFraction = 0.05;
 
 } // namespace infrafit

@@ -86,7 +86,7 @@ double defaultPue(const ResolvedConfiguration& rc)
         if (c.pueLow && *c.pueLow >= 1)
             return *c.pueLow;
     }
-    return 1.4; // hardware.md §1.7: air 1.4-1.6 (Uptime 2023 average 1.58)
+    return 1.4; // docs/reference/hardware.md §1.7: air 1.4-1.6 (Uptime 2023 average 1.58)
 }
 
 CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
@@ -184,7 +184,7 @@ CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInp
 
     // Yearly energy = cluster wall power at typical utilisation × 8,760 h ×
     // PUE (facility energy per IT energy, The Green Grid PUE definition) ×
-    // electricity price (hardware.md §2.2 utilisation model).
+    // electricity price (docs/reference/hardware.md §2.2 utilisation model).
     cost.pue = in.pue && *in.pue >= 1 ? *in.pue : defaultPue(rc);
     cost.electricityUsdPerKwh = std::max(0.0, infra::finiteOr(in.electricityUsdPerKwh, 0));
     cost.years = std::max(0.0, infra::finiteOr(in.years, 0));

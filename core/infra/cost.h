@@ -50,7 +50,7 @@ struct CostReport {
 };
 
 /// Whether a part's price is an estimate: listed in estimated_fields, or its
-/// note does not say "list price" (hardware.md: prices are estimates unless
+/// note does not say "list price" (docs/reference/hardware.md: prices are estimates unless
 /// the note says list price).
 bool isPriceEstimated(const PartInfo& part);
 

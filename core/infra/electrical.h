@@ -3,7 +3,7 @@
 
 namespace infrafit {
 
-/// Electrical formulas for feeds and PSUs (hardware.md §2.3 "Current" and
+/// Electrical formulas for feeds and PSUs (docs/reference/hardware.md §2.3 "Current" and
 /// "Rack power budget"; HP Insight Control PM 7.3 guide; NEC 210.19/215.2).
 /// All return 0 instead of NaN/inf when an input is zero or negative.
 
@@ -21,7 +21,7 @@ double feedNameplateKva(double volts, double breakerA, int phases);
 
 /// Usable kW of one feed: nameplate × continuous-load factor (NEC 80 % rule
 /// for continuous loads >= 3 h; 1.0 where IEC rating at 100 % applies) ×
-/// power factor of 1 (the table in hardware.md §1.8 counts kVA as kW).
+/// power factor of 1 (the table in docs/reference/hardware.md §1.8 counts kVA as kW).
 double feedUsableKw(double volts, double breakerA, int phases, double continuousLoadFactor);
 
 } // namespace infrafit

@@ -66,7 +66,7 @@ FatTreeSize sizeFatTree(std::int64_t endpoints, int radix)
 
 SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps)
 {
-    // Radix from hardware.md §1.9 / §2.4. Power and prices are estimates not
+    // Radix from docs/reference/hardware.md §1.9 / §2.4. Power and prices are estimates not
     // given there: a 51.2 Tb/s 1U switch with its optics ~1.5 kW; street
     // prices ~$30k (InfiniBand NDR), 400G OSFP multimode transceiver ~$1k,
     // MPO fibre ~$150. Override them in InfrastructureInputs.

@@ -12,7 +12,7 @@ namespace infrafit {
 
 /// Switch counts of a non-blocking fat tree for `endpoints` ports on
 /// switches of radix k (glennklockwood.com/garden/fat-tree; NVIDIA DGX
-/// SuperPOD reference architectures; hardware.md §2.4). `tiers` is 0 when
+/// SuperPOD reference architectures; docs/reference/hardware.md §2.4). `tiers` is 0 when
 /// there is nothing to connect and `fits` false beyond the 3-tier maximum.
 struct FatTreeSize {
     int tiers = 0;
@@ -34,7 +34,7 @@ std::int64_t fatTreeMaxEndpoints(int radix, int tiers);
 
 /// Sizes the smallest non-blocking tree: leaves L = ceil(N/(k/2)); two tiers:
 /// spines = ceil(L/2); three tiers: spines = L, core = ceil(L/2); cables per
-/// level equal N (hardware.md §2.4; reproduces the SuperPOD B200 table).
+/// level equal N (docs/reference/hardware.md §2.4; reproduces the SuperPOD B200 table).
 FatTreeSize sizeFatTree(std::int64_t endpoints, int radix);
 
 /// The switch assumed for a NIC speed and protocol when the inputs name none.

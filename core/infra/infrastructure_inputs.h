@@ -24,42 +24,42 @@ struct InfrastructureInputs {
     /// Whether the workload sends traffic between nodes; unset = nodes > 1.
     std::optional<bool> needsInterNodeTraffic;
 
-    // --- Node power model (hardware.md §2.2: P(u) = P_idle + u(P_max - P_idle))
+    // --- Node power model (docs/reference/hardware.md §2.2: P(u) = P_idle + u(P_max - P_idle))
     /// Utilisation for "typical" power. 0.8: training keeps GPUs near TDP;
-    /// DGX H100 typical draw 6.5-8.5 kW of 10.2 kW (hardware.md §1.2,
+    /// DGX H100 typical draw 6.5-8.5 kW of 10.2 kW (docs/reference/hardware.md §1.2,
     /// supercluster.blog, estimate).
     double utilisation = 0.8;
     /// Idle share of rated power per component (estimates): GPU 0.15 (an idle
     /// H100 SXM reads ~70-100 W of 700 W in nvidia-smi); CPU 0.30; chassis
     /// base (fans, memory, board, switches) 0.50; NVMe 0.25 (Intel D7-P5500:
-    /// 5 W idle / 20 W active, hardware.md §1.5); NICs 1.0 (links stay up).
+    /// 5 W idle / 20 W active, docs/reference/hardware.md §1.5); NICs 1.0 (links stay up).
     double gpuIdleFraction = 0.15;
     double cpuIdleFraction = 0.30;
     double baseIdleFraction = 0.50;
     double nvmeIdleFraction = 0.25;
     double nicIdleFraction = 1.0;
     /// Optic power per NIC port, added to the card (NVIDIA MMS4X00-NS400
-    /// 400G OSFP: 9 W max; hardware.md §1.4).
+    /// 400G OSFP: 9 W max; docs/reference/hardware.md §1.4).
     double nicOpticWPerPort = 9.0;
     /// PSU efficiency when neither the PSU curve nor `efficiency` is usable
     /// and for a PSU known only from the chassis: 80 PLUS Titanium at 50 %
-    /// load, 230 V internal redundant (hardware.md §1.6).
+    /// load, 230 V internal redundant (docs/reference/hardware.md §1.6).
     double fallbackPsuEfficiency = 0.96;
 
-    // --- Electrical feed (hardware.md §2.3 "Current", §1.8 PDU table) -----
+    // --- Electrical feed (docs/reference/hardware.md §2.3 "Current", §1.8 PDU table) -----
     double feedVoltageV = 415;   ///< line-to-line for three phase
     int feedPhases = 3;          ///< 1 or 3
     double feedBreakerA = 60;
     /// NEC 210.19(A)/215.2(A): continuous loads (>= 3 h) at most 80 % of the
     /// breaker rating. Use 1.0 for IEC sites that rate at 100 %.
     double continuousLoadFactor = 0.8;
-    /// 80 PLUS Platinum server units require PF >= 0.95 (hardware.md §1.6).
+    /// 80 PLUS Platinum server units require PF >= 0.95 (docs/reference/hardware.md §1.6).
     double powerFactor = 0.95;
     /// Voltage one PSU sees; unset = V_LL/sqrt(3) on a >= 380 V three-phase
     /// Wye feed, else the feed voltage.
     std::optional<double> psuInputVoltageV;
 
-    // --- Thermal (hardware.md §2.3 "Airflow") ------------------------------
+    // --- Thermal (docs/reference/hardware.md §2.3 "Airflow") ------------------------------
     /// Air temperature rise across the server, °F (20 °F = 11.1 K; the
     /// DGX H100 worked example). Metric airflow uses the same ΔT in kelvin.
     double airDeltaTF = 20;
@@ -67,7 +67,7 @@ struct InfrastructureInputs {
     // --- Rack ---------------------------------------------------------------
     int reservedRackUnits = 0; ///< units kept free (PDUs, leaf switches)
 
-    // --- Fabric (hardware.md §2.4; defaults chosen by NIC speed) ------------
+    // --- Fabric (docs/reference/hardware.md §2.4; defaults chosen by NIC speed) ------------
     std::optional<int> switchRadix;
     std::optional<double> switchPowerW;       ///< per switch, with its optics
     std::optional<double> switchPriceUsd;
@@ -80,7 +80,7 @@ struct InfrastructureInputs {
     /// SXM/OAM baseboards (HGX/OAM UBB carry PCIe switches), no for PCIe.
     std::optional<bool> chassisHasPcieSwitches;
     /// AMD 2P platforms expose ~128-160 usable lanes because part of each
-    /// CPU's 128 lanes carries xGMI (hardware.md §1.3).
+    /// CPU's 128 lanes carries xGMI (docs/reference/hardware.md §1.3).
     int amdTwoSocketUsableLanes = 160;
 
     // --- Cost ---------------------------------------------------------------
@@ -88,7 +88,7 @@ struct InfrastructureInputs {
     /// average ~0.08-0.09; estimate).
     double electricityUsdPerKwh = 0.10;
     /// Unset = midpoint of the cooling option's PUE range, else 1.4
-    /// (hardware.md §1.7: air 1.4-1.6; Uptime 2023 average 1.58).
+    /// (docs/reference/hardware.md §1.7: air 1.4-1.6; Uptime 2023 average 1.58).
     std::optional<double> pue;
     double years = 4;                         ///< TCO horizon
     std::optional<double> rackPriceUsd;       ///< per rack, with PDUs

@@ -13,7 +13,7 @@ using infra::addFinding;
 
 namespace {
 
-// PCI-SIG base specifications via hardware.md §2.4: Gen1/2 use 8b/10b,
+// PCI-SIG base specifications via docs/reference/hardware.md §2.4: Gen1/2 use 8b/10b,
 // Gen3-5 128b/130b, Gen6 PAM4 with 256-byte FLITs of which 242 bytes carry
 // payload (FEC + CRC), i.e. ~7.56 GB/s per lane (the low end of the table's
 // 7.56-7.88 range).
@@ -93,7 +93,7 @@ PcieReport checkPcie(const ResolvedConfiguration& rc, const InfrastructureInputs
     r.hostLanes = std::max(0, rc.cpu->pcieLanes) * cfg.cpusPerNode;
     bool amdCapped = false;
     if (cfg.cpusPerNode == 2 && isAmd(rc.cpu->vendor) && r.hostLanes > in.amdTwoSocketUsableLanes) {
-        // hardware.md §1.3: AMD 2P platforms expose ~128-160 usable lanes,
+        // docs/reference/hardware.md §1.3: AMD 2P platforms expose ~128-160 usable lanes,
         // the rest carry the inter-socket xGMI links.
         r.hostLanes = in.amdTwoSocketUsableLanes;
         amdCapped = true;
@@ -131,7 +131,7 @@ PcieReport checkPcie(const ResolvedConfiguration& rc, const InfrastructureInputs
         checkGeneration("GPU", rc.gpu.model, rc.gpu.pcieGen, r.hostGen, r, findings);
     if (rc.nic && cfg.nicsPerNode > 0) {
         checkGeneration("NIC", rc.nic->model, rc.nic->pcieGen, r.hostGen, r, findings);
-        // A NIC's slot carries min(host, NIC) generation × its lanes; hardware.md
+        // A NIC's slot carries min(host, NIC) generation × its lanes; docs/reference/hardware.md
         // §1.4: Gen5 x16 ≈ 63 GB/s ≈ 504 Gbit/s, enough for one 400G port only.
         const int linkGen = std::min(r.hostGen, rc.nic->pcieGen);
         r.nicSlotGbps = pcieGbsPerDirection(linkGen, rc.nic->pcieLanes) * 8;

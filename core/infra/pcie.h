@@ -11,7 +11,7 @@
 namespace infrafit {
 
 /// One PCIe generation: signalling rate, line encoding and the resulting
-/// payload bandwidth per lane and direction (hardware.md §2.4, from the
+/// payload bandwidth per lane and direction (docs/reference/hardware.md §2.4, from the
 /// PCI-SIG base specifications 1.0-6.0).
 struct PcieGeneration {
     int gen = 0;

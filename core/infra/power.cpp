@@ -38,7 +38,7 @@ int demandedFailures(PsuRedundancy redundancy, int installed)
 
 double wallFor(double dcW, double psuCapacityW, const Psu* psu, double fallbackEfficiency)
 {
-    // hardware.md §2.3: P_wall = P_dc / η(load), load per PSU =
+    // docs/reference/hardware.md §2.3: P_wall = P_dc / η(load), load per PSU =
     // P_dc / (n_active × P_psu), active PSUs share equally.
     const double load = infra::safeDiv(dcW, psuCapacityW);
     const double eta = psu ? psuEfficiencyAt(*psu, load, fallbackEfficiency) : fallbackEfficiency;
@@ -52,7 +52,7 @@ PowerLevels componentPower(double maxW, double idleFraction, double utilisation)
     const double pMax = positive(maxW);
     const double idle = pMax * std::clamp(infra::finiteOr(idleFraction, 0), 0.0, 1.0);
     const double u = std::clamp(infra::finiteOr(utilisation, 0), 0.0, 1.0);
-    // hardware.md §2.2 (Dell EIPT / HPE Power Advisor style model).
+    // docs/reference/hardware.md §2.2 (Dell EIPT / HPE Power Advisor style model).
     return {idle, idle + u * (pMax - idle), pMax};
 }
 
@@ -70,7 +70,7 @@ NodePower nodeDcPower(const ResolvedConfiguration& rc, const InfrastructureInput
             p.cpus = componentPower(count(cfg.cpusPerNode) * positive(rc.cpu->tdpW),
                                     in.cpuIdleFraction, u);
         if (rc.nic) {
-            // NIC card plus one optic per port (hardware.md §1.4: add the
+            // NIC card plus one optic per port (docs/reference/hardware.md §1.4: add the
             // optics to the NIC's power).
             const double perNic = positive(rc.nic->powerW)
                                   + count(rc.nic->ports) * positive(in.nicOpticWPerPort);
@@ -172,7 +172,7 @@ PowerReport checkNodePower(const ResolvedConfiguration& rc, const Infrastructure
         return r;
     }
 
-    // hardware.md §2.3 "PSU redundancy": N = ceil(P_max / P_psu); N+M
+    // docs/reference/hardware.md §2.3 "PSU redundancy": N = ceil(P_max / P_psu); N+M
     // installed; after the failures the redundancy demands the rest must
     // carry P_max. N+N: half the PSUs per feed, the node survives a feed.
     // Capped at 10^6 like the rack count below: a PSU rated at a tiny
@@ -189,7 +189,7 @@ PowerReport checkNodePower(const ResolvedConfiguration& rc, const Infrastructure
     r.psuEfficiency = psu ? psuEfficiencyAt(*psu, r.psuLoadFraction, in.fallbackPsuEfficiency)
                           : in.fallbackPsuEfficiency;
 
-    // Currents (hardware.md §2.3): one PSU at rating (η at 100 % load), the
+    // Currents (docs/reference/hardware.md §2.3): one PSU at rating (η at 100 % load), the
     // node's share per PSU, and the share after the demanded failures.
     const double etaFull = psu ? psuEfficiencyAt(*psu, 1.0, in.fallbackPsuEfficiency)
                                : in.fallbackPsuEfficiency;
@@ -250,7 +250,7 @@ void planRacks(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
                PowerReport& power, Findings& findings)
 {
     const auto& cfg = rc.config;
-    // hardware.md §2.3 / §1.8: usable = √3 × V_LL × I × 0.8 (NEC); under 2N
+    // docs/reference/hardware.md §2.3 / §1.8: usable = √3 × V_LL × I × 0.8 (NEC); under 2N
     // the rack budget is one feed's usable kW, not the sum of both.
     power.feedUsableKw = feedUsableKw(in.feedVoltageV, in.feedBreakerA, in.feedPhases,
                                       in.continuousLoadFactor);

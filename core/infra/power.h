@@ -11,7 +11,7 @@
 namespace infrafit {
 
 /// Power of one component group at idle, at the typical utilisation and at
-/// its rated maximum (hardware.md §2.2: P(u) = P_idle + u × (P_max − P_idle)).
+/// its rated maximum (docs/reference/hardware.md §2.2: P(u) = P_idle + u × (P_max − P_idle)).
 struct PowerLevels {
     double idleW = 0;
     double typicalW = 0;
@@ -36,7 +36,7 @@ struct NodePower {
 NodePower nodeDcPower(const ResolvedConfiguration& rc, const InfrastructureInputs& in);
 
 /// PSU efficiency at a load fraction (0..1): linear between the 80 PLUS test
-/// points present (10/20/50/100 %, hardware.md §1.6), held flat beyond the
+/// points present (10/20/50/100 %, docs/reference/hardware.md §1.6), held flat beyond the
 /// outermost points; `psu.efficiency` when no point is given; `fallback`
 /// when that is not in (0, 1].
 double psuEfficiencyAt(const Psu& psu, double loadFraction, double fallback);
@@ -62,7 +62,7 @@ struct PowerReport {
     double nodeWallIdleW = 0;
     double nodeWallTypicalW = 0;
     /// True when base power was derived from a vendor maximum system power,
-    /// which is AC input already (hardware.md §2.3: do not divide by η
+    /// which is AC input already (docs/reference/hardware.md §2.3: do not divide by η
     /// again): then nodeWallW = nodeW.
     bool wallFromVendorMaximum = false;
 
@@ -116,7 +116,7 @@ PowerReport checkNodePower(const ResolvedConfiguration& rc, const Infrastructure
                            Findings& findings);
 
 /// Rack budget (NEC 80 % rule), nodes per rack = min(power, units, cooling)
-/// (hardware.md §2.3), racks needed. Findings: "rack.power_exceeded",
+/// (docs/reference/hardware.md §2.3), racks needed. Findings: "rack.power_exceeded",
 /// "rack.units_exceeded", "rack.feed_below_limit", "rack.limit".
 void planRacks(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
                PowerReport& power, Findings& findings);

@@ -67,7 +67,7 @@ ThermalReport checkThermal(const ResolvedConfiguration& rc, const Infrastructure
     ThermalReport t;
     t.deltaTF = in.airDeltaTF > 0 ? in.airDeltaTF : 0;
     t.deltaTK = t.deltaTF / 1.8; // a temperature difference: 1 K = 1.8 °F
-    // Heat equals wall (AC input) power, not DC load (hardware.md §2.3).
+    // Heat equals wall (AC input) power, not DC load (docs/reference/hardware.md §2.3).
     t.nodeHeatBtuPerH = heatBtuPerHour(power.nodeWallW);
     t.nodeAirflowCfm = airflowCfm(power.nodeWallW, t.deltaTF);
     t.nodeAirflowM3PerH = airflowM3PerHour(power.nodeWallW, t.deltaTK);

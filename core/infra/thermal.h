@@ -11,18 +11,18 @@
 
 namespace infrafit {
 
-/// BTU/h = W × 3.412 (1 W = 3.412 BTU/h; DESIGN.md, hardware.md §2.3).
+/// BTU/h = W × 3.412 (1 W = 3.412 BTU/h; DESIGN.md, docs/reference/hardware.md §2.3).
 double heatBtuPerHour(double wallW);
 
 /// CFM = 3.16 × W / ΔT(°F) (from 3,412·kW / (1.085·ΔT); Dell/insidehpc,
-/// fanacdc via hardware.md §2.3). 0 for ΔT <= 0.
+/// fanacdc via docs/reference/hardware.md §2.3). 0 for ΔT <= 0.
 double airflowCfm(double wallW, double deltaTF);
 
 /// m³/h ≈ 2.99 × W / ΔT(K) (ρ·cp of air ≈ 1.206 kJ/(m³·K) at sea level;
-/// hardware.md §2.3). 0 for ΔT <= 0.
+/// docs/reference/hardware.md §2.3). 0 for ΔT <= 0.
 double airflowM3PerHour(double wallW, double deltaTK);
 
-/// Heat a cooling type removes per rack at most, in kW (hardware.md §1.7,
+/// Heat a cooling type removes per rack at most, in kW (docs/reference/hardware.md §1.7,
 /// upper ends: air with containment ~30 (41 ceiling), active rear door 75,
 /// direct liquid + CDU 140, single-phase immersion 100+ per tank).
 double typicalCoolingMaxKwPerRack(CoolingType type);

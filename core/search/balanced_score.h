@@ -28,7 +28,7 @@ struct ScoreBreakdown {
     double communication = 0;
     /// PSU headroom below 10 % of the capacity left after the redundancy's
     /// failures, ×2: a node at its PSU limit trips on transients (80 PLUS
-    /// units are most efficient near 50 % load, hardware.md §1.6).
+    /// units are most efficient near 50 % load, docs/reference/hardware.md §1.6).
     double psuHeadroom = 0;
     /// Rack power headroom below 10 % of the rack budget in the fullest
     /// rack, ×1 (breaker and feed at their continuous limit).

@@ -192,7 +192,7 @@ bool chooseCpu(NodeBuild& b, const PartsSnapshot& parts, const std::vector<int>&
 
 /// Fewest PSUs per model that carry the node with the redundancy; keeps
 /// the model with the lowest price + conversion-loss energy over the
-/// horizon (losses = typical wall − DC, hardware.md §1.6 efficiency curve).
+/// horizon (losses = typical wall − DC, docs/reference/hardware.md §1.6 efficiency curve).
 bool choosePsu(NodeBuild& b, const PartsSnapshot& parts, const std::vector<int>& psuOrder,
                const SearchConstraints& constraints, const InfrastructureInputs& in)
 {

@@ -10,7 +10,7 @@
 namespace infrafit {
 
 /// Host memory one GPU's rank needs for offloaded model states. DeepSpeed's
-/// estimators (models.md §2, estimate_zero2/zero3_model_states_mem_needs):
+/// estimators (docs/reference/models.md §2.4, estimate_zero2/zero3_model_states_mem_needs):
 /// optimizer offload keeps fp32 master + Adam m, v + fp32 gradients in host
 /// memory, 4 + 8 + 4 = 16 B per parameter (the optimizer's state per
 /// stateBytesPerParam() + 4 for the fp32 gradient in general); weight offload

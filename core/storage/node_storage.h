@@ -22,7 +22,7 @@ struct NodeStorage {
 /// Per-node storage of a configuration. Drives stripe (RAID 0 or one file
 /// per drive), so a node's sequential bandwidth is the sum over drives
 /// (vendor datasheet figures, e.g. Samsung PM1743: 13,000 MB/s read,
-/// 6,600 MB/s write; hardware.md §1.5). Vendor MB = 10^6 bytes.
+/// 6,600 MB/s write; docs/reference/hardware.md §1.5). Vendor MB = 10^6 bytes.
 NodeStorage nodeStorageOf(const ResolvedConfiguration& rc);
 
 /// Bandwidth per node when `nodes` nodes move data to or from shared

@@ -29,7 +29,7 @@ inline double defaultDataBytesPerToken(int vocabSize)
 /// process plus PyTorch DataLoader workers, commonly 4-8 per GPU, and NCCL
 /// proxy threads); inference 4 (engine process, tokenizer/detokenizer, HTTP
 /// front end). For comparison NVIDIA DGX H100/B200 supply 112 cores / 8
-/// GPUs = 14 (hardware.md §1.2/§1.3: 2 x 56-core Xeon).
+/// GPUs = 14 (docs/reference/hardware.md §1.2/§1.3: 2 x 56-core Xeon).
 inline constexpr double defaultTrainingCoresPerGpu = 8;
 inline constexpr double defaultInferenceCoresPerGpu = 4;
 inline double defaultCpuCoresPerGpu(WorkloadKind kind)
@@ -42,7 +42,7 @@ inline double defaultCpuCoresPerGpu(WorkloadKind kind)
 /// loading, added to what is staged or offloaded. Estimates: training 32 GB
 /// (DataLoader workers each hold a copy of the Python state and prefetch
 /// buffers), inference 16 GB. For comparison DGX H100/H200/B200 ship 2 TB
-/// for 8 GPUs = 256 GB per GPU (hardware.md §1.2; NVIDIA DGX datasheets).
+/// for 8 GPUs = 256 GB per GPU (docs/reference/hardware.md §1.2; NVIDIA DGX datasheets).
 inline constexpr double defaultTrainingProcessMemoryGbPerGpu = 32;
 inline constexpr double defaultInferenceProcessMemoryGbPerGpu = 16;
 
