@@ -197,7 +197,8 @@ TEST_CASE("Inference: Llama-3.1-70B bf16 on 8 x H100, TP8", "[analysis][inferenc
     CHECK(r.performance.ttftS > 0);
     CHECK(r.performance.outputTokensPerS == Approx(32 / r.performance.tpotS));
     CHECK(r.inference.maxConcurrentRequests >= 32);
-    // Roofline crossover near F/BW ≈ 295 for 16-bit weights (models.md §2.14), derated.
+    // Roofline crossover near F/BW ≈ 295 for 16-bit weights
+    // (docs/reference/models.md §2.14), derated.
     CHECK(r.performance.rooflineCrossoverBatch > 100);
     CHECK(r.performance.rooflineCrossoverBatch < 400);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // KV-cache bytes per token (worked-examples.json "kv-bytes-per-token-analytic",
-// models.md §5) and vLLM capacity (Kwon et al. 2023, vLLM §1/§3: OPT-13B
+// docs/reference/models.md §5) and vLLM capacity (Kwon et al. 2023, vLLM §1/§3: OPT-13B
 // 800 KB/token; 12 GB of KV memory → 15.7K token slots).
 #include "core/analysis/inference_memory.h"
 #include "core/model/model_presets.h"
@@ -40,7 +40,7 @@ TEST_CASE("KV bytes/token, bf16, from configs (worked examples)", "[kv]")
     CHECK(kvBytesPerToken(dims(40, 5120, 40, 40), 2) == 800 * 1024);
     // StarCoder 15.5B, MQA (1 KV head; HF optimisation doc): 20 KiB
     CHECK(kvBytesPerToken(dims(40, 6144, 48, 1), 2) == 20480);
-    // OPT-66B 2.25 MiB, OPT-175B 4.5 MiB (models.md §5)
+    // OPT-66B 2.25 MiB, OPT-175B 4.5 MiB (docs/reference/models.md §5)
     CHECK(kvBytesPerToken(dims(64, 9216, 72, 72), 2) == 2359296);
     CHECK(kvBytesPerToken(dims(96, 12288, 96, 96), 2) == 4718592);
 }

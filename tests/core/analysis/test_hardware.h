@@ -7,7 +7,7 @@
 
 namespace infrafit::testing {
 
-/// DGX-H100-like node: 8 × H100 SXM 80 GB (hardware.md: 3,350 GB/s, 989 bf16
+/// DGX-H100-like node: 8 × H100 SXM 80 GB (docs/reference/hardware.md: 3,350 GB/s, 989 bf16
 /// TFLOPS, 1,979 fp8, 900 GB/s NVLink 4), NVSwitch, 8 × 400 Gb/s NICs.
 inline ResolvedConfiguration h100Cluster(int nodes)
 {

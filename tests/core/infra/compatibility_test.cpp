@@ -50,7 +50,7 @@ TEST_CASE("Form factor, counts, bays, slots, sockets", "[infra][compat]")
     CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).gpuFormFactorOk);
 }
 
-// Source: hardware.md §1.1 "Precision support": MI250X has no FP8.
+// Source: docs/reference/hardware.md §1.1 "Precision support": MI250X has no FP8.
 TEST_CASE("FP8 on a GPU that lacks it", "[infra][compat]")
 {
     auto rc = test::pcieServer();

@@ -7,7 +7,7 @@
 
 using namespace infrafit;
 
-// Source: hardware.md §2.4, "NVIDIA DGX SuperPOD B200 compute fabric on
+// Source: docs/reference/hardware.md §2.4, "NVIDIA DGX SuperPOD B200 compute fabric on
 // QM9700" (NVIDIA DGX SuperPOD B200 reference architecture): radix 64,
 // one endpoint per GPU rail; every row.
 TEST_CASE("Fat tree reproduces every SuperPOD B200 switch-count row", "[infra][fabric]")
@@ -37,7 +37,7 @@ TEST_CASE("Fat tree reproduces every SuperPOD B200 switch-count row", "[infra][f
     }
 }
 
-// Source: hardware.md §2.4 maxima table (glennklockwood.com/garden/fat-tree):
+// Source: docs/reference/hardware.md §2.4 maxima table (glennklockwood.com/garden/fat-tree):
 // 2-tier k²/2, 3-tier k³/4.
 TEST_CASE("Fat tree maxima k²/2 and k³/4", "[infra][fabric]")
 {

@@ -9,7 +9,7 @@
 
 namespace infrafit::test {
 
-/// NVIDIA DGX H100 as in hardware.md §1.2: 8 × H100 SXM 700 W, base power
+/// NVIDIA DGX H100 as in docs/reference/hardware.md §1.2: 8 × H100 SXM 700 W, base power
 /// 4,600 W derived from the 10,200 W maximum (includes CPUs, NICs, drives),
 /// 6 × 3,300 W PSUs, 8 U.
 inline ResolvedConfiguration dgxH100(int nodes = 1)
@@ -54,7 +54,7 @@ inline ResolvedConfiguration dgxH100(int nodes = 1)
     return rc;
 }
 
-/// NVIDIA DGX B200 (hardware.md §1.2): 8 × 1,000 W + base 6,300 W = 14.3 kW,
+/// NVIDIA DGX B200 (docs/reference/hardware.md §1.2): 8 × 1,000 W + base 6,300 W = 14.3 kW,
 /// 6 × 3,300 W PSUs (5+1), 10 U.
 inline ResolvedConfiguration dgxB200(int nodes = 1)
 {
@@ -69,7 +69,7 @@ inline ResolvedConfiguration dgxB200(int nodes = 1)
     return rc;
 }
 
-/// ConnectX-7 OSFP, 1 × 400G NDR InfiniBand, Gen5 x16 (hardware.md §1.4).
+/// ConnectX-7 OSFP, 1 × 400G NDR InfiniBand, Gen5 x16 (docs/reference/hardware.md §1.4).
 inline Nic connectX7()
 {
     Nic nic;
@@ -84,7 +84,7 @@ inline Nic connectX7()
     return nic;
 }
 
-/// A PCIe GPU server (ASUS ESC8000A-E13-like, hardware.md §1.2): 8 × L40S
+/// A PCIe GPU server (ASUS ESC8000A-E13-like, docs/reference/hardware.md §1.2): 8 × L40S
 /// 350 W (Gen4 x16), 2 × EPYC 9654 (128 Gen5 lanes, 360 W), 6 NVMe Gen5 x4,
 /// 2 NICs, 4 × 3,000 W Titanium PSUs, base 1,700 W not including parts.
 inline ResolvedConfiguration pcieServer()

@@ -8,7 +8,7 @@
 using namespace infrafit;
 using infrafit::test::hasCode;
 
-// Source: hardware.md §2.4 "PCIe (per lane, per direction, after encoding)",
+// Source: docs/reference/hardware.md §2.4 "PCIe (per lane, per direction, after encoding)",
 // from the PCI-SIG base specifications.
 TEST_CASE("PCIe generation table matches hardware.md §2.4", "[infra][pcie]")
 {
@@ -43,7 +43,7 @@ TEST_CASE("PCIe generation table matches hardware.md §2.4", "[infra][pcie]")
     CHECK_FALSE(pcieGeneration(7));
     CHECK(pcieGbsPerDirection(9, 16) == 0);
     CHECK(pcieGbsPerDirection(5, 0) == 0);
-    // hardware.md §1.4: a Gen5 x16 slot carries ~63 GB/s ≈ 504 Gbit/s.
+    // docs/reference/hardware.md §1.4: a Gen5 x16 slot carries ~63 GB/s ≈ 504 Gbit/s.
     CHECK(pcieGbsPerDirection(5, 16) * 8 == Approx(504).epsilon(0.001));
 }
 
@@ -53,7 +53,7 @@ TEST_CASE("PCIe lanes of PCIe GPUs, NICs and NVMe against AMD 2P lanes", "[infra
     Findings findings;
     auto rc = test::pcieServer();
     // 8 × x16 + 2 × x16 + 6 × x4 = 184 lanes; 2 × EPYC 128 lanes, but AMD 2P
-    // exposes ~128-160 usable (hardware.md §1.3).
+    // exposes ~128-160 usable (docs/reference/hardware.md §1.3).
     const auto r = checkPcie(rc, in, findings);
     CHECK(r.checked);
     CHECK(r.gpuLanes == 128);

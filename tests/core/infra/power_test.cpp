@@ -11,7 +11,7 @@
 using namespace infrafit;
 using infrafit::test::hasCode;
 
-// Source: hardware.md §1.2 (NVIDIA DGX H100 user guide: 10.2 kW maximum,
+// Source: docs/reference/hardware.md §1.2 (NVIDIA DGX H100 user guide: 10.2 kW maximum,
 // 6 × 3.3 kW PSUs, 4+2) and §2.3 "PSU redundancy and capacity".
 TEST_CASE("DGX H100: 10.2 kW maximum and the 4+2 PSU verdict", "[infra][power]")
 {
@@ -53,7 +53,7 @@ TEST_CASE("DGX H100 configured N+N fails the whole-feed check", "[infra][power]"
     CHECK_FALSE(f->suggestion.empty());
 }
 
-// Source: hardware.md §2.3 table: DGX B200 5+1 × 3.3 kW = 16.5 kW >= 14.3 kW,
+// Source: docs/reference/hardware.md §2.3 table: DGX B200 5+1 × 3.3 kW = 16.5 kW >= 14.3 kW,
 // N+1, not grid-redundant at full load.
 TEST_CASE("DGX B200: 14.3 kW, 5+1, not grid-redundant", "[infra][power]")
 {
@@ -66,7 +66,7 @@ TEST_CASE("DGX B200: 14.3 kW, 5+1, not grid-redundant", "[infra][power]")
     CHECK(p.feedLoss == FeedLossVerdict::Insufficient);
 }
 
-// Source: hardware.md §2.3 table: ASUS XA NB3I-E12 5+5 × 3.2 kW, 16 kW per
+// Source: docs/reference/hardware.md §2.3 table: ASUS XA NB3I-E12 5+5 × 3.2 kW, 16 kW per
 // feed >= 14.5 kW, truly grid-redundant.
 TEST_CASE("ASUS XA NB3I-E12: 5+5 × 3.2 kW survives a feed", "[infra][power]")
 {
@@ -87,7 +87,7 @@ TEST_CASE("ASUS XA NB3I-E12: 5+5 × 3.2 kW survives a feed", "[infra][power]")
     CHECK_FALSE(hasCode(findings, "power.feed_loss"));
 }
 
-// Source: hardware.md §2.3 "Efficiency to wall power" (80 PLUS Titanium
+// Source: docs/reference/hardware.md §2.3 "Efficiency to wall power" (80 PLUS Titanium
 // table, §1.6): 9,600 W DC on 6 × 3.3 kW = 48 % load, η ≈ 0.96 → ≈ 10,000 W.
 TEST_CASE("Wall power from the 80 PLUS curve: 9,600 W on 6 × 3.3 kW", "[infra][power]")
 {
@@ -130,7 +130,7 @@ TEST_CASE("Node power counts CPUs, NICs with optics and drives unless in base", 
     CHECK(n.nics.maxW == Approx(2 * (25 + 9))); // card + one 9 W optic per port
     CHECK(n.nvme.maxW == Approx(6 * 25));
     CHECK(n.total.maxW == Approx(2800 + 720 + 68 + 150 + 1700));
-    // P(u) = P_idle + u (P_max − P_idle) per component (hardware.md §2.2).
+    // P(u) = P_idle + u (P_max − P_idle) per component (docs/reference/hardware.md §2.2).
     CHECK(n.gpus.idleW == Approx(0.15 * 2800));
     CHECK(n.gpus.typicalW == Approx(420 + 0.8 * (2800 - 420)));
     CHECK(n.total.idleW < n.total.typicalW);
@@ -145,7 +145,7 @@ TEST_CASE("Node power counts CPUs, NICs with optics and drives unless in base", 
     CHECK(nodeDcPower(dgx, in).total.maxW == Approx(10200));
 }
 
-// Source: hardware.md §2.3 "Current": one 3.3 kW PSU at 208 V, η 0.96,
+// Source: docs/reference/hardware.md §2.3 "Current": one 3.3 kW PSU at 208 V, η 0.96,
 // PF 0.99 → 3,438 W in → 16.7 A; 17.3 kW at 208 V three-phase → 48 A.
 TEST_CASE("Currents per PSU and per three-phase feed", "[infra][power]")
 {
@@ -169,7 +169,7 @@ TEST_CASE("Currents per PSU and per three-phase feed", "[infra][power]")
           == Approx(239.6).epsilon(0.001));
 }
 
-// Source: hardware.md §1.8 PDU table (itecnotes, Geist FAQ, datacentermd;
+// Source: docs/reference/hardware.md §1.8 PDU table (itecnotes, Geist FAQ, datacentermd;
 // NEC 80 % continuous-load rule; IEC at 100 %).
 TEST_CASE("Usable feed power from the PDU table", "[infra][power]")
 {
@@ -185,7 +185,7 @@ TEST_CASE("Usable feed power from the PDU table", "[infra][power]")
     CHECK(feedUsableKw(0, 60, 3, 0.8) == 0);
 }
 
-// Source: hardware.md §2.3 "Rack power budget": a rack on 2N 415 V 3φ 60 A
+// Source: docs/reference/hardware.md §2.3 "Rack power budget": a rack on 2N 415 V 3φ 60 A
 // feeds has 34.5 kW usable: 3 × DGX H100 (30.6 kW) or 2 × DGX B200 (28.6 kW).
 TEST_CASE("Nodes per rack on a 2N 415 V 60 A feed", "[infra][power]")
 {

@@ -8,7 +8,7 @@
 using namespace infrafit;
 using infrafit::test::hasCode;
 
-// Source: hardware.md §2.3 "Heat" (1 W = 3.412 BTU/h; NVIDIA DGX user
+// Source: docs/reference/hardware.md §2.3 "Heat" (1 W = 3.412 BTU/h; NVIDIA DGX user
 // guides for the system powers).
 TEST_CASE("Heat in BTU/h from wall power", "[infra][thermal]")
 {
@@ -18,7 +18,7 @@ TEST_CASE("Heat in BTU/h from wall power", "[infra][thermal]")
     CHECK(heatBtuPerHour(-5) == 0);
 }
 
-// Source: hardware.md §2.3 "Airflow" (CFM = 3.16 W/ΔT°F, Dell/insidehpc,
+// Source: docs/reference/hardware.md §2.3 "Airflow" (CFM = 3.16 W/ΔT°F, Dell/insidehpc,
 // fanacdc; m³/h ≈ 2.99 W/ΔT K).
 TEST_CASE("Airflow in CFM and m³/h at a stated ΔT", "[infra][thermal]")
 {
@@ -63,7 +63,7 @@ TEST_CASE("GPU TDP above the chassis limit", "[infra][thermal]")
     CHECK(f->message.find("700 W") != std::string::npos);
 }
 
-// Source: hardware.md §1.7 cooling capacities per rack.
+// Source: docs/reference/hardware.md §1.7 cooling capacities per rack.
 TEST_CASE("Cooling that cannot carry the rack names one that can", "[infra][thermal]")
 {
     CHECK(coolingThatCarries(25) == CoolingType::Air);

@@ -9,7 +9,7 @@
 
 namespace infrafit::testing {
 
-/// Samsung PM1743 15.36 TB (hardware.md §1.5, datasheet): 13,000 MB/s
+/// Samsung PM1743 15.36 TB (docs/reference/hardware.md §1.5, datasheet): 13,000 MB/s
 /// sequential read, 6,600 MB/s write, PCIe Gen5 x4.
 inline Nvme pm1743()
 {
@@ -23,7 +23,7 @@ inline Nvme pm1743()
     return d;
 }
 
-/// Intel Xeon Platinum 8480+ (hardware.md §1.3): 56 cores, 8 channels
+/// Intel Xeon Platinum 8480+ (docs/reference/hardware.md §1.3): 56 cores, 8 channels
 /// DDR5-4800 = 8 x 4,800 MT/s x 8 B = 307.2 GB/s.
 inline Cpu xeon8480()
 {
@@ -37,7 +37,7 @@ inline Cpu xeon8480()
     return c;
 }
 
-/// A DGX H100 as NVIDIA ships it (DGX H100 datasheet; hardware.md §1.2):
+/// A DGX H100 as NVIDIA ships it (DGX H100 datasheet; docs/reference/hardware.md §1.2):
 /// 8 x H100, 2 x Xeon 8480C (56 cores each), 2 TB memory = 32 x 64 GB
 /// DIMMs, 8 x 400 Gb/s ConnectX-7, data drives: here 8 x PM1743.
 inline ResolvedConfiguration dgxH100WithStorage(int nodes)
