@@ -21,7 +21,7 @@ struct StageMemory {
     MemoryLines memory;
 };
 
-/// Speed figures for the whole job (DESIGN.md "Performance figures").
+/// Speed figures for the whole job (docs/architecture.md "Analysis JSON", performance).
 /// Training fields are 0 for inference and vice versa.
 struct PerformanceResult {
     // Training

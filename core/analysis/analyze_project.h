@@ -31,7 +31,8 @@ std::vector<AnalysisResult> analyzeProject(const Project& project, const PartLoo
                                            std::string_view configFilter = {},
                                            const std::string& file = {});
 
-/// `{"results": [...]}` as `analyze --format json` prints it (DESIGN.md).
+/// `{"results": [...]}` as `analyze --format json` prints it
+/// (docs/architecture.md "Analysis JSON").
 nlohmann::json analysisResultsToJson(const std::vector<AnalysisResult>& results);
 
 /// The readable report: one table per result (see core/report/text_report.h).

@@ -67,7 +67,7 @@ InferenceSetup makeInferenceSetup(const Workload& w, const ParameterCount& c,
     // with uneven layers or a dense/MoE boundary a middle stage can hold
     // more (DeepSeek-V3, 61 layers on 8 stages: stage 1 has 8 MoE layers,
     // the last stage 7 plus the head). Found by the property tests
-    // (tests/core/property: memory is the most-loaded GPU's, DESIGN.md).
+    // (tests/core/property: memory is the most-loaded GPU's, docs/architecture.md "Analysis JSON").
     int stages[6];
     const int stageCount = representativeStages(m, s.pipeline, stages);
     for (int i = 0; i < stageCount; ++i) {

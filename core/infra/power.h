@@ -51,9 +51,10 @@ struct EnumNames<FeedLossVerdict> {
                                                            "insufficient"};
 };
 
-/// Node, PSU, rack and cluster power. Contract names (DESIGN.md): nodeW =
-/// DC load with every part at rated maximum, nodeWallW = AC input for it,
-/// psuCapacityW, psuOk, nodesPerRack, racks, clusterW.
+/// Node, PSU, rack and cluster power. Contract names (docs/architecture.md
+/// "Analysis JSON"): nodeW = DC load with every part at rated maximum,
+/// nodeWallW = AC input for it, psuCapacityW, psuOk, nodesPerRack, racks,
+/// clusterW.
 struct PowerReport {
     // Node
     NodePower node;

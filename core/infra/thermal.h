@@ -11,7 +11,7 @@
 
 namespace infrafit {
 
-/// BTU/h = W × 3.412 (1 W = 3.412 BTU/h; DESIGN.md, docs/reference/hardware.md §2.3).
+/// BTU/h = W × 3.412 (1 W = 3.412 BTU/h; NIST SP 811 App. B; docs/reference/hardware.md §2.3).
 double heatBtuPerHour(double wallW);
 
 /// CFM = 3.16 × W / ΔT(°F) (from 3,412·kW / (1.085·ΔT); Dell/insidehpc,

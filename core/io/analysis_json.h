@@ -7,7 +7,7 @@
 
 namespace infrafit {
 
-/// One `analyze --format json` result object with the DESIGN.md contract
+/// One `analyze --format json` result object with the docs/architecture.md contract
 /// names (workload, configuration, model, memory.per_gpu_bytes.{weights,
 /// gradients, optimizer, activations, kv_cache, overhead, total},
 /// gpu_capacity_bytes, fits, performance.{…}, interconnect.{sufficient,

@@ -21,7 +21,7 @@ struct CatalogDocument {
     std::vector<Problem> warnings; ///< e.g. unknown fields that were ignored
 };
 
-/// Parses a catalog file's text (DESIGN.md: {"format": "infrafit-catalog",
+/// Parses a catalog file's text (docs/user-guide.md "Catalog file": {"format": "infrafit-catalog",
 /// "version": 1, "parts": [...]}). All or nothing: any problem in any part
 /// throws one InputError listing every problem, with pointers such as
 /// "/parts/17/tdp_w"; duplicate ids are problems.

@@ -27,7 +27,7 @@ json levels(const PowerLevels& p)
 json powerToJson(const PowerReport& p)
 {
     json j = {
-        // Contract (DESIGN.md).
+        // Contract (docs/architecture.md "Analysis JSON").
         {"node_w", number(p.nodeW)},
         {"node_wall_w", number(p.nodeWallW)},
         {"psu_capacity_w", number(p.psuCapacityW)},
@@ -85,7 +85,7 @@ json powerToJson(const PowerReport& p)
 json thermalToJson(const ThermalReport& t)
 {
     json j = {
-        // Contract (DESIGN.md).
+        // Contract (docs/architecture.md "Analysis JSON").
         {"node_heat_btu_per_h", number(t.nodeHeatBtuPerH)},
         {"node_airflow_cfm", number(t.nodeAirflowCfm)},
         {"ok", t.ok},
@@ -122,7 +122,7 @@ json costToJson(const CostReport& c)
         lines.push_back(std::move(line));
     }
     json j = {
-        // Contract (DESIGN.md).
+        // Contract (docs/architecture.md "Analysis JSON").
         {"capex_usd", number(c.capexUsd)},
         // Additive.
         {"parts_usd", number(c.partsUsd)},

@@ -8,10 +8,10 @@
 namespace infrafit {
 
 /// JSON for the infrastructure report objects of `analyze --format json`.
-/// The DESIGN.md contract names (power: node_w, node_wall_w, psu_capacity_w,
-/// psu_ok, nodes_per_rack, racks, cluster_w; thermal: node_heat_btu_per_h,
-/// node_airflow_cfm, ok; cost: capex_usd) are always present and never
-/// renamed; every further key is additive.
+/// The contract names (docs/architecture.md "Analysis JSON"; power: node_w,
+/// node_wall_w, psu_capacity_w, psu_ok, nodes_per_rack, racks, cluster_w;
+/// thermal: node_heat_btu_per_h, node_airflow_cfm, ok; cost: capex_usd) are
+/// always present and never renamed; every further key is additive.
 nlohmann::json powerToJson(const PowerReport& power);
 nlohmann::json thermalToJson(const ThermalReport& thermal);
 nlohmann::json costToJson(const CostReport& cost);

@@ -12,7 +12,7 @@
 
 namespace infrafit {
 
-/// Reads a `model` object (DESIGN.md project file). `"preset": "llama-3.1-8b"`
+/// Reads a `model` object (docs/user-guide.md "Project file"). `"preset": "llama-3.1-8b"`
 /// starts from a shipped preset; other members override it. Problems (type,
 /// range, unknown enum, unknown preset, model rules from validateModel) are
 /// appended with pointers under `pointer`; returns nullopt if any was found.

@@ -12,7 +12,7 @@
 
 namespace infrafit {
 
-/// Reads one part object (DESIGN.md "Parts"). Type errors, unknown kinds and
+/// Reads one part object (docs/user-guide.md "Catalog file"). Type errors, unknown kinds and
 /// invalid values are appended to `problems` with pointers under `pointer`
 /// (e.g. "/parts/17/tdp_w"); returns nullopt when the part cannot be used.
 /// Keys the program does not know are reported to `warnings` when given

@@ -50,7 +50,7 @@ struct RawMember {
     void addItem(JsonType itemType, const std::string* text = nullptr);
 };
 
-/// Reads one part object (DESIGN.md "Parts") from its members, whatever
+/// Reads one part object (docs/user-guide.md "Catalog file") from its members, whatever
 /// produced them: a JSON tree (partFromJson) or a streaming parser
 /// (parseCatalog). One set of rules, so both report the same problems.
 /// A repeated key replaces the earlier value, as in a parsed JSON object.

@@ -10,7 +10,7 @@
 namespace infrafit {
 
 /// Reads a project document (`{"format": "infrafit-project", "version": 1,
-/// …}`, DESIGN.md). `file` names the source in messages. Collects every
+/// …}`, docs/user-guide.md "Project file"). `file` names the source in messages. Collects every
 /// problem — type errors, unknown enum values, zero/negative sizes, model
 /// rules, plan rules (heads vs tensor, pipeline vs layers, batch vs
 /// micro × data), duplicate names, bad inline parts — and throws one

@@ -7,7 +7,7 @@
 
 namespace infrafit {
 
-/// `recommend --format json` (DESIGN.md): {"candidates": [...], "findings":
+/// `recommend --format json` (docs/architecture.md "Reports"): {"candidates": [...], "findings":
 /// [...], "search": {...}}; each candidate has `configuration` (as in a
 /// project file), `parallelism`, `analysis` (the analyze result object),
 /// `score`, `score_breakdown`, `pareto`, `reasons`.

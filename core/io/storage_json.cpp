@@ -43,7 +43,7 @@ json storageToJson(const StorageReport& s)
     const auto& d = s.dataFeed;
     const auto& m = s.modelLoad;
     return {
-        // Contract (DESIGN.md).
+        // Contract (docs/architecture.md "Analysis JSON").
         {"checkpoint_bytes", bytes(c.bytes)},
         {"checkpoint_write_s", number(c.writeS)},
         {"data_feed_ok", d.ok},
@@ -82,7 +82,7 @@ json storageToJson(const StorageReport& s)
 json hostToJson(const HostReport& h)
 {
     return {
-        // Contract (DESIGN.md).
+        // Contract (docs/architecture.md "Analysis JSON").
         {"cpu_cores_per_gpu", number(h.cpuCoresPerGpu)},
         {"host_memory_per_gpu_bytes", bytes(h.hostMemoryPerGpuBytes)},
         {"ok", h.ok},

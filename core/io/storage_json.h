@@ -8,7 +8,7 @@
 namespace infrafit {
 
 /// JSON for the `storage` and `host` objects of `analyze --format json`.
-/// DESIGN.md contract names, always present and never renamed:
+/// Contract names (docs/architecture.md "Analysis JSON"), always present and never renamed:
 /// storage.{checkpoint_bytes, checkpoint_write_s, data_feed_ok},
 /// host.{cpu_cores_per_gpu, host_memory_per_gpu_bytes, ok}. Every other key
 /// is additive. Numbers are finite (0 where not applicable).

@@ -20,7 +20,7 @@ namespace infrafit {
 //
 // Contract: each returns normally or throws InputError naming `file`. Any
 // other exception is a bug: InvariantBroken below is thrown when the output
-// breaks a promise of DESIGN.md/CONTRIBUTING.md (a written file that does not
+// breaks a promise of docs/architecture.md/CONTRIBUTING.md (a written file that does not
 // read back, a NaN or infinity in a report).
 
 /// An output promise was broken (not an input problem: a bug).

@@ -12,7 +12,7 @@
 
 namespace infrafit {
 
-/// Reads one workload object (DESIGN.md project file `workloads[i]`), then
+/// Reads one workload object (docs/user-guide.md "Project file", `workloads[i]`), then
 /// validateWorkload(). Appends problems under `pointer`; nullopt if any.
 std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::string& pointer,
                                          std::vector<Problem>& problems);

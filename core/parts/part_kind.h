@@ -6,7 +6,7 @@
 namespace infrafit {
 
 /// The seven kinds of part the catalog holds. The names are part of the
-/// file contract (DESIGN.md): never rename them.
+/// file contract (docs/user-guide.md "Catalog file"): never rename them.
 enum class PartKind { Gpu, Chassis, Cpu, Nvme, Nic, Psu, Cooling };
 
 template <>

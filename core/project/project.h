@@ -10,7 +10,7 @@
 
 namespace infrafit {
 
-/// A project file's contents (DESIGN.md "Project file"): inline parts that
+/// A project file's contents (docs/user-guide.md "Project file"): inline parts that
 /// override catalog parts with the same id, workloads and configurations.
 /// Plain value; readProjectJson() guarantees names are unique per list and
 /// every workload is valid.
