@@ -7,9 +7,9 @@
 
 namespace infrafit::cli {
 
-/// Exit statuses of infrafit-cli (DESIGN.md): findings, even errors, are
-/// results (0); bad input is 2 with one line per problem on stderr; anything
-/// else is 1.
+/// Exit statuses of infrafit-cli (docs/user-guide.md "Command-line
+/// reference"): findings, even errors, are results (0); bad input is 2 with
+/// one line per problem on stderr; anything else is 1.
 enum ExitCode : int { ExitOk = 0, ExitFailure = 1, ExitBadInput = 2 };
 
 /// Runs infrafit-cli with `args` (without the program name), writing results
