@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `infrafit-cli analyze` prints the storage and host objects of DESIGN.md's
+// `infrafit-cli analyze` prints the storage and host objects of docs/architecture.md's
 // contract, and refuses bad storage/host fields with exit 2 naming the
 // JSON pointer.
 #include "cli_runner.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The layering rule of DESIGN.md: core/ includes no Qt header, so the
+// The layering rule of docs/architecture.md "Layers": core/ includes no Qt header, so the
 // analysis can be read, built and tested without Qt.
 #include <catch2/catch.hpp>
 

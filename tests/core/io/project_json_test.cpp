@@ -160,7 +160,7 @@ TEST_CASE("analyzeProject: JSON has the contract names and finite numbers", "[io
                                 "recompute", "sequence_parallel"})
             CHECK(r.at("parallelism").contains(key));
         CHECK(r.at("findings").is_array());
-        // DESIGN.md contract: the infrastructure objects of evaluate().
+        // docs/architecture.md "Analysis JSON" contract: the infrastructure objects of evaluate().
         for (const char* key : {"node_w", "node_wall_w", "psu_capacity_w", "psu_ok",
                                 "nodes_per_rack", "racks", "cluster_w"})
             CHECK(r.at("power").contains(key));

@@ -11,7 +11,7 @@ using namespace infrafit;
 
 TEST_CASE("every kind lists the contract fields of DESIGN.md", "[parts]")
 {
-    // DESIGN.md "Parts": the fields each kind has at least.
+    // docs/user-guide.md "Catalog file": the fields each kind has at least.
     const std::map<PartKind, std::vector<std::string_view>> contract{
         {PartKind::Gpu,
          {"memory_gb", "memory_bandwidth_gbs", "bf16_tflops", "fp8_tflops", "fp32_tflops", "tdp_w",

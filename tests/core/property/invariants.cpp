@@ -118,7 +118,7 @@ void checkMemory(
         fail(failures, "fits disagrees with total <= usable",
             num(r.memory.totalBytes()) + " vs " + num(r.usableBytes));
     if (w.kind != WorkloadKind::Training) {
-        // Memory is reported for the most-loaded GPU (DESIGN.md), which holds
+        // Memory is reported for the most-loaded GPU (docs/architecture.md), which holds
         // at least the mean stage's share of the weights:
         // max_s(weights_s + kv_s) >= mean_s(params_s) x bytes per parameter.
         const auto& p = r.parallelism;

@@ -45,7 +45,7 @@ ResolvedConfiguration h200Nodes(int nodes)
 
 } // namespace
 
-// Property: memory is reported for the most-loaded GPU (DESIGN.md), so
+// Property: memory is reported for the most-loaded GPU (docs/architecture.md), so
 // weights + KV of the reported GPU >= those of every pipeline stage.
 // Found: inference looked only at the first and last stage. DeepSeek-V3's
 // 61 layers on 8 stages are 8,8,8,8,8,7,7,7 with 3 dense layers first: stage
