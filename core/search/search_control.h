@@ -6,9 +6,9 @@
 
 namespace infrafit {
 
-/// How a search runs (STYLE.md point 9: snapshot → worker → result). The
-/// search functions are pure over their (copied) inputs and may run on any
-/// thread; they use `threads` worker threads of their own.
+/// How a search runs (docs/architecture.md "Threads": snapshot → worker →
+/// result). The search functions are pure over their (copied) inputs and
+/// may run on any thread; they use `threads` worker threads of their own.
 struct SearchControl {
     /// Worker threads; 0 = std::thread::hardware_concurrency(). Results do
     /// not depend on it (deterministic merge by enumeration index).
