@@ -10,8 +10,8 @@
 
 namespace infrafit::ui {
 
-/// Runs core's recommend() off the GUI thread (STYLE.md point 9: snapshot →
-/// worker → result). The request is a copy taken on the GUI thread; the
+/// Runs core's recommend() off the GUI thread (docs/architecture.md
+/// "Threads": snapshot → worker → result). The request is a copy taken on the GUI thread; the
 /// worker's progress reaches the GUI through queued calls; cancel() asks
 /// the search to stop through a std::stop_source and the partial result
 /// arrives like a complete one. Never runs a nested event loop. GUI thread.
