@@ -9,7 +9,8 @@
 namespace infrafit::catalog {
 
 /// The catalog file built into the program (catalog/data/default-catalog.json,
-/// made from shared/reference/hardware.json with sources and estimate marks).
+/// made by build_default_catalog.py from the hardware survey summarised in
+/// docs/reference/hardware.md, with sources and estimate marks).
 std::string_view defaultCatalogJson();
 
 /// The default catalog's parts, parsed and validated.
