@@ -106,6 +106,7 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                     + effSource + ")");
         a.push_back("FLOPs: 2 per multiply-add, causal attention (s/2), logits included, "
                     "backward = 2x forward; recompute counted in HFU only");
+        // 0.05 repeats allocatorMarginFraction (training_memory.h; sourced there).
         a.push_back(fmt("usable HBM = vendor capacity minus %.0f%% reserve; allocator margin "
                         "%.0f%% of the other lines",
                         100.0 * hbmReserveFraction, 100.0 * 0.05));

@@ -49,6 +49,10 @@ Parallelism choosePlan(const Workload& workload, const ResolvedConfiguration& co
 
 /// Share of vendor capacity kept back for the driver, ECC/row-remap reserve
 /// and page tables in training (inference uses gpu_memory_utilization).
+/// Estimate without a published figure. For scale: nvidia-smi reports an
+/// H100 80GB as 81,559 MiB (85.5 GB) and an A100 80GB as 81,920 MiB, both
+/// above the 80 × 10^9 bytes counted here (modal-labs/modal-client PR #2797);
+/// the CUDA context itself is counted separately (training_memory.h).
 inline constexpr double hbmReserveFraction = 0.02;
 /// Exposed communication above this share of step time is "insufficient".
 inline constexpr double maxCommunicationFraction = 0.25;

@@ -112,16 +112,25 @@ Efficiency defaultEfficiency(const Gpu& gpu, Precision precision)
 
 LinkRates linkRates(const ResolvedConfiguration& c)
 {
+    // Achieved share of a link's per-direction peak in collectives (NCCL bus
+    // bandwidth, nccl-tests doc/PERFORMANCE.md). No single published figure:
+    // Calculon's calibrated A100 system file uses 0.65 for NVLink and 0.9 for
+    // InfiniBand (Isaev et al. SC'23; docs/reference/models.md §2.8); 0.8 is
+    // between them, for every level.
     constexpr double busEfficiency = 0.8;
     LinkRates r;
     const bool fabric = c.chassis.gpuFabric != GpuFabric::Pcie && c.gpu.gpuLinkGbs > 0;
     if (fabric) {
         r.intraNodeBytesPerS = c.gpu.gpuLinkGbs * 1e9 / 2.0 * busEfficiency;
         r.intraNodeLevel = LinkLevel::GpuLink;
+        // Per ring step. NCCL's own tuning model (NVIDIA/nccl
+        // src/graph/tuning.cc, hwLat) puts an NVLink ring step at 0.6 µs
+        // (LL) to 3.4 µs (Simple) on top of a ~6.6 µs base per collective.
         r.intraLatencyS = 1.0e-6; // NVLink/NVSwitch hop, NCCL LL protocol (nccl-tests)
     } else {
         r.intraNodeBytesPerS = pcieBytesPerS(c.gpu.pcieGen, c.gpu.pcieLanes) * busEfficiency;
         r.intraNodeLevel = LinkLevel::Pcie;
+        // NCCL tuning.cc hwLat: a PCIe ring step 1.0 µs (LL) to 5.7 µs (Simple).
         r.intraLatencyS = 3.0e-6;
     }
     r.hostLinkBytesPerS = pcieBytesPerS(c.gpu.pcieGen, c.gpu.pcieLanes) * busEfficiency;
@@ -129,6 +138,7 @@ LinkRates linkRates(const ResolvedConfiguration& c)
         const double nodeBytes = c.config.nicsPerNode * c.nic->totalGbps() * 1e9 / 8.0;
         r.interNodeBytesPerS = nodeBytes / c.config.gpusPerNode * busEfficiency;
     }
+    // NCCL tuning.cc hwLat: a network ring step 2.7 µs (LL) to 14 µs (Simple).
     r.interLatencyS = 5.0e-6; // InfiniBand/RoCE hop incl. software (nccl-tests)
     return r;
 }

@@ -172,11 +172,19 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
                            + ringGatherS(gradBytes, setup.data, bw, lat);
             window = perf.computeTimeS; // prefetch overlaps all compute (FSDP)
         }
+        // Last bucket: 40 M gradients of 2 bytes, Megatron-Core's default
+        // bucket_size max(40 M, 1 M × d) elements
+        // (megatron/core/distributed/distributed_data_parallel_config.py)
+        // without the 1 M × d term and always at 2 B, whereas the memory
+        // line (training_memory.cpp) uses the full rule and the precision's
+        // bytes: two rules for one bucket.
         const double bucket = std::min(gradBytes, 40.0e6 * 2.0);
         const double lastBucketS = ringAllReduceS(bucket, setup.data, bw, lat);
         comm.dpExposedS = std::max(lastBucketS, comm.dpTimeS - window);
     }
-    // Optimizer step: HBM-bound read+write of the local states.
+    // Optimizer step: HBM-bound read+write of the local states. 0.8 of peak
+    // bandwidth is the decode default of hardware_rates.cpp (kipply's 0.9
+    // measured for FasterTransformer, derated; docs/reference/models.md §2.14).
     const double hbm = ctx.config.gpu.memoryBandwidthGbs * 1e9 * 0.8;
     perf.optimizerTimeS = hbm > 0 ? 2.0 * (mem.weightsBytes + mem.gradientsBytes
                                            + mem.optimizerBytes) / hbm
