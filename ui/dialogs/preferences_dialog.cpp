@@ -33,12 +33,17 @@ PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QD
     mPueAuto = checkBox(this, QStringLiteral("pueAuto"), tr("From the cooling option"));
     mPueAuto->setChecked(!p.pue);
     mPue = numberBox(this, QStringLiteral("pue"), 1, 5, 2);
+    // 1.4 repeats core's PUE fallback (core/infra/cost.cpp defaultPue;
+    // docs/reference/hardware.md §1.7: air 1.4-1.6, Uptime Institute 2023).
     mPue->setValue(p.pue.value_or(1.4));
     mYears = numberBox(this, QStringLiteral("years"), 1, 20, 1, tr(" years"));
     mYears->setValue(p.tcoYears);
     mEfficiencyAuto = checkBox(this, QStringLiteral("efficiencyAuto"), tr("Per GPU family"));
     mEfficiencyAuto->setChecked(!p.defaultEfficiency);
     mEfficiency = numberBox(this, QStringLiteral("defaultEfficiency"), 0.05, 1, 2);
+    // 0.45 repeats core's Hopper default Efficiency::trainCompute
+    // (core/analysis/hardware_rates.cpp: Llama 3 Herd 2024, Table 4), shown
+    // while "Per GPU family" is checked.
     mEfficiency->setValue(p.defaultEfficiency.value_or(0.45));
     mCurrency = new QComboBox(this);
     mCurrency->setObjectName(QStringLiteral("currencyComboBox"));

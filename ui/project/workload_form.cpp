@@ -285,6 +285,10 @@ void WorkloadForm::setWorkload(const Workload& w)
     setEnum(mKind, w.kind);
     setEnum(mPrecision, w.precision);
     mOverrideEfficiency->setChecked(w.efficiency.has_value());
+    // 0.45 repeats core's Hopper default Efficiency::trainCompute
+    // (core/analysis/hardware_rates.cpp: Llama Team 2024, "The Llama 3 Herd
+    // of Models", Table 4, 38-43 % MFU on H100) as the value shown while the
+    // override is off; the analysis then uses the GPU family's default.
     mEfficiency->setValue(w.efficiency.value_or(0.45));
     const auto& m = w.model;
     int presetIndex = 0;
