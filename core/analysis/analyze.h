@@ -55,6 +55,7 @@ Parallelism choosePlan(const Workload& workload, const ResolvedConfiguration& co
 /// the CUDA context itself is counted separately (training_memory.h).
 inline constexpr double hbmReserveFraction = 0.02;
 /// Exposed communication above this share of step time is "insufficient".
+/// A design threshold of InfraFit's, not a published figure.
 inline constexpr double maxCommunicationFraction = 0.25;
 
 } // namespace infrafit

@@ -54,6 +54,8 @@ struct ScoreBreakdown {
     [[nodiscard]] double score() const { return goalUsd * (1.0 + penalties()); }
 };
 
+// Thresholds of the balanced score: design choices explained in
+// docs/recommendation.md "The balanced score", not measured figures.
 inline constexpr double balancedCommunicationShare = 0.15;
 inline constexpr double psuHeadroomMargin = 0.10;
 inline constexpr double rackHeadroomMargin = 0.10;
