@@ -206,3 +206,48 @@ TEST_CASE("typing in a part picker searches the catalog by any part of the name"
     QCoreApplication::processEvents();
     CHECK(gpu->completer() == nullptr);
 }
+
+TEST_CASE("edits of unrelated rows and fields never merge into one undo step",
+          "[ui][undo][regression]")
+{
+    // Regression: merge ids were integers, workloads row*10000+field and
+    // configurations 50000+row*1000+field, so workload row 5's first field
+    // and configuration row 0's first field shared 50000 and the second
+    // edit was folded into the first.
+    test::WindowFixture f;
+    auto* list = f.window->workloadsPage()->listPanel();
+    for (int i = 0; i < 5; ++i)
+        emit list->addRequested();
+    REQUIRE(f.window->document()->project().workloads.size() == 6);
+    list->setCurrentRow(5);
+    auto* kind = f.window->workloadsPage()->form()->findChild<QComboBox*>(
+        QStringLiteral("workloadKindComboBox"));
+    REQUIRE(kind);
+    auto* stack = f.window->document()->undoStack();
+    const int before = stack->count();
+    const auto kindBefore = f.window->document()->project().workloads[5].kind;
+    kind->setCurrentIndex(kind->currentIndex() == 0 ? 1 : 0);
+    const auto kindAfter = f.window->document()->project().workloads[5].kind;
+    REQUIRE(kindAfter != kindBefore);
+
+    auto* gpu = f.window->configurationsPage()->form()->partCombo(PartKind::Gpu);
+    const int b200 = gpu->findData(QStringLiteral("nvidia-b200-sxm-180gb"));
+    REQUIRE(b200 >= 0);
+    gpu->setCurrentIndex(b200);
+    emit gpu->activated(b200);
+    REQUIRE(f.window->document()->project().configurations[0].gpuId == "nvidia-b200-sxm-180gb");
+
+    CHECK(stack->count() == before + 2);
+    stack->undo(); // only the GPU choice goes back
+    CHECK(f.window->document()->project().configurations[0].gpuId != "nvidia-b200-sxm-180gb");
+    CHECK(f.window->document()->project().workloads[5].kind == kindAfter);
+
+    // Typing in one field of one row still merges into one step.
+    auto* sequence = f.window->workloadsPage()->form()->findChild<QSpinBox*>(
+        QStringLiteral("sequenceLengthSpinBox"));
+    REQUIRE(sequence);
+    const int steps = stack->count();
+    sequence->setValue(sequence->value() + 1);
+    sequence->setValue(sequence->value() + 1);
+    CHECK(stack->count() == steps + 1);
+}

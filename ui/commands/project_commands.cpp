@@ -6,8 +6,9 @@
 namespace infrafit::ui {
 
 CmdProjectEdit::CmdProjectEdit(ProjectDocument& document, Project before, Project after,
-                               const QString& text, int mergeId)
-    : mDocument(document), mBefore(std::move(before)), mAfter(std::move(after)), mMergeId(mergeId)
+                               const QString& text, QString mergeKey)
+    : mDocument(document), mBefore(std::move(before)), mAfter(std::move(after)),
+      mMergeKey(std::move(mergeKey))
 {
     setText(text);
 }
@@ -25,7 +26,7 @@ void CmdProjectEdit::undo()
 bool CmdProjectEdit::mergeWith(const QUndoCommand* other)
 {
     const auto* edit = static_cast<const CmdProjectEdit*>(other);
-    if (edit->mMergeId != mMergeId || mMergeId < 0)
+    if (mMergeKey.isEmpty() || edit->mMergeKey != mMergeKey)
         return false;
     mAfter = edit->mAfter;
     return true;

@@ -10,22 +10,29 @@ namespace infrafit::ui {
 class ProjectDocument;
 
 /// One edit of the open project: the whole project before and after.
-/// Commands with the same merge id (edits of one field in a row) merge.
+/// Consecutive commands with the same non-empty merge key (typing in one
+/// field of one row, e.g. "workload/5/sequence") merge into one undo step;
+/// an empty key never merges. The key is compared as a whole string, so
+/// edits of different rows, fields or kinds of row can never collide the
+/// way arithmetic on integer ids did.
 class CmdProjectEdit : public QUndoCommand {
 public:
     CmdProjectEdit(ProjectDocument& document, Project before, Project after, const QString& text,
-                   int mergeId);
+                   QString mergeKey);
 
     void redo() override;
     void undo() override;
-    [[nodiscard]] int id() const override { return mMergeId; }
+    /// QUndoStack only offers commands of one id to mergeWith(); the key
+    /// itself decides there.
+    [[nodiscard]] int id() const override { return mMergeKey.isEmpty() ? -1 : 1; }
     bool mergeWith(const QUndoCommand* other) override;
+    [[nodiscard]] const QString& mergeKey() const { return mMergeKey; }
 
 private:
     ProjectDocument& mDocument;
     Project mBefore;
     Project mAfter;
-    int mMergeId;
+    QString mMergeKey;
 };
 
 } // namespace infrafit::ui

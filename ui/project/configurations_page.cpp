@@ -164,7 +164,7 @@ void ConfigurationsPage::applyForm(const QString& field, int fieldId)
     edited.name = toStdString(uniqueName(toQString(edited.name), others));
     project.configurations[static_cast<std::size_t>(row)] = edited;
     mDocument->apply(std::move(project), tr("Edit %1 of %2").arg(field, toQString(edited.name)),
-                     50000 + row * 1000 + fieldId);
+                     QStringLiteral("configuration/%1/%2").arg(row).arg(fieldId));
 }
 
 void ConfigurationsPage::addConfiguration()

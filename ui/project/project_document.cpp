@@ -26,9 +26,9 @@ QString ProjectDocument::displayName() const
     return mFilePath.isEmpty() ? tr("Untitled") : QFileInfo(mFilePath).fileName();
 }
 
-void ProjectDocument::apply(Project after, const QString& text, int mergeId)
+void ProjectDocument::apply(Project after, const QString& text, const QString& mergeKey)
 {
-    mUndoStack->push(new CmdProjectEdit(*this, mProject, std::move(after), text, mergeId));
+    mUndoStack->push(new CmdProjectEdit(*this, mProject, std::move(after), text, mergeKey));
 }
 
 void ProjectDocument::setProject(Project project)

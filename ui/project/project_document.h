@@ -28,9 +28,9 @@ public:
     [[nodiscard]] QString displayName() const;
 
     /// Replaces the project as one undoable step named `text`. Consecutive
-    /// edits with the same non-negative `mergeId` (typing in one field)
-    /// merge into one step.
-    void apply(Project after, const QString& text, int mergeId = -1);
+    /// edits with the same non-empty `mergeKey` (typing in one field of one
+    /// row: "workload/<row>/<field>") merge into one step.
+    void apply(Project after, const QString& text, const QString& mergeKey = {});
 
     /// Starts a new, unsaved project (clears undo history).
     void reset(Project project);

@@ -98,7 +98,8 @@ void WorkloadsPage::applyForm(const QString& field, int fieldId)
     mForm->setProblems({});
     project.workloads[static_cast<std::size_t>(row)] = edited;
     mDocument->apply(std::move(project),
-                     tr("Edit %1 of %2").arg(field, toQString(edited.name)), row * 10000 + fieldId);
+                     tr("Edit %1 of %2").arg(field, toQString(edited.name)),
+                     QStringLiteral("workload/%1/%2").arg(row).arg(fieldId));
 }
 
 void WorkloadsPage::addWorkload()
