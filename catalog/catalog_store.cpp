@@ -87,10 +87,12 @@ struct CatalogStore::Impl {
     }
 
     std::string path;
+    /// Declared before the connection so it is released after the
+    /// connection closed (and ran its final checkpoint).
+    CatalogLock lock;
     sqlite::Database db;
     CatalogReader reader;
     CatalogWriter writer;
-    CatalogLock lock;
     int version = 0;
     bool readOnly = false;
 
