@@ -123,4 +123,24 @@ std::size_t CatalogReader::count(std::optional<PartKind> kind)
     return select.step() ? static_cast<std::size_t>(select.columnInt64(0)) : 0;
 }
 
+std::optional<std::int64_t> CatalogReader::versionOf(std::string_view id)
+{
+    auto& select = statement(mVersionOf, "SELECT version FROM part WHERE id = ?1");
+    sqlite::ResetGuard guard(select);
+    select.bind(1, id);
+    if (!select.step())
+        return std::nullopt;
+    return select.columnInt64(0);
+}
+
+std::vector<std::pair<std::string, std::int64_t>> CatalogReader::versions()
+{
+    auto& select = statement(mVersions, "SELECT id, version FROM part ORDER BY id");
+    sqlite::ResetGuard guard(select);
+    std::vector<std::pair<std::string, std::int64_t>> rows;
+    while (select.step())
+        rows.emplace_back(std::string(select.columnText(0)), select.columnInt64(1));
+    return rows;
+}
+
 } // namespace infrafit::catalog

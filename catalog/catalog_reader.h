@@ -5,9 +5,12 @@
 #include "core/parts/part.h"
 
 #include <array>
+#include <cstdint>
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace infrafit::catalog {
@@ -30,6 +33,10 @@ public:
     /// The kind stored for `id`, if any.
     std::optional<PartKind> kindOf(std::string_view id);
     std::size_t count(std::optional<PartKind> kind);
+    /// The row version of part `id` (migration 3), or nullopt when there is none.
+    std::optional<std::int64_t> versionOf(std::string_view id);
+    /// Every part's id and row version, ordered by id.
+    std::vector<std::pair<std::string, std::int64_t>> versions();
 
 private:
     struct KindStatements {
@@ -46,6 +53,8 @@ private:
     std::optional<sqlite::Statement> mKindOf;
     std::optional<sqlite::Statement> mCountAll;
     std::optional<sqlite::Statement> mCountKind;
+    std::optional<sqlite::Statement> mVersionOf;
+    std::optional<sqlite::Statement> mVersions;
 };
 
 } // namespace infrafit::catalog

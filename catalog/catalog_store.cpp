@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "catalog/catalog_store.h"
 
+#include "catalog/catalog_lock.h"
 #include "catalog/catalog_reader.h"
 #include "catalog/catalog_writer.h"
 #include "catalog/database_file.h"
@@ -15,6 +16,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace infrafit::catalog {
 namespace {
@@ -50,6 +54,30 @@ void removeCreatedFile(const std::string& path) noexcept
         fs::remove(path + suffix, ignored);
 }
 
+/// True when the catalog at `path` must not be written: the process may
+/// not write the file or its folder (SQLite needs the folder for its
+/// journals), or the user took every write permission bit away (honoured
+/// even for root, who could write anyway).
+bool mustNotWrite(const std::string& path)
+{
+    std::string folder = fs::path(path).parent_path().string();
+    if (folder.empty())
+        folder = ".";
+    struct stat fileStat {};
+    struct stat folderStat {};
+    if (::stat(path.c_str(), &fileStat) != 0 || ::stat(folder.c_str(), &folderStat) != 0)
+        return false; // let SQLite report what is wrong
+    constexpr auto anyWrite = S_IWUSR | S_IWGRP | S_IWOTH;
+    return ::access(path.c_str(), W_OK) != 0 || ::access(folder.c_str(), W_OK) != 0
+           || (fileStat.st_mode & anyWrite) == 0 || (folderStat.st_mode & anyWrite) == 0;
+}
+
+bool hasJournal(const std::string& path)
+{
+    std::error_code ec;
+    return fs::exists(path + "-journal", ec) || fs::exists(path + "-wal", ec);
+}
+
 } // namespace
 
 struct CatalogStore::Impl {
@@ -59,10 +87,14 @@ struct CatalogStore::Impl {
     }
 
     std::string path;
+    /// Declared before the connection so it is released after the
+    /// connection closed (and ran its final checkpoint).
+    CatalogLock lock;
     sqlite::Database db;
     CatalogReader reader;
     CatalogWriter writer;
     int version = 0;
+    bool readOnly = false;
 
     ImportSummary store(const std::vector<Part>& parts);
 };
@@ -118,30 +150,55 @@ CatalogStore CatalogStore::open(const std::string& path, OpenOptions options)
             throw StoreError(StoreErrorKind::Io, path + ": cannot create the folder "
                                                      + parent.string() + ": " + ec.message());
     }
+    const bool readOnly = !creating && mustNotWrite(path);
+    if (readOnly && !options.allowReadOnly)
+        throw StoreError(StoreErrorKind::Io,
+                         path + ": the catalog is read-only (the file or its folder is not "
+                                "writable) and this command changes it; make it writable or "
+                                "use --db with a writable copy");
+    sqlite::OpenMode mode = creating ? sqlite::OpenMode::ReadWriteCreate
+                                     : sqlite::OpenMode::ReadWrite;
+    if (readOnly) // a closed file nobody can write: not even a -shm file is made
+        mode = hasJournal(path) ? sqlite::OpenMode::ReadOnly : sqlite::OpenMode::Immutable;
     std::unique_ptr<Impl> impl;
     try {
-        impl = std::make_unique<Impl>(path, creating ? sqlite::OpenMode::ReadWriteCreate
-                                                     : sqlite::OpenMode::ReadWrite);
+        impl = std::make_unique<Impl>(path, mode);
+        impl->readOnly = readOnly;
         auto& db = impl->db;
         db.setBusyTimeout(options.busyTimeout);
-        db.enableWal();
-        // Under WAL, NORMAL loses at most the last commits on power loss, never consistency.
-        db.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
-                " PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY");
-        const bool current = db.applicationId() == catalogApplicationId
-                             && db.userVersion() == currentSchemaVersion();
-        if (!current) {
-            sqlite::Transaction transaction(db);
-            const int before = applyMigrations(db);
-            if (before == 0 && options.seedWithDefaults) {
-                try {
-                    impl->store(defaultCatalogParts());
-                } catch (const InputError& error) {
-                    throw StoreError(StoreErrorKind::InvalidPart,
-                                     path + ": the built-in catalog is invalid: " + error.what());
+        // SQLite's verdict, after a read-write open has rolled back any hot
+        // journal; nothing is written before it.
+        const DatabaseHealth health = checkDatabaseHealth(db);
+        if (!readOnly)
+            impl->lock = CatalogLock::shared(path, static_cast<long>(options.busyTimeout.count()));
+        const bool current = !health.blank && health.schemaVersion == currentSchemaVersion();
+        if (readOnly) {
+            if (!current)
+                throw StoreError(StoreErrorKind::Io,
+                                 path + ": the catalog is read-only and "
+                                     + (health.blank ? std::string("empty")
+                                                     : "of an older schema (open it once "
+                                                       "writable to upgrade it)"));
+        } else {
+            if (db.queryText("PRAGMA journal_mode") != "wal")
+                db.enableWal();
+            // Under WAL, NORMAL loses at most the last commits on power loss, never consistency.
+            db.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
+                    " PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY");
+            if (!current) {
+                sqlite::Transaction transaction(db);
+                const int before = applyMigrations(db);
+                if (before == 0 && options.seedWithDefaults) {
+                    try {
+                        impl->store(defaultCatalogParts());
+                    } catch (const InputError& error) {
+                        throw StoreError(StoreErrorKind::InvalidPart,
+                                         path + ": the built-in catalog is invalid: "
+                                             + error.what());
+                    }
                 }
+                transaction.commit();
             }
-            transaction.commit();
         }
         impl->version = db.userVersion();
     } catch (...) {
@@ -214,6 +271,48 @@ void CatalogStore::remove(std::string_view id)
     transaction.commit();
 }
 
+std::int64_t CatalogStore::setField(std::string_view id, const FieldSpec& field,
+                                    const FieldValue& value, std::int64_t expectedVersion)
+{
+    if (field.key == "id")
+        throw StoreError(StoreErrorKind::InvalidPart,
+                         mImpl->path + ": a part's id is changed with update(), not setField()");
+    sqlite::Transaction transaction(mImpl->db);
+    auto stored = mImpl->reader.find(id);
+    if (!stored)
+        throw StoreError(StoreErrorKind::NotFound,
+                         mImpl->path + ": no part with id " + quoteId(id));
+    const PartKind kind = kindOf(*stored);
+    if (findField(kind, field.key) == nullptr)
+        throw StoreError(StoreErrorKind::InvalidPart,
+                         mImpl->path + ": a " + std::string(enumName(kind)) + " has no field "
+                             + std::string(field.key));
+    if (!mImpl->writer.bumpVersion(id, expectedVersion))
+        throw StoreError(StoreErrorKind::Conflict,
+                         mImpl->path + ": part " + quoteId(id)
+                             + " was changed by another program since it was read");
+    field.set(*stored, value);
+    requireValid(mImpl->path, *stored, "update");
+    mImpl->writer.writeField(kind, id, field, value);
+    transaction.commit();
+    return expectedVersion + 1;
+}
+
+std::optional<std::int64_t> CatalogStore::version(std::string_view id) const
+{
+    return mImpl->reader.versionOf(id);
+}
+
+std::vector<std::pair<std::string, std::int64_t>> CatalogStore::versions() const
+{
+    return mImpl->reader.versions();
+}
+
+std::int64_t CatalogStore::dataVersion() const
+{
+    return mImpl->db.queryInt("PRAGMA data_version");
+}
+
 ImportSummary CatalogStore::importParts(const std::vector<Part>& parts)
 {
     sqlite::Transaction transaction(mImpl->db);
@@ -240,6 +339,8 @@ ImportSummary CatalogStore::importBatches(const std::function<bool(std::vector<P
 const std::string& CatalogStore::path() const { return mImpl->path; }
 
 int CatalogStore::schemaVersion() const { return mImpl->version; }
+
+bool CatalogStore::readOnly() const { return mImpl->readOnly; }
 
 int currentSchemaVersion() { return catalogMigrations().back().version; }
 

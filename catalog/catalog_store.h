@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/parts/field_spec.h"
 #include "core/parts/part.h"
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace infrafit::catalog {
@@ -22,7 +25,8 @@ enum class StoreErrorKind {
     Io,           ///< cannot open, create or write the file
     NotFound,     ///< no part with that id
     DuplicateId,  ///< a part with that id already exists
-    InvalidPart   ///< the part fails validation (the message lists the problems)
+    InvalidPart,  ///< the part fails validation (the message lists the problems)
+    Conflict      ///< the part changed since the caller read it (row version differs)
 };
 
 /// A failed catalog operation. The message names the database file and
@@ -45,6 +49,11 @@ struct OpenOptions {
     /// How long a write waits for another connection's write lock before it
     /// fails with StoreErrorKind::Busy (tests shorten it).
     std::chrono::milliseconds busyTimeout = std::chrono::seconds(5);
+    /// For commands that only read: a catalog that must not be written (a
+    /// file without write permission, or in a folder without it) is opened
+    /// read-only instead of refused. Without it such a catalog is refused
+    /// with StoreError(Io) saying it is read-only.
+    bool allowReadOnly = false;
 };
 
 /// Counts reported by an import.
@@ -60,8 +69,12 @@ struct ImportSummary {
 class CatalogStore {
 public:
     /// Opens `path`, creating it (and its directory) when missing, migrating
-    /// an older schema. Throws StoreError without modifying the file when it
-    /// is not an InfraFit catalog database or has a newer schema.
+    /// an older schema. Health is SQLite's verdict (checkDatabaseHealth in
+    /// database_file.h), asked after opening read-write, so a hot journal
+    /// left by a crash is rolled back first. Throws StoreError without
+    /// modifying the file when SQLite rejects it, it is another program's
+    /// database or it has a newer schema. Holds the catalog's CatalogLock
+    /// shared while open.
     static CatalogStore open(const std::string& path, OpenOptions options = {});
 
     CatalogStore(CatalogStore&&) noexcept;
@@ -82,6 +95,24 @@ public:
     void update(std::string_view id, const Part& part);
     /// Removes a part; NotFound when there is none.
     void remove(std::string_view id);
+    /// Writes one field (not the id) of part `id`, and nothing else of it,
+    /// when the part's row version is still `expectedVersion`: an UPDATE of
+    /// one column, the version raised by one in the same transaction.
+    /// Returns the new version. Conflict (nothing written) when the part
+    /// changed since the caller read that version, NotFound when it is gone,
+    /// InvalidPart when the stored part with this value fails validation.
+    std::int64_t setField(std::string_view id, const FieldSpec& field, const FieldValue& value,
+                          std::int64_t expectedVersion);
+    /// The row version of part `id` (raised by every write of the part), or
+    /// nullopt when there is no such part.
+    [[nodiscard]] std::optional<std::int64_t> version(std::string_view id) const;
+    /// Every part's id and row version, ordered by id: what a copy compares
+    /// to find the parts another program added, changed or removed.
+    [[nodiscard]] std::vector<std::pair<std::string, std::int64_t>> versions() const;
+    /// SQLite's PRAGMA data_version: changes when another connection (this
+    /// process or another) commits to the file, not for this one's commits.
+    /// Cheap enough to poll on a timer.
+    [[nodiscard]] std::int64_t dataVersion() const;
     /// Adds or replaces every part in one transaction: all or none.
     ImportSummary importParts(const std::vector<Part>& parts);
     /// Adds or replaces the parts `next` hands over, batch by batch, in one
@@ -94,6 +125,9 @@ public:
 
     [[nodiscard]] const std::string& path() const;
     [[nodiscard]] int schemaVersion() const;
+    /// True when opened read-only (OpenOptions::allowReadOnly): every write
+    /// fails with StoreError(Io).
+    [[nodiscard]] bool readOnly() const;
 
 private:
     struct Impl;

@@ -56,12 +56,12 @@ bool CatalogWriter::put(const Part& part)
             throw StoreError(StoreErrorKind::NotADatabase,
                              mDb->path() + ": part \"" + id + "\" has an unknown kind");
         eraseRow(*stored, id);
-        if (*stored != kind) {
-            auto& setKind = statement(mSetKind, "UPDATE part SET kind = ?2 WHERE id = ?1");
-            setKind.bindView(1, id);
-            setKind.bindView(2, enumName(kind));
-            setKind.run();
-        }
+        // A replaced part is a changed part: its row version goes up (migration 3).
+        auto& setKind = statement(
+            mSetKind, "UPDATE part SET kind = ?2, version = version + 1 WHERE id = ?1");
+        setKind.bindView(1, id);
+        setKind.bindView(2, enumName(kind));
+        setKind.run();
     }
     // The kind's row is written together with the part's kind above (the
     // store's invariant: a part's row is in the table of its kind).
@@ -86,6 +86,30 @@ bool CatalogWriter::erase(std::string_view id)
     removePart.bind(1, id);
     removePart.run();
     return true;
+}
+
+bool CatalogWriter::bumpVersion(std::string_view id, std::int64_t expectedVersion)
+{
+    auto& bump = statement(mBumpVersion,
+                           "UPDATE part SET version = version + 1 WHERE id = ?1 AND version = ?2");
+    bump.bind(1, id);
+    bump.bind(2, expectedVersion);
+    bump.run();
+    return mDb->changes() == 1;
+}
+
+void CatalogWriter::writeField(PartKind kind, std::string_view id, const FieldSpec& field,
+                               const FieldValue& value)
+{
+    // One statement per (kind, field) would be 150 cached statements for
+    // rare single-cell edits: prepared per call instead. Table and column
+    // names come from the field registry, never from input.
+    sqlite::Statement update(*mDb, "UPDATE \"" + std::string(KindTable::tableName(kind))
+                                       + "\" SET \"" + std::string(field.key)
+                                       + "\" = ?1 WHERE id = ?2");
+    KindTable::bindValue(update, 1, field, value);
+    update.bind(2, id);
+    update.run();
 }
 
 } // namespace infrafit::catalog

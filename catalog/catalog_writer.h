@@ -2,9 +2,11 @@
 #pragma once
 
 #include "catalog/sqlite/statement.h"
+#include "core/parts/field_spec.h"
 #include "core/parts/part.h"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -29,6 +31,14 @@ public:
     bool put(const Part& part);
     /// Deletes the part stored as `id`; false when there is none.
     bool erase(std::string_view id);
+    /// Raises the row version of `id` from `expectedVersion` by one; false
+    /// when the part's version is another (or there is no such part).
+    bool bumpVersion(std::string_view id, std::int64_t expectedVersion);
+    /// UPDATE of the one column of `field` in the row of `id` (of `kind`);
+    /// never the id column. The caller bumps the version in the same
+    /// transaction.
+    void writeField(PartKind kind, std::string_view id, const FieldSpec& field,
+                    const FieldValue& value);
 
 private:
     sqlite::Statement& statement(std::optional<sqlite::Statement>& slot, std::string_view sql);
@@ -40,6 +50,7 @@ private:
     std::array<std::optional<sqlite::Statement>, 7> mDelete;
     std::optional<sqlite::Statement> mInsertPart;
     std::optional<sqlite::Statement> mSetKind;
+    std::optional<sqlite::Statement> mBumpVersion;
     std::optional<sqlite::Statement> mDeletePart;
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "catalog/database_backup.h"
 
+#include "catalog/catalog_lock.h"
+
 #include "catalog/catalog_store.h"
 
 #include <array>
@@ -158,7 +160,14 @@ std::string backUpDatabase(const std::string& path)
 
 std::string backUpAndStartFresh(const std::string& path, OpenOptions options)
 {
-    const std::string backup = backUpDatabase(path);
+    std::string backup;
+    {
+        // Refused while any InfraFit process has the catalog open (an import,
+        // a window): what it sees may be healthy, and moving the file under it
+        // would lose what it writes.
+        const CatalogLock lock = CatalogLock::exclusive(path);
+        backup = backUpDatabase(path);
+    }
     try {
         (void)CatalogStore::open(path, options);
     } catch (const StoreError& error) {

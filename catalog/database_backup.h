@@ -25,7 +25,9 @@ std::string backUpDatabase(const std::string& path);
 std::string backUpDatabaseAt(const std::string& path, std::chrono::system_clock::time_point now);
 
 /// "Back up and start fresh": moves the database at `path` aside with
-/// backUpDatabase(), then creates a new catalog there with CatalogStore::open
+/// backUpDatabase() while holding its CatalogLock exclusive (so never while
+/// another InfraFit process has it open: then StoreError(Busy) and nothing
+/// is moved), then creates a new catalog there with CatalogStore::open
 /// (seeded with the built-in defaults unless `options` says otherwise).
 /// Returns the backup path. Meant for a database that open() refused as
 /// corrupt, foreign or newer; throws StoreError(Io) when nothing is at `path`.

@@ -241,9 +241,19 @@ DROP TRIGGER psu_kind;
 DROP TRIGGER cooling_kind;
 )SQL";
 
-constexpr std::array<Migration, 2> migrations{{
+// Migration 3: a per-part row version, so a program holding a copy of a
+// part (the GUI's catalog table) can write one field only when nobody
+// changed the part since it read it, and can find the rows another program
+// changed. Every write of a part (CatalogWriter) raises its version by one;
+// existing parts start at 1.
+constexpr std::string_view migration3 = R"SQL(
+ALTER TABLE part ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+)SQL";
+
+constexpr std::array<Migration, 3> migrations{{
     {1, migration1},
     {2, migration2},
+    {3, migration3},
 }};
 
 /// True when the database has no tables, views or triggers at all.

@@ -136,7 +136,7 @@ int importParts(const Arguments& args, std::ostream& out, std::ostream& err)
     const std::string dbPath = databasePathFrom(args.valueOr("db", ""));
     std::error_code ignored;
     const bool dbExisted = std::filesystem::exists(dbPath, ignored);
-    std::optional<catalog::CatalogStore> store = openCatalog(args, err);
+    std::optional<catalog::CatalogStore> store = openCatalog(args, err, CatalogAccess::Write);
     catalog::FileImportResult result;
     try {
         // Parsed and stored at once, all or nothing (catalog/catalog_import.h).

@@ -111,6 +111,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         case catalog::StoreErrorKind::NotFound:
             return ExitBadInput;
         case catalog::StoreErrorKind::Busy:
+        case catalog::StoreErrorKind::Conflict:
         case catalog::StoreErrorKind::Io:
             return ExitFailure;
         }

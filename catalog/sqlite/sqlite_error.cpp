@@ -33,6 +33,9 @@ void throwSqliteError(int resultCode, sqlite3* db, const std::string& path, std:
     if ((resultCode & 0xff) == SQLITE_BUSY || (resultCode & 0xff) == SQLITE_LOCKED)
         message += "; another InfraFit window or program is writing to this catalog: wait for it"
                    " to finish and try again";
+    if ((resultCode & 0xff) == SQLITE_READONLY)
+        message += "; the catalog is read-only here (its file or folder is not writable, or it "
+                   "was opened for reading only)";
     throw StoreError(errorKindFor(resultCode), message);
 }
 

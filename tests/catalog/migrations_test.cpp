@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 using namespace infrafit;
@@ -167,7 +168,7 @@ TEST_CASE("migration 2: a version 1 catalog keeps its parts and loses the kind t
         REQUIRE(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == 7);
     }
     auto store = CatalogStore::open(path);
-    CHECK(store.schemaVersion() == 2);
+    CHECK(store.schemaVersion() == currentSchemaVersion());
     REQUIRE(store.count() == parts.size()); // not reseeded: the database was not new
     for (const auto& part : parts) {
         const auto stored = store.find(infoOf(part).id);
@@ -181,6 +182,51 @@ TEST_CASE("migration 2: a version 1 catalog keeps its parts and loses the kind t
     sqlite::Database db(path, sqlite::OpenMode::ReadOnly);
     CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == 0);
     CHECK(db.queryInt("SELECT count(*) FROM gpu WHERE id = 'v1-0'") == 0);
+}
+
+TEST_CASE("migration 3: a version 2 catalog gets a row version of 1 for every part",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v2.sqlite");
+    std::vector<Part> parts;
+    for (std::size_t i = 0; i < allPartKinds.size(); ++i)
+        parts.push_back(fullPart(allPartKinds[i], "v2-" + std::to_string(i), static_cast<int>(i)));
+    {
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        db.exec("PRAGMA foreign_keys = ON");
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(2)) == 0);
+        CatalogReader reader(db);
+        CatalogWriter writer(db, reader);
+        for (const auto& part : parts)
+            CHECK_FALSE(writer.put(part)); // new parts only: no version column yet
+        transaction.commit();
+        REQUIRE(db.userVersion() == 2);
+        CHECK(columnsOf(db, "part").size() == 2);
+    }
+    auto store = CatalogStore::open(path);
+    CHECK(store.schemaVersion() == 3);
+    REQUIRE(store.count() == parts.size());
+    for (const auto& part : parts) {
+        CHECK(store.version(infoOf(part).id) == std::optional<std::int64_t>(1));
+        CHECK(sameFields(*store.find(infoOf(part).id), part));
+    }
+    // Every later write of a part raises its version; other parts keep theirs.
+    store.update("v2-0", fullPart(kindOf(parts[0]), "v2-0", 9));
+    CHECK(store.version("v2-0") == std::optional<std::int64_t>(2));
+    store.importParts({fullPart(PartKind::Psu, "v2-0")}); // replaced, and of another kind
+    CHECK(store.version("v2-0") == std::optional<std::int64_t>(3));
+    CHECK(store.version("v2-1") == std::optional<std::int64_t>(1));
+    store.add(fullPart(PartKind::Gpu, "brand-new"));
+    CHECK(store.version("brand-new") == std::optional<std::int64_t>(1));
+    CHECK_FALSE(store.version("no-such-part"));
+    sqlite::Database db(path, sqlite::OpenMode::ReadOnly);
+    const auto columns = columnsOf(db, "part");
+    REQUIRE(columns.size() == 3);
+    CHECK(columns[2].name == "version");
+    CHECK(columns[2].type == "INTEGER");
+    CHECK(columns[2].notNull);
 }
 
 TEST_CASE("an older database is upgraded with its data kept", "[catalog][migrations]")

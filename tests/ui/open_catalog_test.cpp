@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The app's catalog recovery prompt: a corrupt or newer catalog is never
 // overwritten; the user backs it up and starts fresh, or quits.
+#include "catalog/catalog_lock.h"
 #include "catalog/catalog_store.h"
 #include "catalog/sqlite/database.h"
 #include "ui/catalog/open_catalog.h"
@@ -17,8 +18,8 @@ using namespace infrafit::ui;
 
 namespace {
 
-constexpr int backUpChoice = 0;
-constexpr int quitChoice = 1;
+constexpr int quitChoice = 0;
+constexpr int backUpChoice = 1;
 
 } // namespace
 
@@ -79,4 +80,33 @@ TEST_CASE("a catalog from a newer InfraFit is offered the same choice", "[ui][ca
     CHECK(openCatalog(other.file("catalog.sqlite")));
     // The queued answer was not used (and must not leak into other tests).
     CHECK(Dialogs::choose(nullptr, {}, {}, {}) == quitChoice);
+}
+
+TEST_CASE("a refused catalog another InfraFit process has open is not offered a reset",
+          "[ui][catalog][recovery]")
+{
+    test::TempDir dir;
+    const auto path = dir.file("catalog.sqlite");
+    {
+        auto store = catalog::CatalogStore::open(path, {.seedWithDefaults = false});
+    }
+    {
+        catalog::sqlite::Database db(path, catalog::sqlite::OpenMode::ReadWrite);
+        db.setUserVersion(catalog::currentSchemaVersion() + 1);
+    }
+    const auto before = test::readBytes(path);
+    // What an open store in another process holds (an import, another window).
+    const auto held = catalog::CatalogLock::shared(path, 100);
+    REQUIRE(held.held());
+    Dialogs::setSuppressWarnings(true);
+    Dialogs::setNextChoice(backUpChoice);
+    CHECK_FALSE(openCatalog(path));
+    CHECK(Dialogs::lastWarning().contains(QStringLiteral("Another InfraFit")));
+    CHECK(Dialogs::lastWarning().contains(QStringLiteral("left unchanged")));
+    CHECK(test::readBytes(path) == before);
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
+        CHECK(entry.path().filename().string().find("broken") == std::string::npos);
+    // No choice was asked for: the queued answer is still there.
+    CHECK(Dialogs::choose(nullptr, {}, {}, {}) == backUpChoice);
+    Dialogs::setSuppressWarnings(false);
 }

@@ -5,6 +5,9 @@
 #include "ui/commands/catalog_commands.h"
 #include "ui/qt_text.h"
 
+#include "ui/dialogs/dialogs.h"
+
+#include <QTimer>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -50,9 +53,13 @@ constexpr std::size_t maxIncrementalParts = 256;
 } // namespace
 
 CatalogEditor::CatalogEditor(catalog::CatalogStore& store, QObject* parent)
-    : QObject(parent), mStore(store), mUndoStack(new QUndoStack(this))
+    : QObject(parent), mStore(store), mUndoStack(new QUndoStack(this)),
+      mWatchTimer(new QTimer(this))
 {
     reload();
+    mWatchTimer->setInterval(watchIntervalMs);
+    connect(mWatchTimer, &QTimer::timeout, this, [this] { checkForChanges(); });
+    mWatchTimer->start();
 }
 
 void CatalogEditor::reload()
@@ -67,6 +74,18 @@ void CatalogEditor::reload()
     mParts.clear();
     mParts.reserve(listed.size() + listed.size() / 8 + 16);
     std::move(listed.begin(), listed.end(), std::back_inserter(mParts));
+    // Versions read after the parts: a part changed in between has a newer
+    // version than its cached copy and is re-read at the next look.
+    try {
+        mDataVersion = mStore.dataVersion();
+        mVersions.clear();
+        const auto versions = mStore.versions();
+        mVersions.reserve(versions.size());
+        for (const auto& [id, version] : versions)
+            mVersions.emplace(id, version);
+    } catch (const std::exception& error) {
+        emit errorOccurred(QString::fromUtf8(error.what()));
+    }
     emit partsReloaded();
     emit partsChanged();
 }
@@ -118,10 +137,15 @@ bool CatalogEditor::apply(const std::function<void(catalog::CatalogStore&)>& ope
         mLastError = QString::fromUtf8(error.what());
         emit errorOccurred(mLastError);
     }
+    return refresh(ids) && ok;
+}
+
+bool CatalogEditor::refresh(const std::vector<std::string>& ids)
+{
     std::set<std::string> unique(ids.begin(), ids.end());
     if (unique.size() > maxIncrementalParts) {
         reload();
-        return ok;
+        return true;
     }
     // Re-read what the operation touched: the cache follows the database
     // whether the operation succeeded, failed, or failed half-way.
@@ -133,6 +157,11 @@ bool CatalogEditor::apply(const std::function<void(catalog::CatalogStore&)>& ope
             if (cached != mParts.end())
                 change.before = *cached;
             change.after = mStore.find(id);
+            const auto version = mStore.version(id);
+            if (version)
+                mVersions[id] = *version;
+            else
+                mVersions.erase(id);
             if (change.after)
                 storeCached(*change.after);
             else if (cached != mParts.end())
@@ -155,7 +184,97 @@ bool CatalogEditor::apply(const std::function<void(catalog::CatalogStore&)>& ope
         emit partsEdited(changes);
         emit partsChanged();
     }
-    return ok;
+    return true;
+}
+
+std::int64_t CatalogEditor::cachedVersion(std::string_view id) const
+{
+    const auto it = mVersions.find(std::string(id));
+    return it == mVersions.end() ? 0 : it->second;
+}
+
+bool CatalogEditor::checkForChanges()
+{
+    std::vector<std::string> changed;
+    try {
+        const std::int64_t dataVersion = mStore.dataVersion();
+        if (dataVersion == mDataVersion)
+            return false;
+        mDataVersion = dataVersion;
+        // Ordered by id (byte order), so a cached id's presence is a binary search.
+        const auto stored = mStore.versions();
+        std::size_t added = 0;
+        for (const auto& [id, version] : stored) {
+            const auto it = mVersions.find(id);
+            if (it == mVersions.end())
+                ++added;
+            if (it == mVersions.end() || it->second != version)
+                changed.push_back(id);
+        }
+        // Fewer cached ids still stored than cached: some were removed.
+        if (stored.size() - added < mVersions.size()) {
+            for (const auto& entry : mVersions) {
+                const auto at = std::lower_bound(
+                    stored.begin(), stored.end(), entry.first,
+                    [](const auto& row, const std::string& key) { return row.first < key; });
+                if (at == stored.end() || at->first != entry.first)
+                    changed.push_back(entry.first);
+            }
+        }
+    } catch (const std::exception&) {
+        // Busy or unreadable for a moment: the next tick looks again.
+        mDataVersion = 0;
+        return false;
+    }
+    if (changed.empty())
+        return false;
+    return refresh(changed);
+}
+
+bool CatalogEditor::writeField(const std::string& id, const FieldSpec& field,
+                               const FieldValue& seen, const FieldValue& value)
+{
+    std::int64_t expected = cachedVersion(id);
+    bool written = false;
+    try {
+        for (int attempt = 0; attempt < 3 && !written; ++attempt) {
+            try {
+                mStore.setField(id, field, value, expected);
+                written = true;
+            } catch (const catalog::StoreError& error) {
+                if (error.kind() != catalog::StoreErrorKind::Conflict)
+                    throw;
+                const auto current = mStore.find(id);
+                const auto version = mStore.version(id);
+                if (!current || !version)
+                    throw catalog::StoreError(
+                        catalog::StoreErrorKind::NotFound,
+                        mStore.path() + ": part \"" + id
+                            + "\" was removed by another program; the edit was not applied");
+                expected = *version;
+                const FieldValue theirs = field.get(*current);
+                // Their change left this field as the user saw it: no conflict.
+                if (theirs == seen || theirs == value)
+                    continue;
+                const int choice = Dialogs::choose(
+                    nullptr, tr("Part changed by another program"),
+                    tr("Another program changed %1 while you edited it: its %2 is now "
+                       "\u201c%3\u201d, and your edit sets it to \u201c%4\u201d.\n\nKeep the "
+                       "other program's value, or overwrite it with yours?")
+                        .arg(toQString(id), toQString(field.label),
+                             toQString(formatFieldValue(theirs)),
+                             toQString(formatFieldValue(value))),
+                    {tr("Keep their value"), tr("Overwrite with mine")});
+                if (choice != 1)
+                    break;
+            }
+        }
+    } catch (const std::exception& error) {
+        mLastError = QString::fromUtf8(error.what());
+        emit errorOccurred(mLastError);
+    }
+    refresh({id});
+    return written;
 }
 
 QString CatalogEditor::push(QUndoCommand* command)
@@ -183,6 +302,8 @@ QString CatalogEditor::setField(const std::string& id, const FieldSpec& field,
     const QString text = tr("Set %1 of %2 to %3")
                              .arg(toQString(field.label), toQString(id),
                                   toQString(formatFieldValue(value)));
+    if (field.key != "id")
+        return push(new CmdPartFieldSet(*this, id, field, field.get(*current), value, text));
     return push(new CmdPartReplace(*this, *current, std::move(edited), text));
 }
 

@@ -7,12 +7,15 @@
 #include <QObject>
 #include <QString>
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
+class QTimer;
 class QUndoCommand;
 class QUndoStack;
 
@@ -30,7 +33,17 @@ struct PartChange {
 /// (so nothing is lost on a crash). Holds the catalog's undo stack and a
 /// cached copy of the parts (ordered by kind, then id, as the store lists
 /// them). After a command only the parts it touched are re-read from the
-/// store, so an edit costs the same with 75 parts or 100,000. GUI thread only.
+/// store, so an edit costs the same with 75 parts or 100,000.
+///
+/// Other programs may write the same database (infrafit-cli, a second
+/// window): a timer polls the store's data_version and re-reads the parts
+/// whose row version changed (checkForChanges). A field edit writes only
+/// that field, guarded by the row version the cache holds; when the part
+/// changed meanwhile and that very field differs from what the user saw,
+/// the user chooses (Dialogs::choose) between keeping the other program's
+/// value (choice 0, the default) and overwriting it with the edit (1). A
+/// change to other fields of the part is kept and the edit applied. GUI
+/// thread only.
 class CatalogEditor : public QObject {
     Q_OBJECT
 
@@ -57,6 +70,15 @@ public:
 
     /// Re-reads the whole store (another process may have written to it).
     void reload();
+    /// When another connection committed since the last look (PRAGMA
+    /// data_version), re-reads the parts it added, changed or removed (all
+    /// of them when many changed) and emits partsEdited/partsChanged like a
+    /// command. Returns true when the cache changed. Run by a timer every
+    /// watchInterval() ms; tests call it directly.
+    bool checkForChanges();
+    /// The row version the cache holds for part `id` (0 when none).
+    [[nodiscard]] std::int64_t cachedVersion(std::string_view id) const;
+    static constexpr int watchIntervalMs = 1000;
 
 signals:
     /// The cached parts changed (after every command and every reload).
@@ -71,6 +93,17 @@ signals:
 
 private:
     friend class CatalogCommand;
+    friend class CmdPartFieldSet;
+    /// Writes `value` into `field` of part `id` for an undo command, guarded
+    /// by the cached row version; `seen` is the value the user saw (the
+    /// command's other side). Resolves a conflict as the class comment says.
+    /// Re-reads the part either way; false when nothing was written.
+    bool writeField(const std::string& id, const FieldSpec& field, const FieldValue& seen,
+                    const FieldValue& value);
+    /// Re-reads the parts stored under `ids` into the cache (with their row
+    /// versions) and emits partsEdited/partsChanged when any changed; false
+    /// when the store cannot be read (then everything is re-read).
+    bool refresh(const std::vector<std::string>& ids);
     /// Runs a store operation for an undo command, then re-reads the parts
     /// stored under `ids` (old and new ids of every part the operation may
     /// touch) so the cache matches the database even when it failed.
@@ -87,6 +120,10 @@ private:
     QUndoStack* mUndoStack = nullptr;
     /// Ordered by kind, then id (byte order), so a lookup is a binary search.
     std::vector<Part> mParts;
+    /// Row version of every cached part, as last read (see checkForChanges).
+    std::unordered_map<std::string, std::int64_t> mVersions;
+    std::int64_t mDataVersion = 0;
+    QTimer* mWatchTimer = nullptr;
     QString mLastError;
 };
 

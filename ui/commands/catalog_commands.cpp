@@ -34,6 +34,42 @@ void CatalogCommand::run(const std::function<void(catalog::CatalogStore&)>& oper
         setObsolete(true);
 }
 
+CmdPartFieldSet::CmdPartFieldSet(CatalogEditor& editor, std::string id, const FieldSpec& field,
+                                 FieldValue before, FieldValue after, const QString& text)
+    : CatalogCommand(editor, text), mId(std::move(id)), mField(&field),
+      mBefore(std::move(before)), mAfter(std::move(after))
+{
+}
+
+void CmdPartFieldSet::redo()
+{
+    if (!editor().writeField(mId, *mField, mBefore, mAfter))
+        setObsolete(true);
+}
+
+void CmdPartFieldSet::undo()
+{
+    if (!editor().writeField(mId, *mField, mAfter, mBefore))
+        setObsolete(true);
+}
+
+namespace {
+
+/// Refuses to replace part `id` when its stored row version is not the one
+/// the editor's cache holds: another program changed it meanwhile.
+void requireUnchanged(const CatalogEditor& editor, catalog::CatalogStore& store,
+                      const std::string& id)
+{
+    const auto stored = store.version(id);
+    if (stored && *stored != editor.cachedVersion(id))
+        throw catalog::StoreError(catalog::StoreErrorKind::Conflict,
+                                  store.path() + ": part \"" + id
+                                      + "\" was changed by another program meanwhile; the table "
+                                        "now shows its current state, edit it again");
+}
+
+} // namespace
+
 CmdPartReplace::CmdPartReplace(CatalogEditor& editor, Part before, Part after, const QString& text)
     : CatalogCommand(editor, text), mBefore(std::move(before)), mAfter(std::move(after))
 {
@@ -41,13 +77,19 @@ CmdPartReplace::CmdPartReplace(CatalogEditor& editor, Part before, Part after, c
 
 void CmdPartReplace::redo()
 {
-    run([this](catalog::CatalogStore& store) { store.update(infoOf(mBefore).id, mAfter); },
+    run([this](catalog::CatalogStore& store) {
+        requireUnchanged(editor(), store, infoOf(mBefore).id);
+        store.update(infoOf(mBefore).id, mAfter);
+    },
         {infoOf(mBefore).id, infoOf(mAfter).id});
 }
 
 void CmdPartReplace::undo()
 {
-    run([this](catalog::CatalogStore& store) { store.update(infoOf(mAfter).id, mBefore); },
+    run([this](catalog::CatalogStore& store) {
+        requireUnchanged(editor(), store, infoOf(mAfter).id);
+        store.update(infoOf(mAfter).id, mBefore);
+    },
         {infoOf(mBefore).id, infoOf(mAfter).id});
 }
 

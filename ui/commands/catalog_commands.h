@@ -2,6 +2,7 @@
 #pragma once
 
 #include "catalog/catalog_store.h"
+#include "core/parts/field_spec.h"
 #include "core/parts/part.h"
 
 #include <QUndoCommand>
@@ -22,6 +23,7 @@ public:
     CatalogCommand(CatalogEditor& editor, const QString& text);
 
 protected:
+    [[nodiscard]] CatalogEditor& editor() const { return mEditor; }
     /// Runs `operation`; `ids` are the ids of every part it may add, change
     /// or remove (old and new), which the editor then re-reads.
     void run(const std::function<void(catalog::CatalogStore&)>& operation,
@@ -31,7 +33,24 @@ private:
     CatalogEditor& mEditor;
 };
 
-/// Replaces one part by an edited copy (a field edit; the id may change).
+/// Sets one field (not the id) of one part: writes only that column,
+/// guarded by the part's row version (CatalogEditor::writeField).
+class CmdPartFieldSet : public CatalogCommand {
+public:
+    CmdPartFieldSet(CatalogEditor& editor, std::string id, const FieldSpec& field,
+                    FieldValue before, FieldValue after, const QString& text);
+    void redo() override;
+    void undo() override;
+
+private:
+    std::string mId;
+    const FieldSpec* mField;
+    FieldValue mBefore;
+    FieldValue mAfter;
+};
+
+/// Replaces one part by an edited copy (an id edit), refused when another
+/// program changed the part since the cache read it.
 class CmdPartReplace : public CatalogCommand {
 public:
     CmdPartReplace(CatalogEditor& editor, Part before, Part after, const QString& text);
