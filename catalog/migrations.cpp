@@ -241,9 +241,17 @@ DROP TRIGGER psu_kind;
 DROP TRIGGER cooling_kind;
 )SQL";
 
-constexpr std::array<Migration, 2> migrations{{
+// Migration 3: the chassis' `system_parts`, the CPUs, NICs, drives and PSUs a
+// complete system ships with (TEXT holding a JSON array, appended as the last
+// chassis column like the registry's last field).
+constexpr std::string_view migration3 = R"SQL(
+ALTER TABLE chassis ADD COLUMN system_parts TEXT;
+)SQL";
+
+constexpr std::array<Migration, 3> migrations{{
     {1, migration1},
     {2, migration2},
+    {3, migration3},
 }};
 
 /// True when the database has no tables, views or triggers at all.

@@ -150,8 +150,13 @@ TEST_CASE("migration 2: a version 1 catalog keeps its parts and loses the kind t
     TempDir dir;
     const auto path = dir.file("v1.sqlite");
     std::vector<Part> parts;
-    for (std::size_t i = 0; i < allPartKinds.size(); ++i)
-        parts.push_back(fullPart(allPartKinds[i], "v1-" + std::to_string(i), static_cast<int>(i)));
+    for (std::size_t i = 0; i < allPartKinds.size(); ++i) {
+        // Not a chassis: today's writer writes `system_parts`, a column of
+        // migration 3 that a version 1 database does not have yet.
+        if (allPartKinds[i] != PartKind::Chassis)
+            parts.push_back(
+                fullPart(allPartKinds[i], "v1-" + std::to_string(i), static_cast<int>(i)));
+    }
     {
         // A version 1 database with data, written by the writer the store uses.
         sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
@@ -167,7 +172,7 @@ TEST_CASE("migration 2: a version 1 catalog keeps its parts and loses the kind t
         REQUIRE(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == 7);
     }
     auto store = CatalogStore::open(path);
-    CHECK(store.schemaVersion() == 2);
+    CHECK(store.schemaVersion() == currentSchemaVersion());
     REQUIRE(store.count() == parts.size()); // not reseeded: the database was not new
     for (const auto& part : parts) {
         const auto stored = store.find(infoOf(part).id);
@@ -181,6 +186,41 @@ TEST_CASE("migration 2: a version 1 catalog keeps its parts and loses the kind t
     sqlite::Database db(path, sqlite::OpenMode::ReadOnly);
     CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == 0);
     CHECK(db.queryInt("SELECT count(*) FROM gpu WHERE id = 'v1-0'") == 0);
+}
+
+TEST_CASE("migration 3: a version 2 catalog's chassis gain empty system parts",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v2.sqlite");
+    {
+        // A version 2 database with a chassis, written as version 2 wrote it.
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(2)) == 0);
+        db.exec("INSERT INTO part (id, kind) VALUES ('dgx', 'chassis')");
+        db.exec("INSERT INTO chassis (id, vendor, model, rack_units, max_gpus, gpu_form_factor, "
+                "max_gpu_tdp_w, cpu_sockets, nvme_bays, pcie_slots, psu_slots, base_power_w, "
+                "cooling, gpu_fabric) VALUES ('dgx', 'NVIDIA', 'DGX H100', 8, 8, 'sxm', 700, 2, "
+                "8, 10, 6, 4600, 'air', 'nvswitch')");
+        transaction.commit();
+        REQUIRE(db.userVersion() == 2);
+    }
+    auto store = CatalogStore::open(path);
+    CHECK(store.schemaVersion() == 3);
+    const auto before = store.find("dgx");
+    REQUIRE(before);
+    REQUIRE(kindOf(*before) == PartKind::Chassis);
+    CHECK(std::get<Chassis>(*before).systemParts.empty());
+    CHECK(std::get<Chassis>(*before).model == "DGX H100");
+    // The new column stores and reads back a complete system's parts.
+    Chassis updated = std::get<Chassis>(*before);
+    updated.priceIncludesParts = true;
+    updated.systemParts = {"intel-xeon-platinum-8480plus:2", "nvidia-connectx-7-ndr-osfp:8"};
+    store.importParts({Part(updated)});
+    const auto after = store.find("dgx");
+    REQUIRE(after);
+    CHECK(std::get<Chassis>(*after).systemParts == updated.systemParts);
 }
 
 TEST_CASE("an older database is upgraded with its data kept", "[catalog][migrations]")
