@@ -183,7 +183,11 @@ QString CatalogEditor::setField(const std::string& id, const FieldSpec& field,
     const QString text = tr("Set %1 of %2 to %3")
                              .arg(toQString(field.label), toQString(id),
                                   toQString(formatFieldValue(value)));
-    return push(new CmdPartReplace(*this, *current, std::move(edited), text));
+    const std::string newId = infoOf(edited).id;
+    const QString error = push(new CmdPartReplace(*this, *current, std::move(edited), text));
+    if (error.isEmpty() && newId != id)
+        emit partRenamed(toQString(id), toQString(newId));
+    return error;
 }
 
 QString CatalogEditor::addPart(const Part& part)
