@@ -90,14 +90,12 @@ public:
             shown += " " + unit;
         mRows.push_back({mSection, std::move(label), value, std::move(unit), std::move(shown)});
     }
-    /// Money that may be a lower bound: then the label says "at least" and
-    /// the text carries "≥ … (n parts unpriced)"; the number stays for XLSX.
+    /// Money that may be a lower bound: then the text carries "≥ … (n parts
+    /// unpriced)" (the number stays for XLSX, which shows the text beside it).
     void money(std::string label, double value, int unpricedParts, int decimals)
     {
         if (!std::isfinite(value))
             value = 0;
-        if (unpricedParts > 0)
-            label += " (at least)";
         mRows.push_back({mSection, std::move(label), value, "USD",
                          describeUsd({value, unpricedParts}, decimals)});
     }
