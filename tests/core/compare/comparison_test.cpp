@@ -122,7 +122,7 @@ TEST_CASE("baseline names may contain slashes", "[compare]")
 
 TEST_CASE("comparison formats: JSON, CSV and text agree", "[compare]")
 {
-    const auto comparison = compareProject(bomExampleProject(), PartLookup {}, {});
+    const auto comparison = compareProject(pricedExampleProject(), PartLookup {}, {});
     const auto json = comparisonToJson(comparison);
     REQUIRE(json["rows"].size() == 4);
     CHECK(json["baseline"]["workload"] == "llama-8b-pretrain");
