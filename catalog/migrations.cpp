@@ -250,10 +250,18 @@ constexpr std::string_view migration3 = R"SQL(
 ALTER TABLE part ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
 )SQL";
 
-constexpr std::array<Migration, 3> migrations{{
+// Migration 4: the chassis' `system_parts`, the CPUs, NICs, drives and PSUs a
+// complete system ships with (TEXT holding a JSON array, appended as the last
+// chassis column like the registry's last field).
+constexpr std::string_view migration4 = R"SQL(
+ALTER TABLE chassis ADD COLUMN system_parts TEXT;
+)SQL";
+
+constexpr std::array<Migration, 4> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
+    {4, migration4},
 }};
 
 /// True when the database has no tables, views or triggers at all.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/format.h"
 
+#include "core/infra/usd_figure.h"
+
 #include <QLocale>
 #include <QObject>
 
@@ -96,6 +98,15 @@ QString formatUsd(double usd)
     if (symbol.isEmpty())
         return number + QLatin1Char(' ') + currency.code;
     return symbol + number;
+}
+
+QString formatUsdFigure(const UsdFigure& figure)
+{
+    const QString amount = formatUsd(figure.usd);
+    if (figure.complete())
+        return amount;
+    return QStringLiteral("\u2265 ") + amount + QStringLiteral(" (")
+        + QString::fromStdString(unpricedText(figure.unpricedParts)) + QLatin1Char(')');
 }
 
 QString formatPercent(double fraction, int decimals)

@@ -3,6 +3,10 @@
 
 #include <QString>
 
+namespace infrafit {
+struct UsdFigure;
+}
+
 namespace infrafit::ui {
 
 /// The currency money is shown in. Catalog prices and every core result
@@ -31,6 +35,9 @@ QString formatNumber(double value, int decimals = 0);
 /// An amount given in US dollars, shown in the display currency
 /// ("$1,234", "€1.2 M", "12,345 SEK").
 QString formatUsd(double usd);
+/// A sum that may be a lower bound: formatUsd() when complete, else
+/// "≥ $98,800 (1 part unpriced)".
+QString formatUsdFigure(const UsdFigure& figure);
 QString formatPercent(double fraction, int decimals = 1);
 QString formatWatts(double watts);
 

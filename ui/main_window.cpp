@@ -4,6 +4,8 @@
 #include "core/io/input_error.h"
 #include "core/io/project_json.h"
 #include "core/io/text_file.h"
+#include "core/project/part_references.h"
+#include "catalog/default_catalog.h"
 #include "ui/analysis/analysis_page.h"
 #include "ui/analysis/findings_model.h"
 #include "ui/analysis/live_analysis.h"
@@ -56,6 +58,17 @@ MainWindow::MainWindow(catalog::CatalogStore store, const QString& autosaveDirec
     mCatalogEditor = new CatalogEditor(mStore, this);
     mDocument = new ProjectDocument(this);
     mAnalysis = new LiveAnalysis(mDocument, mCatalogEditor, this);
+    // A saved project opens anywhere: it carries every part it uses that the
+    // built-in catalog does not have as it is here (added or changed parts).
+    mDocument->setSavePreparer([this](const Project& project) {
+        static const std::vector<Part> builtIn = catalog::defaultCatalogParts();
+        const PartLookup lookup = [this](std::string_view id) -> std::optional<Part> {
+            if (const Part* part = mCatalogEditor->findPart(id))
+                return *part;
+            return std::nullopt;
+        };
+        return withEmbeddedParts(project, lookup, builtIn);
+    });
     mAutosave = new Autosave(mDocument,
                              autosaveDirectory.isEmpty()
                                  ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
@@ -68,6 +81,7 @@ MainWindow::MainWindow(catalog::CatalogStore store, const QString& autosaveDirec
 
     createPages();
     createFindingsDock();
+    connect(mCatalogEditor, &CatalogEditor::partRenamed, this, &MainWindow::offerPartRename);
     createActions();
     connect(mDocument, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
@@ -161,14 +175,32 @@ void MainWindow::createFindingsDock()
     dock->setWidget(view);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     connect(mAnalysis, &LiveAnalysis::resultChanged, this, [this, view, dock] {
-        const auto& result = mAnalysis->result();
-        mFindings->setFindings(result ? result->findings : Findings{});
+        mFindings->setFindings(mAnalysis->findings());
         view->resizeRowsToContents();
         dock->setWindowTitle(tr("Findings — %1 errors, %2 warnings, %3 notes")
                                  .arg(mFindings->count(Severity::Error))
                                  .arg(mFindings->count(Severity::Warning))
                                  .arg(mFindings->count(Severity::Info)));
     });
+}
+
+void MainWindow::offerPartRename(const QString& oldId, const QString& newId)
+{
+    const Project& project = mDocument->project();
+    const int uses = configurationsUsing(project, toStdString(oldId));
+    if (uses == 0)
+        return;
+    const auto answer = Dialogs::question(
+        this, tr("Part Renamed"),
+        uses == 1 ? tr("1 configuration of this project uses part %1. Update it to use %2?")
+                        .arg(oldId, newId)
+                  : tr("%1 configurations of this project use part %2. Update them to use %3?")
+                        .arg(QString::number(uses), oldId, newId),
+        QMessageBox::Yes | QMessageBox::No);
+    if (answer != QMessageBox::Yes)
+        return; // the analysis then reports the unknown id as an error finding
+    mDocument->apply(withPartRenamed(project, toStdString(oldId), toStdString(newId)),
+                     tr("Use renamed part %1").arg(newId));
 }
 
 void MainWindow::showPage(Page page)

@@ -80,6 +80,10 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
 
+    /// After a catalog part's id changed: asks (Dialogs::question) whether
+    /// the configurations using the old id should use the new one.
+    void offerPartRename(const QString& oldId, const QString& newId);
+
 private:
     void createPages();
     void createActions();

@@ -86,14 +86,21 @@ SearchConstraints constraintsFrom(const Arguments& args)
     return c;
 }
 
-std::string money(double usd)
+/// "$1.23M" / "$456k", right-aligned in 10 columns; a sum with unpriced
+/// parts is a lower bound and says so: "≥$1.23M".
+std::string money(double usd, bool complete)
 {
     char b[64];
     if (usd >= 1e6)
-        std::snprintf(b, sizeof b, "$%.2fM", usd / 1e6);
+        std::snprintf(b, sizeof b, "%s$%.2fM", complete ? "" : ">=", usd / 1e6);
     else
-        std::snprintf(b, sizeof b, "$%.0fk", usd / 1e3);
-    return b;
+        std::snprintf(b, sizeof b, "%s$%.0fk", complete ? "" : ">=", usd / 1e3);
+    std::string text = b;
+    if (text.size() < 10)
+        text.insert(0, 10 - text.size(), ' ');
+    if (!complete)
+        text.replace(text.find(">="), 2, "\u2265 "); // one column wide, like ">" + pad
+    return text;
 }
 
 void printText(const Recommendation& rec, const Workload& w, bool explain, std::ostream& out)
@@ -120,15 +127,16 @@ void printText(const Recommendation& rec, const Workload& w, bool explain, std::
         const auto& perf = c.analysis.performance;
         const double capex = c.analysis.infrastructure ? c.analysis.infrastructure->cost.capexUsd : 0;
         const double tco = c.analysis.infrastructure ? c.analysis.infrastructure->cost.tcoUsd : 0;
+        const bool priced = c.priceComplete;
         const std::string hw = c.config.gpu.id + " x" + std::to_string(c.config.config.gpusPerNode)
                                + " / " + c.config.chassis.id;
         const std::string plan = std::to_string(p.tensor) + "/" + std::to_string(p.pipeline) + "/"
                                  + std::to_string(c.analysis.parallelism.data) + " z"
                                  + std::to_string(p.zeroStage) + " mb"
                                  + std::to_string(training ? c.microBatchSize : c.concurrentRequests);
-        std::snprintf(line, sizeof line, "%-4zu %-34.34s %5d %6d %-18s %10s %10s %12.1f %12.1f %6s\n",
+        std::snprintf(line, sizeof line, "%-4zu %-34.34s %5d %6d %-18s %s %s %12.1f %12.1f %6s\n",
                       k + 1, hw.c_str(), c.config.config.nodes, c.config.totalGpus(), plan.c_str(),
-                      money(capex).c_str(), money(tco).c_str(),
+                      money(capex, priced).c_str(), money(tco, priced).c_str(),
                       training ? perf.trainingDays : perf.outputTokensPerS,
                       training ? perf.tokensPerS : perf.tpotS * 1e3, c.pareto ? "yes" : "no");
         out << line;

@@ -112,6 +112,7 @@ KIND_FIELDS = {
         "weight_kg": positive(False, 10000),
         "depth_mm": positive(False, 5000),
         "gpu_fabric": _f("choice", True, choices=["nvswitch", "pcie", "xgmi"]),
+        "system_parts": _f("list"),  # "ID:COUNT" of parts in this catalog (checked below)
     },
     "cpu": {
         "cores": integer(True, 1, 4096),
@@ -192,10 +193,10 @@ def fields_of(kind):
 # ---- Prices ---------------------------------------------------------------------------------
 # part id -> (price_usd, price_note, is_list_price)
 # A price is an estimate (and "price_usd" goes into estimated_fields) unless is_list_price is
-# True, in which case price_note starts with "list price". Searched for but not found (left
-# null): V100, A100 40GB, H100 NVL, H200 NVL, B300, GB200 (per GPU), MI250X, MI350X, MI355X,
-# Xeon 8480+/8570/8580/6960P, EPYC 9575F/9655/9965, Grace, all NICs, NVMe drives, PSUs and
-# cooling options; DGX H200, OEM chassis.
+# True, in which case price_note starts with "list price". Every part has a price: a first run
+# must not add unknown terms as $0 (issue 23). Where no list price or quote for the part was
+# found, the figure is an estimate by analogy or by difference from a sourced figure, and the
+# note says which figure and how (PRICES_BY_ANALOGY below); replace them with quotes.
 PRICES = {
     # GPUs
     "nvidia-a100-sxm4-80gb": (
@@ -258,16 +259,153 @@ PRICES = {
         17800, "list price: Intel 1ku $17,800 at launch (as reported by iponshop.de)", True),
 }
 
-# Price notes without a price (the figure found does not fit the part).
-PRICE_NOTES_ONLY = {
-    "supermicro-sys-821ge-tnhr":
-        "no chassis price: complete HGX H200 8-GPU servers are quoted at $280-320k (market note "
-        "in a public GitHub doc, via hardware.md), a figure that includes GPUs, CPUs, memory and "
-        "NICs",
-    "nvidia-gb200-per-gpu":
-        "no per-GPU price: GB200 NVL72 is sold per rack at ~$2-3M (awesomeagents, via "
-        "hardware.md), i.e. ~$28-42k per GPU including Grace CPUs, NVLink switch trays and rack",
+# Estimates by analogy or difference (issue 23): no list price or quote for the part itself was
+# found with the search tool in December 2026, so each figure is derived from a sourced figure
+# above or in hardware.md, and its note says how. All are estimates (low confidence).
+_HGX_CHASSIS = (
+    "estimate by difference, low confidence: complete HGX H200 8-GPU servers are quoted at "
+    "$280-320k (market note in a public GitHub doc, via hardware.md); less 8 GPUs at $32k "
+    "(Hugging Face, via hardware.md) and two ~$10k CPUs (AMD/Intel 1ku list) leaves ~$25k for "
+    "the chassis with its GPU baseboard, fans and PSU bays")
+_PCIE_CHASSIS = (
+    "estimate by analogy, low confidence: a PCIe GPU server chassis has no NVSwitch baseboard; "
+    "taken at 60 % of the HGX chassis estimate ($25k, derived from the $280-320k HGX H200 "
+    "server quotes in hardware.md)")
+_NVME = (
+    "estimate by analogy, low confidence: no quote found; enterprise TLC NVMe taken at ~$150 "
+    "per TB, the ratio of the $2,900 7.68 TB-class drive InfraFit's BOM example uses, rounded")
+_NIC = (
+    "estimate by analogy, low confidence: no quote found; taken at the $2,400 per 400G "
+    "ConnectX-7 card of InfraFit's BOM example, scaled by port speed")
+_PSU = (
+    "estimate by analogy, low confidence: no quote found; server PSUs taken at ~$0.25 per "
+    "rated watt (a 2.4 kW unit ~$600, the figure InfraFit's search tests assume)")
+PRICES_BY_ANALOGY = {
+    # GPUs
+    "nvidia-v100-sxm2-32gb": (
+        3000, "estimate by analogy, low confidence: a 2017 part now sold used; a quarter of the "
+        "A100 SXM4 80GB estimate ($12k, awesomeagents.ai)"),
+    "nvidia-a100-sxm4-40gb": (
+        9000, "estimate by analogy: three quarters of the A100 SXM4 80GB estimate ($10-15k, "
+        "awesomeagents.ai), for half the memory"),
+    "nvidia-h100-nvl-94gb": (
+        27500, "estimate by analogy: H100 cards sell at $25-40k depending on form factor "
+        "(stratrix.com); taken at the H100 SXM street price ($25-30k, awesomeagents.ai)"),
+    "nvidia-h200-nvl-141gb": (
+        32000, "estimate by analogy: the H200 SXM's $32k (Hugging Face hardware page, via "
+        "hardware.md); same GPU and memory in a PCIe card"),
+    "nvidia-b300-sxm-288gb": (
+        50000, "estimate by analogy, low confidence: B200 modules $30-50k on premise "
+        "(datastorage.com); B300 taken at the top of that range"),
+    "nvidia-gb200-per-gpu": (
+        35000, "estimate by difference: GB200 NVL72 is sold per rack at ~$2-3M (awesomeagents, "
+        "via hardware.md), i.e. ~$28-42k per GPU including its share of the Grace CPUs, compute "
+        "tray, NVLink switch trays and rack; midpoint"),
+    "amd-mi250x-128gb": (
+        8000, "estimate by analogy, low confidence: previous generation, taken below the MI300X "
+        "street price of $10-15k (awesomeagents.ai, via hardware.md)"),
+    "amd-mi350x-288gb": (
+        25000, "estimate by analogy, low confidence: above the MI325X ($20k, willitrunai.com); "
+        "AMD publishes no list price"),
+    "amd-mi355x-288gb": (
+        27500, "estimate by analogy, low confidence: the liquid-cooled, higher-clocked MI350X "
+        "($25k estimate) plus 10 %"),
+    # Chassis; complete systems first (the price covers their parts).
+    "nvidia-dgx-h200": (
+        300000, "estimate: complete HGX H200 8-GPU servers are quoted at $280-320k (market note "
+        "in a public GitHub doc, via hardware.md); midpoint; system price includes 8 H200 GPUs, "
+        "2 CPUs, memory, NICs, drives and PSUs"),
+    "supermicro-sys-821ge-tnhr": (25000, _HGX_CHASSIS),
+    "dell-poweredge-xe9680": (25000, _HGX_CHASSIS),
+    "hpe-cray-xd670": (25000, _HGX_CHASSIS),
+    "lenovo-thinksystem-sr680a-v3": (25000, _HGX_CHASSIS),
+    "gigabyte-g593-sd1": (25000, _HGX_CHASSIS),
+    "supermicro-as-8125gs-tnmr2": (25000, _HGX_CHASSIS + "; taken alike for the OAM (MI300X) "
+                                   "baseboard"),
+    "asus-xa-nb3i-e12": (30000, _HGX_CHASSIS + "; plus 20 % for the Blackwell (B300) "
+                         "generation's power delivery"),
+    "asus-esc8000a-e13": (15000, _PCIE_CHASSIS),
+    "supermicro-as-4125gs-tnrt": (15000, _PCIE_CHASSIS),
+    "nvidia-gb200-nvl72-compute-tray": (
+        0, "estimate: $0 here because the GB200 per-GPU estimate ($35k, from the ~$2-3M NVL72 "
+        "rack price) already includes its share of the compute tray; do not price it twice"),
+    # CPUs
+    "amd-epyc-9575f": (
+        11791, "estimate: AMD 1ku price at the EPYC 9005 launch (October 2024) as reported in "
+        "launch coverage; not verified against an AMD document here"),
+    "amd-epyc-9655": (
+        11852, "estimate: AMD 1ku price at the EPYC 9005 launch (October 2024) as reported in "
+        "launch coverage; not verified against an AMD document here"),
+    "amd-epyc-9965": (
+        14813, "estimate: AMD 1ku price at the EPYC 9005 launch (October 2024) as reported in "
+        "launch coverage; not verified against an AMD document here"),
+    "intel-xeon-platinum-8480plus": (
+        10710, "estimate: Intel recommended customer price at launch (January 2023) as reported "
+        "in launch coverage; not verified against Intel ARK here"),
+    "intel-xeon-platinum-8580": (
+        10710, "estimate by analogy: the 8480+'s $10,710 (its predecessor in the same tier)"),
+    "intel-xeon-platinum-8570": (
+        9600, "estimate by analogy, low confidence: about 10 % below the 8580 ($10,710 estimate), "
+        "as in Intel's tier steps"),
+    "intel-xeon-6960p": (
+        13750, "estimate by analogy, low confidence: 72-core sibling of the Xeon 6980P "
+        "($17,800 Intel 1ku, iponshop.de), scaled by core count and rounded up"),
+    "nvidia-grace": (
+        0, "estimate: $0 here because Grace ships only inside GB200/GH200 modules, whose "
+        "per-GPU estimate ($35k, from the ~$2-3M NVL72 rack price) already includes it"),
+    # NVMe drives (~$150 per TB)
+    "samsung-pm1743-15.36tb": (2300, _NVME),
+    "samsung-pm9a3-7.68tb": (1150, _NVME),
+    "micron-9400-pro-15.36tb": (2300, _NVME),
+    "micron-9550-pro-15.36tb": (2300, _NVME),
+    "solidigm-d7-p5520-15.36tb": (2300, _NVME),
+    "kioxia-cm7-r-15.36tb": (2300, _NVME),
+    # NICs
+    "nvidia-connectx-7-ndr-osfp": (2400, _NIC),
+    "nvidia-connectx-7-2x200-qsfp112": (2400, _NIC),
+    "nvidia-connectx-6-vpi-hdr": (1500, _NIC + " (a 200G generation)"),
+    "nvidia-connectx-8-supernic": (4000, _NIC + " (800G: the 400G figure plus two thirds)"),
+    "nvidia-bluefield-3-b3220": (3500, _NIC + ", plus ~$1k for the DPU's Arm cores and memory"),
+    "broadcom-bcm57608-thor2": (2000, _NIC + ", less ~15 % for an Ethernet-only card"),
+    "intel-e810-cqda2": (800, _NIC + " (100G)"),
+    "nvidia-bluefield-3-b3140h-supernic": (2800, _NIC + ", plus the SuperNIC premium"),
+    # PSUs (~$0.25 per W)
+    "psu-crps-1600w-platinum": (400, _PSU),
+    "psu-2000w-titanium": (500, _PSU),
+    "psu-2700w-titanium": (675, _PSU),
+    "psu-dell-2800w-titanium": (700, _PSU),
+    "psu-3000w-titanium": (750, _PSU),
+    "psu-3200w-titanium": (800, _PSU),
+    "psu-nvidia-dgx-3300w": (825, _PSU),
+    "psu-orv3-5500w-shelf-module": (1375, _PSU),
+    # Cooling, per rack (facility equipment)
+    "cool-air-standard": (
+        0, "estimate: $0 per rack: room air cooling is part of the facility, not of the rack's "
+        "bill of materials"),
+    "cool-air-containment": (
+        5000, "estimate, low confidence: hot/cold aisle containment panels and doors per rack; no "
+        "quote found"),
+    "cool-rdhx-passive": (
+        10000, "estimate, low confidence: passive rear-door heat exchanger per rack; no quote "
+        "found"),
+    "cool-rdhx-active": (
+        20000, "estimate, low confidence: active (fan-assisted) rear door at about twice the "
+        "passive door; no quote found"),
+    "cool-dlc-cold-plate-cdu": (
+        50000, "estimate, low confidence: a rack's share of a coolant distribution unit plus "
+        "manifolds and hoses; no quote found"),
+    "cool-immersion-single-phase": (
+        60000, "estimate, low confidence: one single-phase immersion tank with fluid per "
+        "rack-equivalent; no quote found"),
 }
+
+for _pid, (_price, _note) in PRICES_BY_ANALOGY.items():
+    assert _pid not in PRICES, _pid
+    PRICES[_pid] = (_price, _note, False)
+
+# Price notes without a price (the figure found does not fit the part). Empty: every shipped
+# part has a price (checked below), so no first-run sum has an unknown term.
+PRICE_NOTES_ONLY = {}
 
 # ---- Estimated or corrected figures ---------------------------------------------------------
 # part id -> {key: (value, derivation)}. The value replaces the hardware.json figure (usually
@@ -446,10 +584,23 @@ FLAGS = {
     "nvidia-gb200-per-gpu": {"requires_liquid_cooling": True},
     # Complete systems whose base_power_w was derived as max system power - GPUs
     # DGX prices are of the complete system (GPUs, CPUs, drives, NICs, PSUs included).
-    "nvidia-dgx-h100": {"base_power_includes_components": True, "price_includes_parts": True},
-    "nvidia-dgx-h200": {"base_power_includes_components": True, "price_includes_parts": True},
+    # system_parts: the host parts each ships with, per node, from the DGX user guides (see the
+    # parts' notes): CPUs, the compute NICs, PSUs. The DGX H100/H200's Xeon 8480C is a 56-core
+    # 350 W part like the catalog's 8480+; their 3.84 TB data drives are not in the catalog, so
+    # none are listed (their power is inside base_power_w; a configuration adds no drives).
+    "nvidia-dgx-h100": {"base_power_includes_components": True, "price_includes_parts": True,
+                        "system_parts": ["intel-xeon-platinum-8480plus:2",
+                                         "nvidia-connectx-7-ndr-osfp:8",
+                                         "psu-nvidia-dgx-3300w:6"]},
+    "nvidia-dgx-h200": {"base_power_includes_components": True, "price_includes_parts": True,
+                        "system_parts": ["intel-xeon-platinum-8480plus:2",
+                                         "nvidia-connectx-7-ndr-osfp:8",
+                                         "psu-nvidia-dgx-3300w:6"]},
     "nvidia-dgx-b200": {"base_power_includes_components": True, "price_includes_parts": True,
-                        "depth_mm": 897.1},
+                        "depth_mm": 897.1,
+                        "system_parts": ["intel-xeon-platinum-8570:2",
+                                         "nvidia-connectx-7-ndr-osfp:8",
+                                         "psu-nvidia-dgx-3300w:6"]},
     "asus-xa-nb3i-e12": {"base_power_includes_components": True},
     "nvidia-gb200-nvl72-compute-tray": {"base_power_includes_components": True},
     "dell-poweredge-xe9680": {"depth_mm": 995},
@@ -723,6 +874,17 @@ def validate_catalog(parts, problems):
         if counts[kind] < minimum:
             problems.append("/parts: only %d %s parts (need at least %d)"
                             % (counts[kind], kind, minimum))
+    # a complete system's parts are parts of this catalog, as ID:COUNT
+    for i, part in enumerate(parts):
+        for entry in part.get("system_parts", []):
+            pid, _, count = entry.rpartition(":")
+            if pid not in seen or not count.isdigit() or int(count) < 1:
+                problems.append("/parts/%d/system_parts: %r is not ID:COUNT of a part here"
+                                % (i, entry))
+    # every shipped part has a price (a sum with unknown terms is unknown, issue 23)
+    for part in parts:
+        if not isinstance(part.get("price_usd"), (int, float)):
+            problems.append("/parts: %r has no price_usd" % part.get("id"))
     # every override table entry must have hit a part
     for table_name, table in (("PRICES", PRICES), ("PRICE_NOTES_ONLY", PRICE_NOTES_ONLY),
                               ("ESTIMATES", ESTIMATES), ("FLAGS", FLAGS),

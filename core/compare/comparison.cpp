@@ -100,6 +100,11 @@ bool higherIsBetter(ComparisonMetric metric)
         || metric == ComparisonMetric::Mfu;
 }
 
+bool isCostMetric(ComparisonMetric metric)
+{
+    return metric == ComparisonMetric::CapexUsd || metric == ComparisonMetric::TcoUsd;
+}
+
 ComparisonMetric headlineMetric(WorkloadKind kind)
 {
     return kind == WorkloadKind::Training ? ComparisonMetric::TrainingDays
@@ -139,6 +144,7 @@ ComparisonRow comparisonRowFrom(const AnalysisResult& r)
     if (r.infrastructure) {
         setValue(row, ComparisonMetric::CapexUsd, r.infrastructure->cost.capexUsd);
         setValue(row, ComparisonMetric::TcoUsd, r.infrastructure->cost.tcoUsd);
+        row.unpricedParts = r.infrastructure->cost.unpricedParts;
         setValue(row, ComparisonMetric::ClusterW, r.infrastructure->power.clusterW);
         setValue(row, ComparisonMetric::Racks, static_cast<double>(r.infrastructure->power.racks));
     }
@@ -166,6 +172,14 @@ Comparison compareResults(const std::vector<AnalysisResult>& results, std::size_
         for (std::size_t m = 0; m < kComparisonMetricCount; ++m) {
             auto& delta = row.deltas[m];
             delta.absolute = finite(row.values[m] - base.values[m]);
+            const auto metric = static_cast<ComparisonMetric>(m);
+            if (!row.isComplete(metric) || !base.isComplete(metric)) {
+                // A lower bound against anything (or anything against a
+                // lower bound) has no known difference.
+                delta.known = false;
+                delta.absolute = 0;
+                continue;
+            }
             if (base.values[m] != 0) {
                 const double percent = 100.0 * delta.absolute / std::fabs(base.values[m]);
                 if (std::isfinite(percent))

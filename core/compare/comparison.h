@@ -53,10 +53,18 @@ ComparisonMetric headlineMetric(WorkloadKind kind);
 
 /// A value against the baseline's: `absolute` = value − baseline;
 /// `percent` = 100 × absolute / |baseline|, absent when the baseline is 0.
+/// `known` is false when either side is a lower bound (a cost with unpriced
+/// parts): the difference of two sums with unknown terms is unknown, so it
+/// must be shown as unknown and never coloured as a saving or a loss.
 struct MetricDelta {
     double absolute = 0;
     std::optional<double> percent;
+    bool known = true;
 };
+
+/// Whether a metric is a sum of prices (capex, TCO), which is only a lower
+/// bound while a part has no price.
+bool isCostMetric(ComparisonMetric metric);
 
 /// One (workload, configuration) pair of the matrix.
 struct ComparisonRow {
@@ -69,6 +77,7 @@ struct ComparisonRow {
     int errors = 0;
     int warnings = 0;
     int infos = 0;
+    int unpricedParts = 0; ///< > 0: the cost metrics are lower bounds
     bool isBaseline = false;
     std::array<double, kComparisonMetricCount> values {};
     std::array<MetricDelta, kComparisonMetricCount> deltas {};
@@ -80,6 +89,12 @@ struct ComparisonRow {
     [[nodiscard]] const MetricDelta& delta(ComparisonMetric m) const
     {
         return deltas[static_cast<std::size_t>(m)];
+    }
+    /// Whether the value of `m` is exact (false: a cost with unpriced parts,
+    /// which is only a lower bound).
+    [[nodiscard]] bool isComplete(ComparisonMetric m) const
+    {
+        return unpricedParts <= 0 || !isCostMetric(m);
     }
 };
 

@@ -4,8 +4,10 @@
 #include "core/export/bom_csv.h"
 #include "core/export/report_format.h"
 #include "core/infra/infra_text.h"
+#include "core/infra/usd_figure.h"
 #include "core/report/text_table.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace infrafit {
@@ -18,9 +20,11 @@ std::string yesNo(bool value)
     return value ? "yes" : "no";
 }
 
-/// A metric as the text table shows it.
-std::string shown(ComparisonMetric m, double value)
+/// A metric as the text table shows it; a cost with unpriced parts as the
+/// lower bound it is ("≥ $98,800 (1 part unpriced)").
+std::string shown(const ComparisonRow& row, ComparisonMetric m)
 {
+    const double value = row.value(m);
     switch (m) {
     case ComparisonMetric::TrainingDays:
         return infra::num(value, 1);
@@ -31,7 +35,7 @@ std::string shown(ComparisonMetric m, double value)
         return infra::num(value * 100, 1) + "%";
     case ComparisonMetric::CapexUsd:
     case ComparisonMetric::TcoUsd:
-        return "$" + infra::num(value);
+        return describeUsd({value, row.isComplete(m) ? 0 : row.unpricedParts});
     case ComparisonMetric::ClusterW:
         return infra::num(value / 1000, 1) + " kW";
     default:
@@ -41,6 +45,8 @@ std::string shown(ComparisonMetric m, double value)
 
 std::string deltaText(const MetricDelta& d)
 {
+    if (!d.known)
+        return "change unknown";
     if (d.absolute == 0)
         return "=";
     if (!d.percent)
@@ -63,14 +69,17 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
             const std::string name(enumName(m));
             values[name] = row.value(m);
             const auto& d = row.delta(m);
-            deltas[name] = {{"absolute", d.absolute},
-                {"percent", d.percent ? json(*d.percent) : json(nullptr)}};
+            // An unknown change (a cost with unpriced parts on either side)
+            // is null, never 0, with "known": false.
+            deltas[name] = {{"absolute", d.known ? json(d.absolute) : json(nullptr)},
+                {"percent", d.percent ? json(*d.percent) : json(nullptr)}, {"known", d.known}};
         }
         rows.push_back({{"workload", row.workloadName}, {"configuration", row.configurationName},
             {"kind", std::string(enumName(row.kind))}, {"baseline", row.isBaseline},
             {"analyzed", row.analyzed}, {"fits", row.fits}, {"binding_limit", row.bindingLimit},
             {"findings", {{"errors", row.errors}, {"warnings", row.warnings}, {"info", row.infos}}},
-            {"values", std::move(values)}, {"deltas", std::move(deltas)}});
+            {"values", std::move(values)}, {"deltas", std::move(deltas)},
+            {"capex_complete", row.unpricedParts <= 0}, {"unpriced_parts", row.unpricedParts}});
     }
     const auto& base = comparison.baseline();
     return {
@@ -84,7 +93,7 @@ std::string comparisonToText(const Comparison& comparison)
     TextTable table({"", "Workload", "Configuration", "Fits", "Binding limit", "Time or throughput",
         "Capex", "TCO", "Power", "Racks", "Findings"});
     const auto cellFor = [](const ComparisonRow& row, ComparisonMetric m) {
-        std::string text = shown(m, row.value(m));
+        std::string text = shown(row, m);
         if (!row.isBaseline)
             text += " (" + deltaText(row.delta(m)) + ")";
         return text;
@@ -118,6 +127,10 @@ std::string comparisonToCsv(const Comparison& comparison)
         header.push_back(name + "_delta");
         header.push_back(name + "_delta_pct");
     }
+    // Capex and TCO are lower bounds while parts are unpriced; their deltas
+    // are then empty (unknown).
+    header.push_back("capex_complete");
+    header.push_back("unpriced_parts");
     std::string csv = csvRecord(header);
     for (const auto& row : comparison.rows) {
         std::vector<std::string> fields {row.workloadName, row.configurationName,
@@ -126,9 +139,12 @@ std::string comparisonToCsv(const Comparison& comparison)
             std::to_string(row.errors), std::to_string(row.warnings), std::to_string(row.infos)};
         for (auto m : allComparisonMetrics()) {
             fields.push_back(plainNumber(row.value(m)));
-            fields.push_back(plainNumber(row.delta(m).absolute));
-            fields.push_back(row.delta(m).percent ? plainNumber(*row.delta(m).percent) : "");
+            const auto& d = row.delta(m);
+            fields.push_back(d.known ? plainNumber(d.absolute) : "");
+            fields.push_back(d.percent ? plainNumber(*d.percent) : "");
         }
+        fields.push_back(row.unpricedParts <= 0 ? "true" : "false");
+        fields.push_back(std::to_string(std::max(0, row.unpricedParts)));
         csv += csvRecord(fields);
     }
     return csv;

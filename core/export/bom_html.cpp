@@ -138,7 +138,7 @@ void linesTable(std::string& html, const BillOfMaterials& bom)
             + "</tr>\n";
     }
     html += "<tr class=\"total\">" + cell("Total") + "<td colspan=\"7\"></td>"
-        + cell(formatUsd(bom.totals.totalUsd), true) + cell(totalCaption(bom.totals)) + "</tr>\n";
+        + cell(formatTotalUsd(bom.totals), true) + cell(totalCaption(bom.totals)) + "</tr>\n";
     html += "</tbody>\n</table>\n";
     for (const auto& missing : bom.totals.missingPrices)
         html += "<p class=\"missing\">Price missing: " + htmlEscape(missing) + "</p>\n";
@@ -204,7 +204,7 @@ std::string bomToHtml(const BillOfMaterials& bom)
         + htmlEscape(infra::num(s.nodes) + " nodes x " + infra::num(s.gpusPerNode)
             + " GPUs = " + infra::num(static_cast<double>(s.totalGpus)) + " GPUs in "
             + infra::num(static_cast<double>(s.racks)) + " rack(s); capital cost "
-            + formatUsd(bom.totals.totalUsd) + "; " + totalCaption(bom.totals))
+            + formatTotalUsd(bom.totals))
         + "</p>\n";
     linesTable(html, bom);
     html += "<h2>Charts</h2>\n";

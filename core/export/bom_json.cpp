@@ -109,7 +109,11 @@ nlohmann::json bomToJson(const BillOfMaterials& bom)
             {{"node_parts_usd", finite(t.nodePartsUsd)}, {"fabric_usd", finite(t.fabricUsd)},
                 {"facility_usd", finite(t.facilityUsd)}, {"total_usd", finite(t.totalUsd)},
                 {"includes_estimates", t.includesEstimates}, {"complete", t.complete},
-                {"missing_prices", t.missingPrices}}},
+                {"missing_prices", t.missingPrices},
+                // When false, total_usd and the summary's tco_usd and
+                // usd_per_million_tokens are lower bounds.
+                {"capex_complete", t.complete},
+                {"unpriced_parts", static_cast<int>(t.missingPrices.size())}}},
         {"findings", std::move(findings)}, {"assumptions", std::move(assumptions)}};
 }
 

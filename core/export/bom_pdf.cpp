@@ -136,7 +136,7 @@ void titleBlock(Layout& out, const BillOfMaterials& bom)
     out.paragraph(infra::num(s.nodes) + " nodes x " + infra::num(s.gpusPerNode)
             + " GPUs = " + infra::num(static_cast<double>(s.totalGpus)) + " GPUs in "
             + infra::num(static_cast<double>(s.racks)) + " rack(s); capital cost "
-            + formatUsd(bom.totals.totalUsd) + "; " + totalCaption(bom.totals),
+            + formatTotalUsd(bom.totals),
         9);
 }
 

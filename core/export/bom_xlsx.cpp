@@ -172,7 +172,10 @@ void writeSummary(
         } else {
             text(ws, row, 2, r.text);
         }
-        text(ws, row, 3, r.unit);
+        // A lower bound (a part without a price) says so beside its number.
+        text(ws, row, 3,
+             r.value && r.text.rfind("\u2265", 0) == 0 ? r.unit + ", lower bound: " + r.text
+                                                        : r.unit);
         ++row;
     }
     ++row;

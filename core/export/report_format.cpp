@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/export/report_format.h"
 
+#include "core/infra/usd_figure.h"
+
 #include "core/infra/infra_text.h"
 
 #include <algorithm>
@@ -48,12 +50,20 @@ std::string kindLabel(const std::string& kind)
     return label;
 }
 
+std::string formatTotalUsd(const BomTotals& totals)
+{
+    return describeUsd(
+        {std::isfinite(totals.totalUsd) ? totals.totalUsd : 0,
+         totals.complete ? 0 : std::max(1, static_cast<int>(totals.missingPrices.size()))},
+        2);
+}
+
 std::string totalCaption(const BomTotals& totals)
 {
     std::string caption = "Total";
     if (!totals.complete)
-        caption += " (incomplete: " + std::to_string(totals.missingPrices.size())
-            + " price(s) missing)";
+        caption += " (lower bound: "
+            + unpricedText(std::max(1, static_cast<int>(totals.missingPrices.size()))) + ")";
     else if (totals.includesEstimates)
         caption += " (includes estimated prices)";
     return caption;
@@ -79,6 +89,15 @@ public:
         else if (!unit.empty() && unit != "USD")
             shown += " " + unit;
         mRows.push_back({mSection, std::move(label), value, std::move(unit), std::move(shown)});
+    }
+    /// Money that may be a lower bound: then the text carries "≥ … (n parts
+    /// unpriced)" (the number stays for XLSX, which shows the text beside it).
+    void money(std::string label, double value, int unpricedParts, int decimals)
+    {
+        if (!std::isfinite(value))
+            value = 0;
+        mRows.push_back({mSection, std::move(label), value, "USD",
+                         describeUsd({value, unpricedParts}, decimals)});
     }
 
 private:
@@ -154,16 +173,18 @@ std::vector<SummaryRow> bomSummaryRows(const BillOfMaterials& bom)
     powerRows(s, b);
 
     b.section("Cost");
-    b.number("Capital cost", bom.totals.totalUsd, "USD", 2);
+    const int unpriced =
+        bom.totals.complete ? 0 : std::max(1, static_cast<int>(bom.totals.missingPrices.size()));
+    b.money("Capital cost", bom.totals.totalUsd, unpriced, 2);
     b.text("Price confidence", totalCaption(bom.totals));
     b.number("Energy per year", s.energyKwhPerYear, "kWh", 0);
     b.number("Energy cost per year", s.energyUsdPerYear, "USD", 2);
     b.number("PUE", s.pue, "", 2);
     b.number("Electricity price", s.electricityUsdPerKwh, "USD/kWh", 3);
     b.number("TCO horizon", s.years, "years", 0);
-    b.number("Total cost of ownership", s.tcoUsd, "USD", 2);
+    b.money("Total cost of ownership", s.tcoUsd, unpriced, 2);
     if (s.usdPerMillionTokens)
-        b.number("Cost per million tokens", *s.usdPerMillionTokens, "USD", 2);
+        b.money("Cost per million tokens", *s.usdPerMillionTokens, unpriced, 2);
     return rows;
 }
 

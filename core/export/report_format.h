@@ -16,6 +16,11 @@ std::string plainNumber(double value);
 /// "$1,234,567.00" (negative: "-$12.00"); "$0.00" for NaN/infinity.
 std::string formatUsd(double value);
 
+/// The capital cost as a figure: "$1,234.00", or "≥ $1,234.00 (1 part
+/// unpriced)" when a line has no price (a sum with unknown terms is only a
+/// lower bound).
+std::string formatTotalUsd(const BomTotals& totals);
+
 /// A readable label for a line kind: "GPU", "Chassis", "Transceiver".
 std::string kindLabel(const std::string& kind);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/infra/compatibility.h"
 
+#include "core/parts/system_parts.h"
+
 #include "core/infra/infra_text.h"
 
 #include <algorithm>
@@ -40,6 +42,47 @@ bool checkCount(int used, int available, const char* code, const std::string& wh
                std::to_string(used) + " " + what + " per node are configured but chassis "
                    + chassisModel + " has " + std::to_string(available) + " (" + field + ").",
                "Reduce the count to " + std::to_string(available) + " or choose a larger chassis.");
+    return false;
+}
+
+/// A complete system (DGX-style: its price includes its parts, which it
+/// lists in system_parts) comes with its own CPUs, NICs, drives and PSUs. A
+/// configuration that puts another part or another count in it describes
+/// something nobody sells, priced as if it were the system: an error.
+bool checkSystemParts(const ResolvedConfiguration& rc, Findings& findings)
+{
+    const auto& ch = rc.chassis;
+    if (!isCompleteSystem(ch))
+        return true;
+    const auto own = systemPartsOf(ch);
+    const auto& cfg = rc.config;
+    std::string foreign;
+    const auto check = [&](const char* what, const std::string& id, int count) {
+        if (id.empty() || count <= 0)
+            return;
+        const auto it = std::find_if(own.begin(), own.end(),
+                                     [&](const SystemPart& p) { return p.id == id; });
+        if (it == own.end())
+            foreign += (foreign.empty() ? "" : "; ") + std::string(what) + " " + id
+                       + " is not one of its own";
+        else if (it->count != count)
+            foreign += (foreign.empty() ? "" : "; ") + std::to_string(count) + " " + what
+                       + " " + id + " where it has " + std::to_string(it->count);
+    };
+    check("CPU", cfg.cpuId, cfg.cpusPerNode);
+    check("NIC", cfg.nicId, cfg.nicsPerNode);
+    check("NVMe drive", cfg.nvmeId, cfg.nvmePerNode);
+    check("PSU", cfg.psuId, cfg.psusPerNode);
+    if (foreign.empty())
+        return true;
+    std::string ownList;
+    for (const auto& p : own)
+        ownList += (ownList.empty() ? "" : ", ") + std::to_string(p.count) + "x " + p.id;
+    addFinding(findings, Severity::Error, "compat.foreign_part",
+               ch.model + " is a complete system with its own parts (" + ownList
+                   + "), but the configuration has: " + foreign + ".",
+               "Use the system's own parts (Recommend's \"Use This Configuration\" does), or "
+               "choose a chassis that is not a complete system.");
     return false;
 }
 
@@ -124,8 +167,10 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
                    "Use direct_liquid cooling with a CDU.");
     }
 
+    c.systemPartsOk = checkSystemParts(rc, findings);
+
     c.ok = c.gpuFormFactorOk && c.gpuCountOk && c.nvmeBaysOk && c.pcieSlotsOk && c.cpuSocketsOk
-           && c.psuSlotsOk && c.precisionOk && c.coolingOk;
+           && c.psuSlotsOk && c.precisionOk && c.coolingOk && c.systemPartsOk;
     return c;
 }
 

@@ -20,13 +20,15 @@ struct CompatibilityReport {
     bool psuSlotsOk = true;
     bool precisionOk = true;
     bool coolingOk = true;
+    bool systemPartsOk = true; ///< a complete system holds only its own host parts
     bool ok = true;
 };
 
 /// Findings "compat.gpu_form_factor", "compat.gpu_count", "compat.nvme_bays",
 /// "compat.pcie_slots", "compat.cpu_sockets", "compat.psu_slots",
 /// "compat.precision", "compat.precision_unknown", "compat.liquid_required",
-/// "compat.cooling_mismatch".
+/// "compat.cooling_mismatch", "compat.foreign_part" (a part other than a
+/// complete system's own CPUs, NICs, drives and PSUs, or another count).
 CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
                                        const InfrastructureInputs& in, Findings& findings);
 

@@ -132,24 +132,33 @@ CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInp
     for (const auto& line : cost.lines)
         cost.partsUsd += line.totalUsd;
 
+    const auto fabricLine = [&](const char* item, const std::string& model, std::int64_t count,
+                                double unit) {
+        if (count <= 0)
+            return;
+        CostLine line;
+        line.item = item;
+        line.model = model;
+        line.count = count;
+        line.unitPriceUsd = unit;
+        line.totalUsd = unit * static_cast<double>(count);
+        line.priceEstimated = true;
+        cost.fabricUsd += line.totalUsd;
+        cost.lines.push_back(std::move(line));
+    };
     if (fabric.needed) {
         const auto& sw = fabric.switchUsed;
-        const auto fabricLine = [&](const char* item, std::int64_t count, double unit) {
-            if (count <= 0)
-                return;
-            CostLine line;
-            line.item = item;
-            line.model = item == std::string("switch") ? sw.model : std::string(item);
-            line.count = count;
-            line.unitPriceUsd = unit;
-            line.totalUsd = unit * static_cast<double>(count);
-            line.priceEstimated = true;
-            cost.fabricUsd += line.totalUsd;
-            cost.lines.push_back(std::move(line));
-        };
-        fabricLine("switch", fabric.tree.totalSwitches, sw.priceUsd);
-        fabricLine("cable", fabric.tree.cables, sw.cablePriceUsd);
-        fabricLine("transceiver", fabric.transceivers, sw.transceiverPriceUsd);
+        fabricLine("switch", sw.model, fabric.tree.totalSwitches, sw.priceUsd);
+        fabricLine("cable", "cable", fabric.tree.cables, sw.cablePriceUsd);
+        fabricLine("transceiver", "transceiver", fabric.transceivers, sw.transceiverPriceUsd);
+    }
+    if (fabric.frontEnd.needed) {
+        const auto& fe = fabric.frontEnd;
+        const auto& sw = fe.switchUsed;
+        fabricLine("switch", "front-end: " + sw.model, fe.tree.totalSwitches, sw.priceUsd);
+        fabricLine("cable", "front-end cable", fe.tree.cables, sw.cablePriceUsd);
+        fabricLine("transceiver", "front-end transceiver", fe.transceivers,
+                   sw.transceiverPriceUsd);
     }
     if (in.rackPriceUsd && *in.rackPriceUsd > 0 && power.racks > 0) {
         CostLine line{"rack", {}, "rack with PDUs", *in.rackPriceUsd, power.racks,
@@ -163,6 +172,7 @@ CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInp
     for (const auto& line : cost.lines) {
         if (line.priceMissing) {
             cost.priceComplete = false;
+            ++cost.unpricedParts;
             const std::string& name = !line.model.empty() ? line.model : line.partId;
             missing += (missing.empty() ? "" : ", ") + line.item + (name.empty() ? "" : " " + name);
         }
@@ -170,14 +180,17 @@ CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInp
             cost.priceIncludesEstimates = true;
     }
     if (!cost.priceComplete) {
+        // A sum with unknown terms is unknown: the priced lines give only a
+        // lower bound, and every figure built on it (TCO, cost per token) too.
         addFinding(findings, Severity::Warning, "cost.price_missing",
-                   "Capital cost of $" + infra::num(cost.capexUsd)
-                       + " leaves out parts without a price: " + missing + ".",
+                   "Capital cost is unknown: " + describeUsd(cost.capex())
+                       + " leaves out parts without a price: " + missing
+                       + ". TCO and cost per token are lower bounds too.",
                    "Enter price_usd for these parts in the catalog.");
     }
     if (cost.priceIncludesEstimates) {
         addFinding(findings, Severity::Info, "cost.price_estimated",
-                   "Capital cost of $" + infra::num(cost.capexUsd)
+                   "Capital cost of " + describeUsd(cost.capex())
                        + " includes estimated prices (street prices or fabric estimates).",
                    "Replace estimates with quotes before ordering.");
     }

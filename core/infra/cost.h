@@ -6,6 +6,7 @@
 #include "core/infra/fabric.h"
 #include "core/infra/infrastructure_inputs.h"
 #include "core/infra/power.h"
+#include "core/infra/usd_figure.h"
 
 #include <cstdint>
 #include <optional>
@@ -29,7 +30,10 @@ struct CostLine {
     bool includedInChassis = false; ///< priced inside a complete system
 };
 
-/// Capital cost, yearly energy and total cost of ownership.
+/// Capital cost, yearly energy and total cost of ownership. When a line has
+/// no price (`unpricedParts` > 0), capex, TCO, cost per hour and cost per
+/// token are lower bounds: use capex() / tco() / perMillionTokens(), which
+/// carry that, to print or compare them.
 struct CostReport {
     std::vector<CostLine> lines;
     double partsUsd = 0;
@@ -37,6 +41,7 @@ struct CostReport {
     double racksUsd = 0;
     double capexUsd = 0;
     bool priceComplete = true;
+    int unpricedParts = 0;             ///< BOM lines without a price
     bool priceIncludesEstimates = false;
     bool chassisPriceIncludesComponents = false;
     double pue = 0;
@@ -47,6 +52,16 @@ struct CostReport {
     double tcoUsd = 0;                 ///< capex + years × energy
     double usdPerHour = 0;             ///< TCO spread over the horizon
     std::optional<double> usdPerMillionTokens;
+
+    [[nodiscard]] UsdFigure capex() const { return {capexUsd, unpricedParts}; }
+    [[nodiscard]] UsdFigure tco() const { return {tcoUsd, unpricedParts}; }
+    [[nodiscard]] UsdFigure perHour() const { return {usdPerHour, unpricedParts}; }
+    [[nodiscard]] std::optional<UsdFigure> perMillionTokens() const
+    {
+        if (!usdPerMillionTokens)
+            return std::nullopt;
+        return UsdFigure{*usdPerMillionTokens, unpricedParts};
+    }
 };
 
 /// Whether a part's price is an estimate: listed in estimated_fields, or its

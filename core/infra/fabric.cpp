@@ -90,25 +90,62 @@ SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps)
             "hardware.md §1.9 (128 × 200G split); power and prices estimated"};
 }
 
+SwitchAssumption defaultFrontEndSwitch()
+{
+    // SN5600: 64 × 800GbE ports, each split into 4 × 200GbE (256 ports);
+    // price, power and optics estimated as for the back-end switches above.
+    return {"NVIDIA Spectrum-4 SN5600 split (256 × 200GbE)", 256, 1500, 35000, 700, 120,
+            "hardware.md §1.9 (SN5600 64 × 800GbE, 4-way split); power and prices estimated"};
+}
+
+namespace {
+
+FrontEndNetwork planFrontEnd(int nodes, const InfrastructureInputs& in)
+{
+    FrontEndNetwork n;
+    if (nodes <= 1 || in.frontEndPortsPerNode <= 0)
+        return n;
+    n.needed = true;
+    n.switchUsed = defaultFrontEndSwitch();
+    n.portsPerNode = in.frontEndPortsPerNode;
+    n.portSpeedGbps = in.frontEndPortSpeedGbps;
+    n.tree = sizeFatTree(static_cast<std::int64_t>(nodes) * n.portsPerNode, n.switchUsed.radix);
+    n.transceivers = n.tree.cables * std::max(0, in.transceiversPerLink);
+    n.switchPowerTotalW = static_cast<double>(n.tree.totalSwitches) * n.switchUsed.powerW;
+    n.costUsd = static_cast<double>(n.tree.totalSwitches) * n.switchUsed.priceUsd
+                + static_cast<double>(n.tree.cables) * n.switchUsed.cablePriceUsd
+                + static_cast<double>(n.transceivers) * n.switchUsed.transceiverPriceUsd;
+    return n;
+}
+
+} // namespace
+
 FabricReport planFabric(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
                         Findings& findings)
 {
     FabricReport f;
     const auto& cfg = rc.config;
-    const bool interNode = in.needsInterNodeTraffic.value_or(cfg.nodes > 1);
-    if (!interNode || cfg.nodes <= 1) {
+    f.backEndUsed = cfg.nodes > 1 && in.needsInterNodeTraffic.value_or(cfg.nodes > 1);
+    if (cfg.nodes <= 1) {
         if (cfg.nodes == 1 && in.needsInterNodeTraffic.value_or(false))
             addFinding(findings, Severity::Info, "fabric.single_node",
                        "A single node needs no compute fabric.");
         return f;
     }
+    // Capex is a property of the configuration, not of the workload run on
+    // it: every multi-node cluster gets its front-end network, and its NICs
+    // get their back-end fabric whether or not this workload uses it.
+    f.frontEnd = planFrontEnd(cfg.nodes, in);
+    f.switchPowerTotalW = f.frontEnd.switchPowerTotalW;
     if (!rc.nic || cfg.nicsPerNode <= 0 || rc.nic->ports <= 0 || rc.nic->portSpeedGbps <= 0) {
-        f.ok = false;
-        addFinding(findings, Severity::Error, "fabric.no_nic",
-                   "The workload needs traffic between " + std::to_string(cfg.nodes)
-                       + " nodes but the configuration has no usable NIC (nic, nics_per_node, "
-                         "ports or port_speed_gbps missing or 0).",
-                   "Add NICs, e.g. one 400 Gbit/s port per GPU for training.");
+        if (f.backEndUsed) {
+            f.ok = false;
+            addFinding(findings, Severity::Error, "fabric.no_nic",
+                       "The workload needs traffic between " + std::to_string(cfg.nodes)
+                           + " nodes but the configuration has no usable NIC (nic, "
+                             "nics_per_node, ports or port_speed_gbps missing or 0).",
+                       "Add NICs, e.g. one 400 Gbit/s port per GPU for training.");
+        }
         return f;
     }
     f.needed = true;
@@ -140,7 +177,7 @@ FabricReport planFabric(const ResolvedConfiguration& rc, const InfrastructureInp
     }
     f.tree = sizeFatTree(endpoints, f.switchUsed.radix);
     f.transceivers = f.tree.cables * std::max(0, in.transceiversPerLink);
-    f.switchPowerTotalW = static_cast<double>(f.tree.totalSwitches) * f.switchUsed.powerW;
+    f.switchPowerTotalW += static_cast<double>(f.tree.totalSwitches) * f.switchUsed.powerW;
     f.costUsd = static_cast<double>(f.tree.totalSwitches) * f.switchUsed.priceUsd
                 + static_cast<double>(f.tree.cables) * f.switchUsed.cablePriceUsd
                 + static_cast<double>(f.transceivers) * f.switchUsed.transceiverPriceUsd;
@@ -152,6 +189,14 @@ FabricReport planFabric(const ResolvedConfiguration& rc, const InfrastructureInp
                        + " endpoints a three-tier non-blocking fat tree of radix "
                        + std::to_string(f.switchUsed.radix) + " switches can connect (k³/4).",
                    "Use higher-radix switches or split the cluster into several fabrics.");
+    }
+    if (!f.backEndUsed) {
+        addFinding(findings, Severity::Info, "fabric.back_end_idle",
+                   "This workload keeps each replica inside one node, so the back-end fabric "
+                   "for the configuration's " + std::to_string(endpoints)
+                       + " NIC ports carries no traffic for it; it is still priced, as part "
+                         "of the configuration.",
+                   "Fewer or slower NICs would do for this workload alone.");
     }
     return f;
 }

@@ -50,9 +50,30 @@ struct SwitchAssumption {
 
 SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps);
 
-/// The compute fabric between nodes: a rail-optimised fat tree with one
-/// endpoint per NIC port, its cables and transceivers (BOM lines), switch
-/// power and cost. Storage and management networks are not included.
+/// The Ethernet switch assumed for the front-end (storage, in-band) network.
+SwitchAssumption defaultFrontEndSwitch();
+
+/// The front-end network of a multi-node cluster: `portsPerNode` Ethernet
+/// ports per node into a non-blocking tree, with its cables, transceivers,
+/// switch power and cost. Every workload needs it (data, checkpoints,
+/// requests and answers), so it depends on the configuration only.
+struct FrontEndNetwork {
+    bool needed = false;
+    SwitchAssumption switchUsed;
+    int portsPerNode = 0;
+    double portSpeedGbps = 0;
+    FatTreeSize tree;
+    std::int64_t transceivers = 0;
+    double switchPowerTotalW = 0;
+    double costUsd = 0;
+};
+
+/// The networks between nodes. The back-end (compute) fabric is a
+/// rail-optimised fat tree with one endpoint per NIC port of the
+/// configuration, built for every configuration of more than one node that
+/// has NICs, whatever the workload: capex is a property of the
+/// configuration. `frontEnd` is the storage/in-band network. Switch power
+/// and cost cover both; management networks are not included.
 struct FabricReport {
     bool needed = false;
     SwitchAssumption switchUsed;
@@ -60,12 +81,17 @@ struct FabricReport {
     int rails = 0;                   ///< NIC ports per node
     FatTreeSize tree;
     std::int64_t transceivers = 0;
-    double switchPowerTotalW = 0;
-    double costUsd = 0;              ///< switches + cables + transceivers
+    double switchPowerTotalW = 0;    ///< back-end and front-end switches
+    double costUsd = 0;              ///< back-end switches + cables + transceivers
     bool ok = true;
+    /// Whether the workload sends traffic over the back-end fabric (a
+    /// parallel group or gradient synchronisation spans nodes).
+    bool backEndUsed = false;
+    FrontEndNetwork frontEnd;
 };
 
-/// Findings "fabric.too_large", "fabric.no_nic", "fabric.single_node".
+/// Findings "fabric.too_large", "fabric.no_nic", "fabric.single_node",
+/// "fabric.back_end_idle".
 FabricReport planFabric(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
                         Findings& findings);
 

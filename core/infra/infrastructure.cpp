@@ -255,6 +255,15 @@ Assumptions describeAssumptions(const ResolvedConfiguration& rc, const Infrastru
         a.push_back({"transceivers_per_link", static_cast<double>(in.transceiversPerLink), "count",
                      "one optic per cable end (SuperPOD uses optics throughout)"});
     }
+    if (report.fabric.frontEnd.needed) {
+        a.push_back({"front_end_ports_per_node",
+                     static_cast<double>(report.fabric.frontEnd.portsPerNode), "ports",
+                     "storage/in-band ports per node (DGX H100/B200 user guides, SuperPOD RA)"});
+        a.push_back({"front_end_port_speed_gbps", report.fabric.frontEnd.portSpeedGbps, "Gbit/s",
+                     "SuperPOD RA storage fabric"});
+        a.push_back({"front_end_switch_price_usd", report.fabric.frontEnd.switchUsed.priceUsd,
+                     "USD", "estimate"});
+    }
     return a;
 }
 

@@ -74,6 +74,13 @@ struct InfrastructureInputs {
     std::optional<double> transceiverPriceUsd;
     std::optional<double> cablePriceUsd;
     int transceiversPerLink = 2;              ///< one per cable end (optical)
+    /// Front-end (storage and in-band) Ethernet ports per node in a cluster
+    /// of more than one node, and their speed. The DGX H100/B200 user guides
+    /// fit two dual-port ConnectX-7/BlueField-3 cards for storage and in-band
+    /// traffic, of which the DGX SuperPOD reference architecture cables two
+    /// ports per node to the storage fabric at 200 Gb/s. 0 ports = none.
+    int frontEndPortsPerNode = 2;
+    double frontEndPortSpeedGbps = 200;
 
     // --- PCIe ---------------------------------------------------------------
     /// Whether the chassis hangs GPUs/NICs off PCIe switches; unset = yes for

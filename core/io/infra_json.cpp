@@ -129,6 +129,10 @@ json costToJson(const CostReport& c)
         {"fabric_usd", number(c.fabricUsd)},
         {"racks_usd", number(c.racksUsd)},
         {"price_complete", c.priceComplete},
+        // A sum with unpriced parts is a lower bound: capex_usd, tco_usd,
+        // usd_per_hour and usd_per_million_tokens are then "at least".
+        {"capex_complete", c.priceComplete},
+        {"unpriced_parts", c.unpricedParts},
         {"price_includes_estimates", c.priceIncludesEstimates},
         {"chassis_price_includes_components", c.chassisPriceIncludesComponents},
         {"pue", number(c.pue)},
@@ -169,6 +173,17 @@ json fabricToJson(const FabricReport& f)
         {"transceivers", f.transceivers},
         {"switch_power_total_w", number(f.switchPowerTotalW)},
         {"cost_usd", number(f.costUsd)},
+        {"back_end_used", f.backEndUsed},
+        {"front_end",
+         {{"needed", f.frontEnd.needed},
+          {"switch_model", f.frontEnd.switchUsed.model},
+          {"ports_per_node", f.frontEnd.portsPerNode},
+          {"port_speed_gbps", number(f.frontEnd.portSpeedGbps)},
+          {"switches", f.frontEnd.tree.totalSwitches},
+          {"cables", f.frontEnd.tree.cables},
+          {"transceivers", f.frontEnd.transceivers},
+          {"switch_power_total_w", number(f.frontEnd.switchPowerTotalW)},
+          {"cost_usd", number(f.frontEnd.costUsd)}}},
     };
 }
 

@@ -50,6 +50,10 @@ struct Chassis : PartInfo {
     std::optional<double> weightKg;
     std::optional<double> depthMm;
     GpuFabric gpuFabric = GpuFabric::Pcie;
+    /// A complete system's own host parts, "ID:COUNT" per node (CPUs, NICs,
+    /// NVMe drives, PSUs): a configuration of it uses exactly these
+    /// (core/parts/system_parts.h).
+    std::vector<std::string> systemParts;
 
     [[nodiscard]] bool acceptsGpuForm(GpuFormFactor form) const
     {

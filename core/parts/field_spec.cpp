@@ -170,6 +170,10 @@ std::vector<FieldSpec> chassisFields()
         positive<&Chassis::weightKg>("weight_kg", "Weight", "kg", Optional, 10000),
         positive<&Chassis::depthMm>("depth_mm", "Depth", "mm", Optional, 5000),
         choice<&Chassis::gpuFabric, GpuFabric>("gpu_fabric", "GPU fabric", Required),
+        list<&Chassis::systemParts>(
+            "system_parts", "System parts", {},
+            "A complete system's own CPUs, NICs, drives and PSUs as ID:COUNT per node; a "
+            "configuration of it must use exactly these"),
     });
 }
 

@@ -53,17 +53,23 @@ void infrastructureSection(std::string& out, const InfrastructureReport& infra)
          th.coolingCapacityKw, th.ok ? "ok" : "NOT OK");
     const auto& fb = infra.fabric;
     if (fb.needed)
-        line(out, "Fabric: %d rails at %.0f Gb/s, %lld switches (%s), %lld transceivers",
+        line(out, "Fabric: %d rails at %.0f Gb/s, %lld switches (%s), %lld transceivers%s",
              fb.rails, fb.portSpeedGbps, static_cast<long long>(fb.tree.totalSwitches),
-             fb.switchUsed.model.c_str(), static_cast<long long>(fb.transceivers));
+             fb.switchUsed.model.c_str(), static_cast<long long>(fb.transceivers),
+             fb.backEndUsed ? "" : " (not used by this workload)");
+    if (fb.frontEnd.needed)
+        line(out, "Front-end network: %d ports per node at %.0f Gb/s, %lld switches (%s)",
+             fb.frontEnd.portsPerNode, fb.frontEnd.portSpeedGbps,
+             static_cast<long long>(fb.frontEnd.tree.totalSwitches),
+             fb.frontEnd.switchUsed.model.c_str());
     const auto& c = infra.cost;
-    line(out, "Cost: capex $%.0f%s%s; energy $%.0f per year (PUE %.2f, $%.3f/kWh); "
-              "TCO over %.0f years $%.0f",
-         c.capexUsd, c.priceComplete ? "" : " (some prices missing)",
+    line(out, "Cost: capex %s%s; energy $%.0f per year (PUE %.2f, $%.3f/kWh); "
+              "TCO over %.0f years %s",
+         describeUsd(c.capex()).c_str(),
          c.priceIncludesEstimates ? " (includes estimated prices)" : "", c.energyUsdPerYear, c.pue,
-         c.electricityUsdPerKwh, c.years, c.tcoUsd);
-    if (c.usdPerMillionTokens)
-        line(out, "  $%.2f per million tokens over the horizon", *c.usdPerMillionTokens);
+         c.electricityUsdPerKwh, c.years, describeUsd(c.tco()).c_str());
+    if (const auto perToken = c.perMillionTokens())
+        line(out, "  %s per million tokens over the horizon", describeUsd(*perToken, 2).c_str());
 }
 
 const char* targetName(StorageTarget t)

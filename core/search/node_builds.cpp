@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/search/node_builds.h"
 
+#include "core/parts/system_parts.h"
+
 #include "core/analysis/hardware_rates.h"
 #include "core/analysis/inference_memory.h"
 #include "core/analysis/training_memory.h"
@@ -256,6 +258,61 @@ bool chooseCooling(NodeBuild& b, const PartsSnapshot& parts, const SearchConstra
     return best >= 0 || c.coolingTypes.empty();
 }
 
+/// Index of the part with `id` in `list`, or -1.
+template <typename T>
+int indexOf(const std::vector<T>& list, const std::string& id)
+{
+    for (std::size_t i = 0; i < list.size(); ++i)
+        if (list[i].id == id)
+            return int(i);
+    return -1;
+}
+
+/// A complete system (DGX-style) is bought as it ships: all its GPUs and
+/// exactly its own CPUs, NICs, drives and PSUs (system_parts), nothing
+/// chosen from the rest of the catalog. One build for a single node and,
+/// when it has NICs, one for several. False (with an info finding) when a
+/// listed part is not in the catalog.
+bool addCompleteSystemBuilds(ConfigSpace& space, const PartsSnapshot& parts, int gpu,
+                             int chassis, const SearchConstraints& c, int maxNodes)
+{
+    const Chassis& ch = parts.chassis[std::size_t(chassis)];
+    NodeBuild b;
+    b.gpu = gpu;
+    b.chassis = chassis;
+    b.gpusPerNode = ch.maxGpus;
+    for (const auto& own : systemPartsOf(ch)) {
+        if (const int i = indexOf(parts.cpus, own.id); i >= 0) {
+            b.cpu = i;
+            b.cpusPerNode = own.count;
+        } else if (const int n = indexOf(parts.nics, own.id); n >= 0) {
+            b.nic = n;
+            b.nicsPerNode = own.count;
+        } else if (const int d = indexOf(parts.nvmes, own.id); d >= 0) {
+            b.nvme = d;
+            b.nvmePerNode = own.count;
+        } else if (const int p = indexOf(parts.psus, own.id); p >= 0) {
+            b.psu = p;
+            b.psusPerNode = own.count;
+        } else {
+            space.findings.push_back({Severity::Info, "search.system_part_missing",
+                                      ch.id + ": its own part " + own.id
+                                          + " is not in the catalog, so it is not considered",
+                                      {}});
+            return false;
+        }
+    }
+    if (!chooseCooling(b, parts, c))
+        return false;
+    b.multiNode = false;
+    space.builds.push_back(b);
+    if (b.nic >= 0 && maxNodes >= 2) {
+        b.multiNode = true;
+        space.builds.push_back(b);
+    }
+    return true;
+}
+
 } // namespace
 
 ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
@@ -325,6 +382,10 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
                 || (ch.maxGpuTdpW > 0 && gpu.tdpW > ch.maxGpuTdpW) || ch.maxGpus <= 0
                 || !completeSystemTakes(ch, gpu))
                 continue;
+            if (isCompleteSystem(ch)) {
+                addCompleteSystemBuilds(space, parts, int(g), int(h), c, maxNodes);
+                continue;
+            }
             std::vector<int> perNode{ch.maxGpus};
             if (ch.maxGpus % 2 == 0 && ch.maxGpus >= 2)
                 perNode.push_back(ch.maxGpus / 2);

@@ -151,8 +151,13 @@ TEST_CASE("migration 2: a version 1 catalog keeps its parts and loses the kind t
     TempDir dir;
     const auto path = dir.file("v1.sqlite");
     std::vector<Part> parts;
-    for (std::size_t i = 0; i < allPartKinds.size(); ++i)
-        parts.push_back(fullPart(allPartKinds[i], "v1-" + std::to_string(i), static_cast<int>(i)));
+    for (std::size_t i = 0; i < allPartKinds.size(); ++i) {
+        // Not a chassis: today's writer writes `system_parts`, a column of
+        // migration 3 that a version 1 database does not have yet.
+        if (allPartKinds[i] != PartKind::Chassis)
+            parts.push_back(
+                fullPart(allPartKinds[i], "v1-" + std::to_string(i), static_cast<int>(i)));
+    }
     {
         // A version 1 database with data, written by the writer the store uses.
         sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
@@ -206,7 +211,7 @@ TEST_CASE("migration 3: a version 2 catalog gets a row version of 1 for every pa
         CHECK(columnsOf(db, "part").size() == 2);
     }
     auto store = CatalogStore::open(path);
-    CHECK(store.schemaVersion() == 3);
+    CHECK(store.schemaVersion() == 4);
     REQUIRE(store.count() == parts.size());
     for (const auto& part : parts) {
         CHECK(store.version(infoOf(part).id) == std::optional<std::int64_t>(1));
@@ -227,6 +232,41 @@ TEST_CASE("migration 3: a version 2 catalog gets a row version of 1 for every pa
     CHECK(columns[2].name == "version");
     CHECK(columns[2].type == "INTEGER");
     CHECK(columns[2].notNull);
+}
+
+TEST_CASE("migration 4: a version 3 catalog's chassis gain empty system parts",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v3.sqlite");
+    {
+        // A version 3 database with a chassis, written as version 3 wrote it.
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(3)) == 0);
+        db.exec("INSERT INTO part (id, kind) VALUES ('dgx', 'chassis')");
+        db.exec("INSERT INTO chassis (id, vendor, model, rack_units, max_gpus, gpu_form_factor, "
+                "max_gpu_tdp_w, cpu_sockets, nvme_bays, pcie_slots, psu_slots, base_power_w, "
+                "cooling, gpu_fabric) VALUES ('dgx', 'NVIDIA', 'DGX H100', 8, 8, 'sxm', 700, 2, "
+                "8, 10, 6, 4600, 'air', 'nvswitch')");
+        transaction.commit();
+        REQUIRE(db.userVersion() == 3);
+    }
+    auto store = CatalogStore::open(path);
+    CHECK(store.schemaVersion() == 4);
+    const auto before = store.find("dgx");
+    REQUIRE(before);
+    REQUIRE(kindOf(*before) == PartKind::Chassis);
+    CHECK(std::get<Chassis>(*before).systemParts.empty());
+    CHECK(std::get<Chassis>(*before).model == "DGX H100");
+    // The new column stores and reads back a complete system's parts.
+    Chassis updated = std::get<Chassis>(*before);
+    updated.priceIncludesParts = true;
+    updated.systemParts = {"intel-xeon-platinum-8480plus:2", "nvidia-connectx-7-ndr-osfp:8"};
+    store.importParts({Part(updated)});
+    const auto after = store.find("dgx");
+    REQUIRE(after);
+    CHECK(std::get<Chassis>(*after).systemParts == updated.systemParts);
 }
 
 TEST_CASE("an older database is upgraded with its data kept", "[catalog][migrations]")

@@ -165,6 +165,17 @@ void AnalysisPage::setFigure(const QString& key, const QString& label, const QSt
 
 void AnalysisPage::updateResult()
 {
+    // The selectors name what the figures show, however the selection was
+    // made (Configurations page, Workloads page, Recommend's "Use This
+    // Configuration", or these combos themselves).
+    {
+        const QSignalBlocker blockWorkload(mWorkloadCombo);
+        const QSignalBlocker blockConfiguration(mConfigurationCombo);
+        if (mAnalysis->workloadIndex() < mWorkloadCombo->count())
+            mWorkloadCombo->setCurrentIndex(mAnalysis->workloadIndex());
+        if (mAnalysis->configurationIndex() < mConfigurationCombo->count())
+            mConfigurationCombo->setCurrentIndex(mAnalysis->configurationIndex());
+    }
     const auto& result = mAnalysis->result();
     mProblemLabel->setVisible(!result);
     mContent->setVisible(result.has_value());
@@ -242,13 +253,13 @@ void AnalysisPage::updateResult()
                       + formatNumber(infra.thermal.nodeAirflowCfm) + tr(" CFM"),
                   tr("BTU/h = wall W × 3.412; CFM = 3.16 × W / ΔT(°F)."));
         setFigure(QStringLiteral("capex"), tr("Capital cost"),
-                  formatUsd(infra.cost.capexUsd)
-                      + (infra.cost.priceComplete ? QString() : tr(" (prices missing)")),
-                  tr("Part prices × counts × nodes, plus fabric switches, cables and optics. "
-                     "Estimated prices are marked in the catalog. %1")
+                  formatUsdFigure(infra.cost.capex()),
+                  tr("Part prices × counts × nodes, plus front-end and back-end network "
+                     "switches, cables and optics. A part without a price makes the sum a lower "
+                     "bound (≥). Estimated prices are marked in the catalog. %1")
                       .arg(currencyRateNote()));
         setFigure(QStringLiteral("tco"), tr("TCO (%1 years)").arg(infra.cost.years),
-                  formatUsd(infra.cost.tcoUsd),
+                  formatUsdFigure(infra.cost.tco()),
                   tr("Capital cost + years × cluster typical wall power × PUE × 8,760 h × "
                      "electricity price. %1")
                       .arg(currencyRateNote()));

@@ -52,6 +52,7 @@ void LiveAnalysis::refresh()
     const Project& project = mDocument->project();
     mResult.reset();
     mProblem.clear();
+    mProblemFindings.clear();
     if (project.workloads.empty() || project.configurations.empty()) {
         mProblem = project.workloads.empty()
                        ? tr("Add a workload to see its analysis.")
@@ -76,8 +77,14 @@ void LiveAnalysis::refresh()
         mResult = evaluate(workload, resolved, mPreferences.infrastructureInputs());
     } catch (const InputError& error) {
         QStringList lines;
-        for (const auto& problem : error.problems())
+        for (const auto& problem : error.problems()) {
             lines << toQString(problem.pointer) + QStringLiteral(": ") + toQString(problem.message);
+            mProblemFindings.push_back(
+                {Severity::Error, "config.unresolved_part", problem.pointer + ": " + problem.message,
+                 "Add the part to the catalog (File > Import Catalog) or pick another in the "
+                 "configuration; projects saved by InfraFit carry the parts they use that the "
+                 "built-in catalog does not have."});
+        }
         mProblem = tr("This configuration cannot be analysed yet:\n%1")
                        .arg(lines.join(QLatin1Char('\n')));
     }

@@ -37,6 +37,13 @@ public:
 
     [[nodiscard]] const std::optional<AnalysisResult>& result() const { return mResult; }
     [[nodiscard]] const QString& problem() const { return mProblem; }
+    /// The findings to show: the result's, or, when the configuration cannot
+    /// be resolved (an unknown part id, a part of the wrong kind), one error
+    /// finding per problem, so a broken project never reads "0 errors".
+    [[nodiscard]] const Findings& findings() const
+    {
+        return mResult ? mResult->findings : mProblemFindings;
+    }
     /// Looks a part up: the project's inline parts first, then the catalog.
     [[nodiscard]] const Part* findPart(std::string_view id) const;
 
@@ -53,6 +60,7 @@ private:
     int mConfiguration = 0;
     std::optional<AnalysisResult> mResult;
     QString mProblem;
+    Findings mProblemFindings;
 };
 
 } // namespace infrafit::ui

@@ -304,7 +304,11 @@ QString CatalogEditor::setField(const std::string& id, const FieldSpec& field,
                                   toQString(formatFieldValue(value)));
     if (field.key != "id")
         return push(new CmdPartFieldSet(*this, id, field, field.get(*current), value, text));
-    return push(new CmdPartReplace(*this, *current, std::move(edited), text));
+    const std::string newId = infoOf(edited).id;
+    const QString error = push(new CmdPartReplace(*this, *current, std::move(edited), text));
+    if (error.isEmpty() && newId != id)
+        emit partRenamed(toQString(id), toQString(newId));
+    return error;
 }
 
 QString CatalogEditor::addPart(const Part& part)

@@ -90,6 +90,8 @@ signals:
     void partsReloaded();
     /// A command could not be applied to the database (e.g. it is busy).
     void errorOccurred(const QString& message);
+    /// A part's id was changed through setField (after the change is stored).
+    void partRenamed(const QString& oldId, const QString& newId);
 
 private:
     friend class CatalogCommand;

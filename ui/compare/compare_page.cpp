@@ -218,13 +218,20 @@ void ComparePage::updateChart()
     if (comparison.rows.empty())
         return;
     // One bar set per workload, one category per configuration (grouped bars).
+    // A cost with unpriced parts is only a lower bound: it gets no bar (a
+    // short bar would read as cheap) and its category says so.
     std::vector<QList<qreal>> values(comparison.workloads.size());
+    std::vector<bool> unknownCost(comparison.configurations.size(), false);
     double maximum = 0;
     double minimum = 0;
     for (std::size_t w = 0; w < comparison.workloads.size(); ++w) {
-        for (const auto& configuration : comparison.configurations) {
-            const ComparisonRow* row = comparison.find(comparison.workloads[w], configuration);
-            values[w].append(row && row->analyzed ? row->value(metric) : 0);
+        for (std::size_t c = 0; c < comparison.configurations.size(); ++c) {
+            const ComparisonRow* row =
+                comparison.find(comparison.workloads[w], comparison.configurations[c]);
+            const bool known = row && row->isComplete(metric);
+            if (row && !known)
+                unknownCost[c] = true;
+            values[w].append(row && row->analyzed && known ? row->value(metric) : 0);
             maximum = std::max(maximum, values[w].back());
             minimum = std::min(minimum, values[w].back());
         }
@@ -242,8 +249,9 @@ void ComparePage::updateChart()
         series->append(set);
     }
     QStringList categories;
-    for (const auto& configuration : comparison.configurations)
-        categories << toQString(configuration);
+    for (std::size_t c = 0; c < comparison.configurations.size(); ++c)
+        categories << toQString(comparison.configurations[c])
+                          + (unknownCost[c] ? tr(" (unknown: part unpriced)") : QString());
     mChartX->append(categories);
     QString title = toQString(metricLabel(metric));
     if (scale == 1e6)

@@ -4,6 +4,8 @@
 #include "ui/format.h"
 #include "ui/qt_text.h"
 
+#include "core/infra/usd_figure.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFont>
@@ -110,13 +112,22 @@ QVariant ComparisonTableModel::metricData(
     const double value = row.value(metric);
     const bool notApplicable = !row.analyzed || (kindSpecific(metric) && value == 0);
     const MetricDelta& delta = row.delta(metric);
-    const bool showDelta = !row.isBaseline && !notApplicable && delta.absolute != 0;
+    // A cost with unpriced parts is a lower bound: shown as "≥ …", and its
+    // change against the baseline (or any change against such a baseline)
+    // is unknown, never coloured as a saving.
+    const bool complete = row.isComplete(metric);
+    const QString shownValue = complete ? formatMetric(metric, value)
+                                        : formatUsdFigure({value, row.unpricedParts});
+    const bool unknownDelta = !row.isBaseline && !notApplicable && !delta.known;
+    const bool showDelta = !row.isBaseline && !notApplicable && delta.known && delta.absolute != 0;
     switch (role) {
     case Qt::DisplayRole:
         if (notApplicable)
             return QStringLiteral("—");
+        if (unknownDelta)
+            return QString(shownValue + tr(" (change unknown)"));
         if (!showDelta)
-            return formatMetric(metric, value);
+            return shownValue;
         // Compact: the value and its relative change; the tooltip has both changes.
         return QString(formatMetric(metric, value) + QStringLiteral(" (")
             + (delta.percent ? signedText(formatNumber(*delta.percent, 1), *delta.percent)
@@ -135,7 +146,12 @@ QVariant ComparisonTableModel::metricData(
         if (notApplicable)
             return tr("Not reported for this pair (another kind of workload, or not analysed).");
         if (row.isBaseline)
-            return tr("%1 of the baseline pair.").arg(toQString(metricLabel(metric)));
+            return tr("%1 of the baseline pair: %2.")
+                .arg(toQString(metricLabel(metric)), shownValue);
+        if (unknownDelta)
+            return tr("%1: %2. The change against the baseline is unknown: a part on one side "
+                      "has no price, so that cost is only a lower bound.")
+                .arg(toQString(metricLabel(metric)), shownValue);
         {
             QString tip = tr("%1: %2; change against the baseline %3 (%4).")
                               .arg(toQString(metricLabel(metric)), formatMetric(metric, value),

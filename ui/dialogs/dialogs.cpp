@@ -16,6 +16,7 @@ std::optional<QMessageBox::StandardButton> nextAnswer;
 std::optional<int> nextChoice;
 QString lastWarningText;
 QString lastInformationText;
+QString lastSuggestedName;
 bool suppressWarnings = false;
 
 } // namespace
@@ -30,6 +31,7 @@ QString Dialogs::openFileName(QWidget* parent, const QString& title, const QStri
 QString Dialogs::saveFileName(QWidget* parent, const QString& title, const QString& filter,
                               const QString& suggested)
 {
+    lastSuggestedName = suggested;
     if (nextFileName)
         return *std::exchange(nextFileName, std::nullopt);
     return QFileDialog::getSaveFileName(parent, title, suggested, filter);
@@ -95,6 +97,11 @@ void Dialogs::setNextFileName(const QString& fileName)
 void Dialogs::setNextAnswer(QMessageBox::StandardButton answer)
 {
     nextAnswer = answer;
+}
+
+QString Dialogs::lastSuggestedFileName()
+{
+    return lastSuggestedName;
 }
 
 QString Dialogs::lastWarning()

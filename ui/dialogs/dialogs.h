@@ -31,6 +31,8 @@ public:
     static void setNextFileName(const QString& fileName);
     static void setNextAnswer(QMessageBox::StandardButton answer);
     static void setNextChoice(int choice);
+    /// The file name the last save dialog proposed (shown or answered by a test).
+    static QString lastSuggestedFileName();
     /// The text of the last warning shown (or suppressed in tests).
     static QString lastWarning();
     /// The text of the last information message (or choice) shown.

@@ -144,7 +144,7 @@ void ConfigurationsPage::showCurrent()
 void ConfigurationsPage::showFindings()
 {
     const auto& result = mAnalysis->result();
-    mFindings->setFindings(result ? result->findings : Findings{});
+    mFindings->setFindings(mAnalysis->findings());
     mProblem->setText(result ? QString() : mAnalysis->problem());
     mProblem->setVisible(!result);
     mFindingsView->resizeRowsToContents();

@@ -58,7 +58,7 @@ void ProjectDocument::open(const QString& path)
 
 void ProjectDocument::saveAs(const QString& path)
 {
-    writeProjectFile(mProject, toStdString(path));
+    writeProjectFile(mPrepareSave ? mPrepareSave(mProject) : mProject, toStdString(path));
     if (mFilePath != path) {
         mFilePath = path;
         emit filePathChanged(mFilePath);

@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class QUndoStack;
 
 namespace infrafit::ui {
@@ -36,8 +38,14 @@ public:
     void reset(Project project);
     /// Opens a project file; throws InputError naming the file and pointer.
     void open(const QString& path);
-    /// Saves to `path` (atomic); throws FileWriteError. Marks clean.
+    /// Saves to `path` (atomic); throws FileWriteError. Marks clean. What is
+    /// written passes through the save preparer first (the main window's
+    /// embeds the parts the built-in catalog does not have).
     void saveAs(const QString& path);
+    void setSavePreparer(std::function<Project(const Project&)> prepare)
+    {
+        mPrepareSave = std::move(prepare);
+    }
     void save() { saveAs(mFilePath); }
 
 signals:
@@ -52,6 +60,7 @@ private:
 
     Project mProject;
     QString mFilePath;
+    std::function<Project(const Project&)> mPrepareSave;
     QUndoStack* mUndoStack = nullptr;
 };
 

@@ -4,6 +4,10 @@
 #include "ui/format.h"
 #include "ui/qt_text.h"
 
+#include "core/infra/usd_figure.h"
+
+#include <algorithm>
+
 namespace infrafit::ui {
 namespace {
 
@@ -15,6 +19,15 @@ double capexOf(const RecommendedCandidate& c)
 double tcoOf(const RecommendedCandidate& c)
 {
     return c.analysis.infrastructure ? c.analysis.infrastructure->cost.tcoUsd : 0;
+}
+
+/// Parts without a price (at least 1 when the candidate is not fully priced).
+int unpricedOf(const RecommendedCandidate& c)
+{
+    if (c.priceComplete)
+        return 0;
+    return c.analysis.infrastructure ? std::max(1, c.analysis.infrastructure->cost.unpricedParts)
+                                     : 1;
 }
 
 } // namespace
@@ -79,11 +92,9 @@ QVariant CandidateTableModel::display(const RecommendedCandidate& c, int row, in
                 : QString(formatDuration(perf.stepTimeS) + tr(" per step"));
         return QString(formatNumber(perf.outputTokensPerS) + tr(" tok/s"));
     case CapexColumn:
-        return c.priceComplete ? formatUsd(capexOf(c))
-                               : tr("%1 (prices missing)").arg(formatUsd(capexOf(c)));
+        return formatUsdFigure({capexOf(c), unpricedOf(c)});
     case TcoColumn:
-        return c.priceComplete ? formatUsd(tcoOf(c))
-                               : tr("%1 (prices missing)").arg(formatUsd(tcoOf(c)));
+        return formatUsdFigure({tcoOf(c), unpricedOf(c)});
     case ScoreColumn:
         return formatUsd(c.score);
     case ParetoColumn:

@@ -82,6 +82,10 @@ void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandid
             add(pareto, xOf(point), point.costUsd);
     }
     for (std::size_t i = 0; i < candidates.size(); ++i) {
+        // A candidate with an unpriced part has only a lower-bound cost: a
+        // point there would read as cheaper than it is, so it is not drawn.
+        if (!candidates[i].priceComplete)
+            continue;
         if (!candidates[i].pareto)
             add(dominated, candidateX(candidates[i]), candidateCost(candidates[i]));
         if (i == 0)

@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace infrafit;
@@ -28,9 +29,24 @@ AnalysisResult analyzeOne(
 
 } // namespace
 
+namespace {
+
+/// The BOM example with its one unpriced part (the PSU) given a price, so
+/// every cost is complete and every delta known.
+Project pricedExampleProject()
+{
+    auto project = bomExampleProject();
+    for (auto& part : project.parts)
+        if (infoOf(part).id == "ex-psu")
+            infoOf(part).priceUsd = 600;
+    return project;
+}
+
+} // namespace
+
 TEST_CASE("comparison covers every pair and computes deltas like two analyze runs", "[compare]")
 {
-    const auto project = bomExampleProject();
+    const auto project = pricedExampleProject();
     ComparisonOptions options;
     options.baselineWorkload = "llama-8b-pretrain";
     options.baselineConfiguration = "2x HGX H100";
@@ -106,7 +122,7 @@ TEST_CASE("baseline names may contain slashes", "[compare]")
 
 TEST_CASE("comparison formats: JSON, CSV and text agree", "[compare]")
 {
-    const auto comparison = compareProject(bomExampleProject(), PartLookup {}, {});
+    const auto comparison = compareProject(pricedExampleProject(), PartLookup {}, {});
     const auto json = comparisonToJson(comparison);
     REQUIRE(json["rows"].size() == 4);
     CHECK(json["baseline"]["workload"] == "llama-8b-pretrain");
@@ -117,7 +133,9 @@ TEST_CASE("comparison formats: JSON, CSV and text agree", "[compare]")
     const auto records = parseCsv(comparisonToCsv(comparison));
     REQUIRE(records.size() == 5);
     CHECK(records[0][0] == "workload");
-    CHECK(records[0].size() == 10 + 3 * kComparisonMetricCount);
+    CHECK(records[0].size() == 10 + 3 * kComparisonMetricCount + 2);
+    CHECK(records[0][records[0].size() - 2] == "capex_complete");
+    CHECK(records[0].back() == "unpriced_parts");
     for (const auto& r : records)
         CHECK(r.size() == records[0].size());
     CHECK(records[1][2] == "true");
@@ -144,4 +162,51 @@ TEST_CASE("compareResults keeps every number finite", "[compare]")
         }
     }
     CHECK_THROWS_AS(compareResults(results, 99), std::out_of_range);
+}
+
+TEST_CASE("a cost with an unpriced part is a lower bound and its change unknown",
+          "[compare][cost]")
+{
+    // The BOM example's PSU has no price: every capex and TCO is a lower
+    // bound, so no change between them is known (a sum with unknown terms is
+    // unknown), and the formats say so instead of printing a saving.
+    const auto comparison = compareProject(bomExampleProject(), PartLookup {}, {});
+    REQUIRE(comparison.rows.size() == 4);
+    const auto& other = comparison.rows[1];
+    REQUIRE_FALSE(other.isBaseline);
+    CHECK(other.unpricedParts == 1);
+    CHECK_FALSE(other.isComplete(ComparisonMetric::CapexUsd));
+    CHECK(other.isComplete(ComparisonMetric::ClusterW));
+    CHECK_FALSE(other.delta(ComparisonMetric::CapexUsd).known);
+    CHECK_FALSE(other.delta(ComparisonMetric::TcoUsd).known);
+    CHECK_FALSE(other.delta(ComparisonMetric::CapexUsd).percent.has_value());
+    CHECK(other.delta(ComparisonMetric::ClusterW).known);
+
+    const auto json = comparisonToJson(comparison);
+    CHECK(json["rows"][1]["capex_complete"] == false);
+    CHECK(json["rows"][1]["unpriced_parts"] == 1);
+    CHECK(json["rows"][1]["deltas"]["capex_usd"]["known"] == false);
+    CHECK(json["rows"][1]["deltas"]["capex_usd"]["absolute"].is_null());
+    CHECK(json["rows"][1]["deltas"]["cluster_w"]["known"] == true);
+
+    const auto records = parseCsv(comparisonToCsv(comparison));
+    const auto column = [&](const std::string& name) {
+        const auto& header = records[0];
+        return static_cast<std::size_t>(
+            std::find(header.begin(), header.end(), name) - header.begin());
+    };
+    CHECK(records[2][column("capex_usd_delta")].empty());
+    CHECK(records[2][column("capex_usd_delta_pct")].empty());
+    CHECK(records[2][column("capex_complete")] == "false");
+    CHECK(records[2][column("unpriced_parts")] == "1");
+
+    const auto text = comparisonToText(comparison);
+    CHECK_THAT(text, Catch::Contains("\u2265 $"));
+    CHECK_THAT(text, Catch::Contains("(1 part unpriced)"));
+    CHECK_THAT(text, Catch::Contains("change unknown"));
+
+    // Priced, the same pair has a known change.
+    const auto priced = compareProject(pricedExampleProject(), PartLookup {}, {});
+    CHECK(priced.rows[1].delta(ComparisonMetric::CapexUsd).known);
+    CHECK(priced.rows[1].unpricedParts == 0);
 }

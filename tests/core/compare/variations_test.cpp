@@ -39,6 +39,11 @@ TEST_CASE("deriveWorkloads sweeps sequence length and precision", "[compare][var
 TEST_CASE("deriveConfigurations sweeps node count and GPU, then compares", "[compare][variations]")
 {
     auto project = bomExampleProject();
+    // Price the example's one unpriced part (the PSU): a change between two
+    // lower bounds would be unknown.
+    for (auto& part : project.parts)
+        if (infoOf(part).id == "ex-psu")
+            infoOf(part).priceUsd = 600;
     const auto nodes
         = deriveConfigurations(project.configurations[1], ConfigurationField::Nodes, {"1", "8"});
     REQUIRE(nodes.size() == 2);
@@ -62,6 +67,7 @@ TEST_CASE("deriveConfigurations sweeps node count and GPU, then compares", "[com
     const auto comparison = compareProject(project, PartLookup {}, options);
     REQUIRE(comparison.rows.size() == 2);
     // Eight times the nodes costs more.
+    CHECK(comparison.rows[1].delta(ComparisonMetric::CapexUsd).known);
     CHECK(comparison.rows[1].delta(ComparisonMetric::CapexUsd).absolute > 0);
 }
 

@@ -38,8 +38,13 @@ TEST_CASE("Capex is part price × count × nodes", "[infra][cost]")
     const auto p = price(test::pcieServer(), in);
     // 4 nodes: chassis 4 × 20,000; GPUs 32 × 9,000; CPUs 8 × 11,805;
     // NVMe 24 × 2,000; NICs 8 × 2,500; PSUs 16 × 600.
-    CHECK(p.cost.capexUsd == Approx(80000 + 288000 + 94440 + 48000 + 20000 + 9600));
+    CHECK(p.cost.partsUsd == Approx(80000 + 288000 + 94440 + 48000 + 20000 + 9600));
+    // The four nodes' networks are part of the configuration's capex too.
+    CHECK(p.cost.fabricUsd > 0);
+    CHECK(p.cost.capexUsd == Approx(p.cost.partsUsd + p.cost.fabricUsd));
     CHECK(p.cost.priceComplete);
+    CHECK(p.cost.unpricedParts == 0);
+    CHECK(p.cost.capex().complete());
     CHECK(p.cost.priceIncludesEstimates); // GPU price has no "list price" note
     CHECK(hasCode(p.findings, "cost.price_estimated"));
     CHECK_FALSE(hasCode(p.findings, "cost.price_missing"));
@@ -53,10 +58,19 @@ TEST_CASE("A missing price is flagged, not guessed", "[infra][cost]")
     in.needsInterNodeTraffic = false;
     const auto p = price(rc, in);
     CHECK_FALSE(p.cost.priceComplete);
-    CHECK(p.cost.capexUsd == Approx(80000 + 288000 + 94440 + 20000 + 9600));
+    CHECK(p.cost.partsUsd == Approx(80000 + 288000 + 94440 + 20000 + 9600));
+    // A sum with an unknown term is unknown: every money figure built on it
+    // is a lower bound and says so.
+    CHECK(p.cost.unpricedParts == 1);
+    CHECK_FALSE(p.cost.capex().complete());
+    CHECK_FALSE(p.cost.tco().complete());
+    CHECK_FALSE(p.cost.perHour().complete());
+    CHECK(describeUsd(p.cost.capex()).rfind("\u2265 $", 0) == 0);
     const auto* f = test::findCode(p.findings, "cost.price_missing");
     REQUIRE(f);
     CHECK(f->message.find("PM1743") != std::string::npos);
+    CHECK(f->message.find("(1 part unpriced)") != std::string::npos);
+    CHECK(f->message.find("Capital cost is unknown") != std::string::npos);
 }
 
 TEST_CASE("A complete system's price covers its parts", "[infra][cost]")
@@ -65,7 +79,8 @@ TEST_CASE("A complete system's price covers its parts", "[infra][cost]")
     in.needsInterNodeTraffic = false;
     const auto p = price(test::dgxH100(2), in);
     CHECK(p.cost.chassisPriceIncludesComponents);
-    CHECK(p.cost.capexUsd == Approx(2 * 199000));
+    CHECK(p.cost.partsUsd == Approx(2 * 199000));
+    CHECK(p.cost.capexUsd == Approx(2 * 199000 + p.fabric.frontEnd.costUsd));
     CHECK(p.cost.priceComplete);
 }
 
@@ -79,7 +94,12 @@ TEST_CASE("Fabric, racks, energy, TCO and cost per token", "[infra][cost]")
     in.tokensPerSecond = 1.0e6;
     const auto p = price(rc, in);
     // 48 switches, 2,048 cables, 4,096 transceivers (SuperPOD 1,024 GPUs).
-    CHECK(p.cost.fabricUsd == Approx(48 * 30000 + 2048 * 150 + 4096 * 1000));
+    CHECK(p.fabric.costUsd == Approx(48 * 30000 + 2048 * 150 + 4096 * 1000));
+    // Front end: 128 nodes × 2 ports = 256 endpoints, one 256-port switch,
+    // 256 cables and 512 transceivers.
+    CHECK(p.fabric.frontEnd.tree.totalSwitches == 1);
+    CHECK(p.cost.fabricUsd
+          == Approx(p.fabric.costUsd + 35000 + 256 * 120 + 512 * 700));
     CHECK(p.power.racks == 43); // 3 per rack
     CHECK(p.cost.racksUsd == Approx(430000));
     CHECK(p.cost.capexUsd

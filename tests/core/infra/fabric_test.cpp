@@ -73,7 +73,10 @@ TEST_CASE("Fabric plan for 128 DGX nodes with 8 × 400G NDR", "[infra][fabric]")
     CHECK(f.tree.spineSwitches == 16);
     CHECK(f.tree.cables == 2048);
     CHECK(f.transceivers == 4096);
-    CHECK(f.switchPowerTotalW == Approx(48 * f.switchUsed.powerW));
+    // Plus the front-end network: 128 nodes × 2 ports on one 256-port switch.
+    CHECK(f.frontEnd.tree.totalSwitches == 1);
+    CHECK(f.switchPowerTotalW
+          == Approx(48 * f.switchUsed.powerW + f.frontEnd.switchUsed.powerW));
     CHECK(f.costUsd > 0);
     CHECK(findings.empty());
 }

@@ -65,7 +65,9 @@ TEST_CASE("Whole infrastructure check of 128 DGX H100", "[infra]")
     CHECK(r.power.nodesPerRack == 3);
     CHECK(r.power.racks == 43);
     CHECK(r.fabric.tree.totalSwitches == 48);
-    CHECK(r.power.clusterW == Approx(128 * 10200 + 48 * 1500));
+    // 48 back-end switches and one front-end switch at 1.5 kW each.
+    CHECK(r.fabric.frontEnd.tree.totalSwitches == 1);
+    CHECK(r.power.clusterW == Approx(128 * 10200 + 49 * 1500));
     CHECK(r.thermal.nodeHeatBtuPerH == Approx(34800).epsilon(0.001));
     CHECK(r.cost.usdPerMillionTokens);
     CHECK_FALSE(r.assumptions.empty());

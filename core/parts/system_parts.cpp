@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/parts/system_parts.h"
+
+#include <charconv>
+
+namespace infrafit {
+
+std::optional<SystemPart> parseSystemPart(std::string_view entry)
+{
+    SystemPart part;
+    const auto colon = entry.rfind(':');
+    std::string_view id = entry.substr(0, colon);
+    if (colon != std::string_view::npos) {
+        const std::string_view digits = entry.substr(colon + 1);
+        int count = 0;
+        const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(),
+                                                  count);
+        if (error != std::errc() || end != digits.data() + digits.size() || count < 1
+            || count > 1024)
+            return std::nullopt;
+        part.count = count;
+    }
+    while (!id.empty() && id.front() == ' ')
+        id.remove_prefix(1);
+    while (!id.empty() && id.back() == ' ')
+        id.remove_suffix(1);
+    if (id.empty())
+        return std::nullopt;
+    part.id = std::string(id);
+    return part;
+}
+
+std::vector<SystemPart> systemPartsOf(const Chassis& chassis)
+{
+    std::vector<SystemPart> parts;
+    for (const auto& entry : chassis.systemParts)
+        if (auto part = parseSystemPart(entry))
+            parts.push_back(std::move(*part));
+    return parts;
+}
+
+} // namespace infrafit

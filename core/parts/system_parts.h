@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/parts/chassis.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace infrafit {
+
+/// One part a complete system ships with: its catalog id and how many per
+/// node. Listed in a chassis' `system_parts` as "ID:COUNT" ("ID" alone = 1).
+struct SystemPart {
+    std::string id;
+    int count = 1;
+};
+
+/// Parses one "ID:COUNT" entry; nullopt when the id is empty or the count is
+/// not a whole number from 1 to 1024.
+std::optional<SystemPart> parseSystemPart(std::string_view entry);
+
+/// The well-formed entries of a chassis' `system_parts`, in order.
+std::vector<SystemPart> systemPartsOf(const Chassis& chassis);
+
+/// A complete system (DGX/HGX reference system) fixes its host parts: its
+/// price includes them and it lists them in `system_parts`.
+inline bool isCompleteSystem(const Chassis& chassis)
+{
+    return chassis.priceIncludesParts && !chassis.systemParts.empty();
+}
+
+} // namespace infrafit
