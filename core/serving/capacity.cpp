@@ -78,4 +78,58 @@ CapacityAnswer findCapacity(const ServingScenario& scenario, const StepTimeModel
     return answer;
 }
 
+SimulationResult simulateUsers(const ServingScenario& scenario, const StepTimeModel& model,
+                               int users, double thinkTimeS)
+{
+    auto requests = makeRequests(scenario.prompts, scenario.outputs, scenario.arrival,
+                                 scenario.arrivalCv, 0.0, scenario.requests, scenario.seed);
+    SimulationOptions options;
+    options.sla = scenario.sla;
+    options.seed = scenario.seed;
+    options.closedLoop = ClosedLoop{std::max(1, users), thinkTimeS};
+    return simulateReplica(scenario.engine, model, std::move(requests), options);
+}
+
+UserCapacityAnswer findUserCapacity(const ServingScenario& scenario, const StepTimeModel& model,
+                                    double thinkTimeS)
+{
+    UserCapacityAnswer answer;
+    SimulationResult run = simulateUsers(scenario, model, 1, thinkTimeS);
+    ++answer.simulations;
+    if (!meetsSla(run, scenario.sla))
+        return answer;
+    int lo = 1;
+    SimulationResult best = std::move(run);
+    // Grow until the SLA fails, then bisect between the last pass and fail.
+    int hi = 2;
+    const int ceiling = std::max(2, scenario.engine.maxBatch * 64);
+    for (;;) {
+        run = simulateUsers(scenario, model, hi, thinkTimeS);
+        ++answer.simulations;
+        if (!meetsSla(run, scenario.sla))
+            break;
+        lo = hi;
+        best = std::move(run);
+        if (hi >= ceiling || answer.simulations >= maxSimulations) {
+            hi = lo;
+            break;
+        }
+        hi = std::min(ceiling, hi * 2);
+    }
+    while (hi - lo > 1 && answer.simulations < maxSimulations) {
+        const int mid = lo + (hi - lo) / 2;
+        run = simulateUsers(scenario, model, mid, thinkTimeS);
+        ++answer.simulations;
+        if (meetsSla(run, scenario.sla)) {
+            lo = mid;
+            best = std::move(run);
+        } else {
+            hi = mid;
+        }
+    }
+    answer.maxUsers = lo;
+    answer.atCapacity = std::move(best);
+    return answer;
+}
+
 } // namespace infrafit

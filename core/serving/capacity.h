@@ -52,4 +52,19 @@ struct CapacityAnswer {
 /// simulations; the SLA may fail only above the answer. Pure.
 CapacityAnswer findCapacity(const ServingScenario& scenario, const StepTimeModel& model);
 
+/// One replica serving a closed loop of `users` with mean think time
+/// `thinkTimeS` (scenario.requests requests in all).
+SimulationResult simulateUsers(const ServingScenario& scenario, const StepTimeModel& model,
+                               int users, double thinkTimeS);
+
+/// The most users one replica holds under the SLA (bisection on the user
+/// count up to the batch limit × 64).
+struct UserCapacityAnswer {
+    int maxUsers = 0;
+    SimulationResult atCapacity;
+    int simulations = 0;
+};
+UserCapacityAnswer findUserCapacity(const ServingScenario& scenario, const StepTimeModel& model,
+                                    double thinkTimeS);
+
 } // namespace infrafit

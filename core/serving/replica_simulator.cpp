@@ -76,6 +76,11 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
     const long long blockTokens = std::max(1, engine.kvBlockTokens);
     const long long totalBlocks = std::max(0LL, engine.kvCapacityTokens) / blockTokens;
     const auto blocksFor = [&](long long tokens) { return (tokens + blockTokens - 1) / blockTokens; };
+    // New blocks a sequence holding `blocks` needs for `tokens` (the common
+    // decode step needs none: skip the division).
+    const auto extraBlocks = [&](long long tokens, long long blocks) {
+        return tokens > blocks * blockTokens ? blocksFor(tokens) - blocks : 0;
+    };
     const std::size_t maxBatch = static_cast<std::size_t>(std::max(1, engine.maxBatch));
     const int budgetPerStep = std::max(1, engine.stepTokenBudget);
     const double hit = std::clamp(engine.prefixCacheHitRate, 0.0, 0.99);
@@ -179,14 +184,15 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
         int budget = budgetPerStep;
         long long prefillTokens = 0;
         long long decodeTokens = 0;
-        double contextSum = 0;
+        long long contextSum = 0;
+        long long stepSequences = 0;
         bool preempted = false;
         for (std::size_t i = 0; i < running.size() && budget > 0; ++i) {
             Sequence& s = seqs[static_cast<std::size_t>(running[i])];
             const bool decode = s.decoding();
             const int tokens = decode ? 1 : std::min(s.prefillNeeded - s.prefillDone, budget);
             const long long kvAfter = decode ? s.kvTokens + 1 : s.cached + s.prefillDone + tokens;
-            const long long need = blocksFor(kvAfter) - s.blocks;
+            const long long need = extraBlocks(kvAfter, s.blocks);
             bool selfPreempted = false;
             while (need > freeBlocks) {
                 const int victim = running.back();
@@ -213,7 +219,8 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
             s.scheduled = tokens;
             budget -= tokens;
             (decode ? decodeTokens : prefillTokens) += tokens;
-            contextSum += static_cast<double>(kvAfter);
+            contextSum += kvAfter;
+            ++stepSequences;
         }
         // Then admit waiting requests, first come first served (none after a
         // preemption in this step, as vLLM's scheduler does).
@@ -221,7 +228,7 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
             Sequence& s = seqs[static_cast<std::size_t>(waiting.front())];
             const int tokens = std::min(s.prefillNeeded - s.prefillDone, budget);
             const long long kvAfter = s.cached + s.prefillDone + tokens;
-            const long long need = blocksFor(kvAfter) - s.blocks;
+            const long long need = extraBlocks(kvAfter, s.blocks);
             if (need > freeBlocks)
                 break;
             running.push_back(waiting.front());
@@ -233,16 +240,14 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
                 s.firstScheduledS = t;
             budget -= tokens;
             prefillTokens += tokens;
-            contextSum += static_cast<double>(kvAfter);
+            contextSum += kvAfter;
+            ++stepSequences;
         }
-        const long long stepSequences = std::count_if(running.begin(), running.end(), [&](int i) {
-            return seqs[static_cast<std::size_t>(i)].scheduled > 0;
-        });
         if (stepSequences == 0)
             continue; // only preemptions happened; the next pass schedules
 
         double dt = model.stepTimeS(static_cast<int>(prefillTokens), static_cast<int>(decodeTokens),
-                                    contextSum / static_cast<double>(stepSequences));
+                                    static_cast<double>(contextSum) / static_cast<double>(stepSequences));
         if (!std::isfinite(dt))
             dt = 1e6; // a broken step law shows as an SLA miss, never as NaN
         dt = std::max(dt, 1e-12);
