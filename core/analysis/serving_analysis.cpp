@@ -13,9 +13,10 @@ namespace {
 
 using infra::num;
 
-/// vLLM's defaults when the workload leaves them out: max_num_seqs 256 and
-/// max_num_batched_tokens 2048 with chunked prefill (vLLM engine arguments,
-/// docs.vllm.ai "Engine Arguments").
+/// Engine limits when the workload leaves them out: a 2,048-token budget per
+/// step (vllm/config/scheduler.py, SchedulerConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS)
+/// and 256 sequences per step (vLLM's engine default max_num_seqs before
+/// releases began to pick it per GPU; an estimate for today's engines).
 constexpr int defaultMaxBatch = 256;
 constexpr int defaultStepTokens = 2048;
 constexpr int curvePoints = 10;
