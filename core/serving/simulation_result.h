@@ -23,7 +23,7 @@ struct Percentiles {
 /// Nearest-rank percentiles (the smallest sample with at least p % of the
 /// samples at or below it; NIST/SEMATECH e-Handbook §7.2.6.2 "percentiles",
 /// the definition MLPerf's LoadGen uses for its latency percentiles).
-/// Sorts `samples` in place.
+/// Reorders `samples` in place.
 Percentiles percentilesOf(std::vector<double>& samples);
 
 /// KV-cache occupancy (used blocks / blocks) at a simulated time.

@@ -274,3 +274,22 @@ TEST_CASE("A (mean, p90) length is a lognormal with that mean and p90", "[servin
     CHECK(p.mean == Approx(500).epsilon(0.02));
     CHECK(p.p90 == Approx(1000).epsilon(0.02));
 }
+
+TEST_CASE("Nearest-rank percentiles", "[serving][simulator]")
+{
+    // Nearest rank: the ceil(p/100 · n)-th smallest. For 1..100 shuffled,
+    // p50 = 50, p90 = 90, p99 = 99; for 1..10, p99 = 10 and p50 = 5.
+    std::vector<double> hundred;
+    for (int i = 0; i < 100; ++i)
+        hundred.push_back((i * 37) % 100 + 1);
+    const auto p = percentilesOf(hundred);
+    CHECK(p.mean == 50.5);
+    CHECK(p.p50 == 50);
+    CHECK(p.p90 == 90);
+    CHECK(p.p99 == 99);
+    std::vector<double> ten{10, 9, 8, 7, 6, 5, 4, 3, 2, 1};
+    const auto q = percentilesOf(ten);
+    CHECK(q.p50 == 5);
+    CHECK(q.p90 == 9);
+    CHECK(q.p99 == 10);
+}
