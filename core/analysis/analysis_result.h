@@ -6,6 +6,7 @@
 #include "core/analysis/memory_lines.h"
 #include "core/infra/infrastructure.h"
 #include "core/model/parameter_count.h"
+#include "core/serving/serving_report.h"
 #include "core/storage/storage_report.h"
 #include "core/workload/workload.h"
 
@@ -90,6 +91,9 @@ struct AnalysisResult {
     std::optional<StorageReport> storage;
     /// CPU cores and host memory per GPU (evaluate(); core/storage).
     std::optional<HostReport> host;
+    /// Capacity under the SLA for a workload with a serving demand
+    /// (evaluate(); core/analysis/serving_analysis.h).
+    std::optional<ServingReport> serving;
 };
 
 } // namespace infrafit

@@ -2,6 +2,7 @@
 #include "core/analysis/evaluate.h"
 
 #include "core/analysis/analyze.h"
+#include "core/analysis/serving_analysis.h"
 #include "core/storage/storage_host.h"
 
 #include <algorithm>
@@ -69,6 +70,7 @@ AnalysisResult evaluate(const Workload& workload, const ResolvedConfiguration& c
                               balance.assumptions.end());
     result.storage = std::move(balance.storage);
     result.host = std::move(balance.host);
+    result.serving = analyzeServing(workload, config, result, &report, result.findings);
     // Errors first, then warnings, then information; stable within a level.
     std::stable_sort(result.findings.begin(), result.findings.end(),
                      [](const Finding& a, const Finding& b) { return a.severity > b.severity; });

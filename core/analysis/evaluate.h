@@ -21,7 +21,9 @@ InfrastructureInputs infrastructureInputsFor(const Workload& workload,
 /// communication; analyze()) plus the infrastructure checks (power, thermal,
 /// PCIe, fabric, compatibility, cost; checkInfrastructure()) and the storage
 /// and host balance (checkpoints, data feed, model load, CPU cores and host
-/// memory per GPU; checkStorageAndHost()), with all findings merged.
+/// memory per GPU; checkStorageAndHost()), and for a workload with a serving
+/// demand the capacity under its SLA (analyzeServing()), with all findings
+/// merged.
 /// Pure; never throws for a validated workload.
 AnalysisResult evaluate(const Workload& workload, const ResolvedConfiguration& config,
                         const InfrastructureInputs& base = {});

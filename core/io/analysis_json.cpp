@@ -2,6 +2,7 @@
 #include "core/io/analysis_json.h"
 
 #include "core/io/infra_json.h"
+#include "core/io/serving_json.h"
 #include "core/io/storage_json.h"
 
 #include <cmath>
@@ -170,6 +171,8 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
         j["storage"] = storageToJson(*r.storage);
     if (r.host)
         j["host"] = hostToJson(*r.host);
+    if (r.serving)
+        j["serving"] = servingToJson(*r.serving);
     return j;
 }
 

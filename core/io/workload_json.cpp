@@ -3,6 +3,7 @@
 
 #include "core/io/field_reader.h"
 #include "core/io/model_json.h"
+#include "core/io/serving_demand_json.h"
 #include "core/workload/workload_validation.h"
 
 namespace infrafit {
@@ -131,8 +132,8 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
     r.readBool("flash_attention", w.flashAttention);
     r.readDouble("dropout", w.dropout, false, 0.0, false, 0.99);
     r.readDouble("training_tokens", w.trainingTokens, false, 0.0);
-    r.readInt("prompt_tokens", w.promptTokens, false, 1, maxTokens);
-    r.readInt("output_tokens", w.outputTokens, false, 1, maxTokens);
+    // prompt_tokens, output_tokens and the serving demand (open/closed loop, SLA).
+    readServingDemand(json, pointer, w, problems);
     r.readInt("concurrent_requests", w.concurrentRequests, false, 1, maxRequests);
     r.readEnum("kv_cache_precision", w.kvCachePrecision);
     if (w.kvCachePrecision == Precision::Int4)
@@ -184,8 +185,6 @@ nlohmann::json workloadToJson(const Workload& w)
     j["flash_attention"] = w.flashAttention;
     j["dropout"] = w.dropout;
     j["training_tokens"] = w.trainingTokens;
-    j["prompt_tokens"] = w.promptTokens;
-    j["output_tokens"] = w.outputTokens;
     j["concurrent_requests"] = w.concurrentRequests;
     j["kv_cache_precision"] = std::string(enumName(w.kvCachePrecision));
     j["gpu_memory_utilization"] = w.gpuMemoryUtilization;
@@ -193,6 +192,7 @@ nlohmann::json workloadToJson(const Workload& w)
     if (w.efficiency)
         j["efficiency"] = *w.efficiency;
     writeStorageAndHost(w, j);
+    writeServingDemand(w, j);
     return j;
 }
 

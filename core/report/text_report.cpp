@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/text_report.h"
 
+#include "core/report/serving_text.h"
+
 #include <cstdarg>
 #include <cstdio>
 
@@ -191,6 +193,8 @@ std::string textReport(const AnalysisResult& r)
         storageSection(out, *r.storage, r.kind);
     if (r.host)
         hostSection(out, *r.host);
+    if (r.serving)
+        appendServingText(out, *r.serving);
     if (!r.findings.empty()) {
         line(out, "Findings:");
         for (const auto& finding : r.findings)

@@ -3,6 +3,7 @@
 
 #include "core/model/model_spec.h"
 #include "core/parts/enum_names.h"
+#include "core/workload/serving_demand.h"
 
 #include <optional>
 #include <string>
@@ -122,6 +123,9 @@ struct Workload {
     /// Achieved fraction of peak FLOP/s while computing; absent = default
     /// for the GPU family (defaultEfficiency()).
     std::optional<double> efficiency;
+    /// Serving demand and SLA (open or closed loop); `serving.isDemand()`
+    /// turns on the capacity answer (core/serving).
+    ServingDemand serving;
 
     // Storage and host (core/storage). Defaults and their sources are in
     // core/storage/storage_defaults.h and are listed as assumptions.

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/serving/capacity.h"
+
+#include <algorithm>
+
+namespace infrafit {
+namespace {
+
+constexpr int maxSimulations = 24;
+constexpr double relativeTolerance = 0.005;
+/// Lowest rate probed, as a share of the saturated throughput: below it a
+/// replica is idle between requests, so a miss there is a miss at any load.
+constexpr double idleShare = 1e-3;
+
+} // namespace
+
+bool meetsSla(const SimulationResult& run, const ServiceLevel& sla)
+{
+    return run.requestsRejected == 0 && run.requestsCompleted > 0
+           && run.ttftS.at(sla.percentile) * 1e3 <= sla.ttftMs
+           && run.tpotS.at(sla.percentile) * 1e3 <= sla.tpotMs;
+}
+
+SimulationResult simulateAtRate(const ServingScenario& scenario, const StepTimeModel& model,
+                                double ratePerS)
+{
+    auto requests = makeRequests(scenario.prompts, scenario.outputs, scenario.arrival,
+                                 scenario.arrivalCv, ratePerS, scenario.requests, scenario.seed);
+    SimulationOptions options;
+    options.sla = scenario.sla;
+    options.seed = scenario.seed;
+    return simulateReplica(scenario.engine, model, std::move(requests), options);
+}
+
+SimulationResult simulateCluster(const ServingScenario& scenario, const StepTimeModel& model,
+                                 double ratePerS, int replicas)
+{
+    return simulateAtRate(scenario, model, ratePerS / std::max(1, replicas));
+}
+
+CapacityAnswer findCapacity(const ServingScenario& scenario, const StepTimeModel& model)
+{
+    CapacityAnswer answer;
+    // Rate 0 in makeRequests = every request arrives at t = 0.
+    const SimulationResult saturated = simulateAtRate(scenario, model, 0.0);
+    answer.simulations = 1;
+    answer.saturatedRatePerS = saturated.throughputRequestsPerS;
+    if (!(answer.saturatedRatePerS > 0))
+        return answer;
+
+    double hi = answer.saturatedRatePerS;
+    SimulationResult run = simulateAtRate(scenario, model, hi);
+    ++answer.simulations;
+    if (meetsSla(run, scenario.sla)) {
+        answer.maxRatePerS = hi;
+        answer.atCapacity = std::move(run);
+        return answer;
+    }
+    double lo = hi * idleShare;
+    run = simulateAtRate(scenario, model, lo);
+    ++answer.simulations;
+    if (!meetsSla(run, scenario.sla))
+        return answer; // even an idle replica misses the SLA
+    SimulationResult best = std::move(run);
+    while (answer.simulations < maxSimulations && hi - lo > relativeTolerance * answer.saturatedRatePerS) {
+        const double mid = 0.5 * (lo + hi);
+        run = simulateAtRate(scenario, model, mid);
+        ++answer.simulations;
+        if (meetsSla(run, scenario.sla)) {
+            lo = mid;
+            best = std::move(run);
+        } else {
+            hi = mid;
+        }
+    }
+    answer.maxRatePerS = lo;
+    answer.atCapacity = std::move(best);
+    return answer;
+}
+
+SimulationResult simulateUsers(const ServingScenario& scenario, const StepTimeModel& model,
+                               int users, double thinkTimeS)
+{
+    auto requests = makeRequests(scenario.prompts, scenario.outputs, scenario.arrival,
+                                 scenario.arrivalCv, 0.0, scenario.requests, scenario.seed);
+    SimulationOptions options;
+    options.sla = scenario.sla;
+    options.seed = scenario.seed;
+    options.closedLoop = ClosedLoop{std::max(1, users), thinkTimeS};
+    return simulateReplica(scenario.engine, model, std::move(requests), options);
+}
+
+UserCapacityAnswer findUserCapacity(const ServingScenario& scenario, const StepTimeModel& model,
+                                    double thinkTimeS)
+{
+    UserCapacityAnswer answer;
+    SimulationResult run = simulateUsers(scenario, model, 1, thinkTimeS);
+    ++answer.simulations;
+    if (!meetsSla(run, scenario.sla))
+        return answer;
+    int lo = 1;
+    SimulationResult best = std::move(run);
+    // Grow until the SLA fails, then bisect between the last pass and fail.
+    int hi = 2;
+    const int ceiling = std::max(2, scenario.engine.maxBatch * 64);
+    for (;;) {
+        run = simulateUsers(scenario, model, hi, thinkTimeS);
+        ++answer.simulations;
+        if (!meetsSla(run, scenario.sla))
+            break;
+        lo = hi;
+        best = std::move(run);
+        if (hi >= ceiling || answer.simulations >= maxSimulations) {
+            hi = lo;
+            break;
+        }
+        hi = std::min(ceiling, hi * 2);
+    }
+    while (hi - lo > 1 && answer.simulations < maxSimulations) {
+        const int mid = lo + (hi - lo) / 2;
+        run = simulateUsers(scenario, model, mid, thinkTimeS);
+        ++answer.simulations;
+        if (meetsSla(run, scenario.sla)) {
+            lo = mid;
+            best = std::move(run);
+        } else {
+            hi = mid;
+        }
+    }
+    answer.maxUsers = lo;
+    answer.atCapacity = std::move(best);
+    return answer;
+}
+
+} // namespace infrafit
