@@ -23,6 +23,11 @@ void analyzeTraining(const AnalysisContext& context, AnalysisResult& result, boo
 /// Fills memory, performance and capacity of an inference result.
 void analyzeInference(const AnalysisContext& context, AnalysisResult& result);
 
+struct InferenceSetup;
+struct ServingStepModel;
+/// The per-operation step model of one serving replica (serving_step.h).
+ServingStepModel makeServingStepModel(const AnalysisContext& context, const InferenceSetup& setup);
+
 /// Bytes/s of a link level for the context (0 when absent).
 double levelBytesPerS(const LinkRates& rates, LinkLevel level);
 double levelLatencyS(const LinkRates& rates, LinkLevel level);

@@ -39,7 +39,15 @@ struct PerformanceResult {
     // Inference
     double ttftS = 0;
     double tpotS = 0;
-    double outputTokensPerS = 0;
+    double outputTokensPerS = 0;   ///< counts the GPU time spent on prefill
+    /// GPU time one replica spends prefilling one request's prompt (a
+    /// prefill-only step of prompt_tokens; DESIGN.md `prefill_time_s`).
+    double prefillTimeS = 0;
+    double servingBatch = 0;       ///< sequences a replica decodes per step
+    /// Work the serving result implies per GPU: at most the dense peak
+    /// FLOP/s and the HBM bandwidth (checked by the property tests).
+    double impliedFlopsPerSPerGpu = 0;
+    double impliedHbmBytesPerSPerGpu = 0;
     double decodeBytesPerStep = 0; ///< per GPU
     double rooflineCrossoverBatch = 0;
     bool decodeComputeBound = false;

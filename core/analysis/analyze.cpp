@@ -2,6 +2,7 @@
 #include "core/analysis/analyze.h"
 
 #include "core/analysis/analysis_context.h"
+#include "core/analysis/serving_step.h"
 #include "core/search/plan_search.h"
 #include "core/workload/workload_validation.h"
 
@@ -114,14 +115,35 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
         a.push_back("TP communication not overlapped; DP gradients overlap the last backward "
                     "except the last bucket; links reach 80% of peak");
     } else {
-        a.push_back(fmt("prefill at %.2f of peak FLOP/s, decode at %.2f of HBM bandwidth (",
-                        ctx.efficiency.prefillCompute, ctx.efficiency.decodeMemory)
-                    + effSource + ")");
+        ServingEfficiency se = defaultServingEfficiency(ctx.config.gpu, w.precision);
+        if (w.efficiency)
+            se.gemmCompute = *w.efficiency;
+        a.push_back(fmt("serving step timed per operation, each max(FLOPs / (peak x eff), bytes / "
+                        "(HBM x eff)): GEMMs %.2f of dense peak, attention %.2f of dense peak",
+                        se.gemmCompute, se.attentionCompute)
+                    + fmt(", weight/KV/element-wise streams %.2f of HBM bandwidth (", se.memory)
+                    + (w.efficiency ? std::string("GEMM: workload override")
+                                    : std::string("fitted on published runs, docs/validation.md"))
+                    + ")");
+        a.push_back(fmt("fixed per step: %.2f ms host (scheduling, sampling) + %.0f us per block "
+                        "with prefill, %.0f us per block decode-only (CUDA graphs)",
+                        se.stepOverheadS * 1e3, se.prefillLayerOverheadS * 1e6,
+                        se.decodeLayerOverheadS * 1e6));
+        a.push_back(fmt("tensor-parallel all-reduce: 2 per block, alpha-beta (NCCL base 3.6 us + "
+                        "hop latency per ring step); engine max batch %.0f",
+                        w.maxBatch));
         a.push_back(fmt("engine memory fraction %.2f (vLLM gpu_memory_utilization); KV blocks "
                         "of %.0f tokens",
                         w.gpuMemoryUtilization, w.kvBlockSize));
-        a.push_back("concurrent_requests spread evenly over replicas; decode at mean context "
-                    "prompt + output/2");
+        a.push_back(std::string(w.batching == Batching::Static
+                                    ? "static batching: a batch is prefilled together, then "
+                                      "decoded to the end"
+                                    : "continuous batching: each step decodes the running batch "
+                                      "and prefills the prompts of the requests that replace "
+                                      "finished ones")
+                    + "; throughput counts the prefill time; concurrent_requests spread evenly "
+                      "over replicas; decode at mean context prompt + output/2; pipeline "
+                      "stages run one after the other");
     }
 }
 

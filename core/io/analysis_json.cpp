@@ -124,6 +124,10 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
                         {"roofline_crossover_batch", p.rooflineCrossoverBatch},
                         {"compute_efficiency", r.computeEfficiency},
                         {"binding_limit", r.bindingLimit}};
+    if (r.kind == WorkloadKind::Inference) {
+        j["performance"]["prefill_time_s"] = p.prefillTimeS;
+        j["performance"]["serving_batch"] = p.servingBatch;
+    }
     const auto& c = r.interconnect;
     j["interconnect"] = {{"sufficient", c.sufficient && r.analyzed},
                          {"communication_fraction", c.communicationFraction},

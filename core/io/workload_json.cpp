@@ -140,6 +140,8 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
         r.problem("kv_cache_precision", "int4 KV cache is not supported (use fp16, bf16, fp8 or int8)");
     r.readDouble("gpu_memory_utilization", w.gpuMemoryUtilization, false, 0.0, true, 1.0);
     r.readInt("kv_block_size", w.kvBlockSize, false, 1, maxTokens);
+    r.readInt("max_batch", w.maxBatch, false, 1, maxRequests);
+    r.readEnum("batching", w.batching);
     double efficiency = 0;
     if (r.has("efficiency") && r.readDouble("efficiency", efficiency, false, 0.0, true, 1.0))
         w.efficiency = efficiency;
@@ -189,6 +191,8 @@ nlohmann::json workloadToJson(const Workload& w)
     j["kv_cache_precision"] = std::string(enumName(w.kvCachePrecision));
     j["gpu_memory_utilization"] = w.gpuMemoryUtilization;
     j["kv_block_size"] = w.kvBlockSize;
+    j["max_batch"] = w.maxBatch;
+    j["batching"] = std::string(enumName(w.batching));
     if (w.efficiency)
         j["efficiency"] = *w.efficiency;
     writeStorageAndHost(w, j);

@@ -56,6 +56,17 @@ struct EnumNames<StorageTarget> {
     static constexpr std::array<std::string_view, 3> names{"auto", "local", "shared"};
 };
 
+/// How a serving engine forms batches: `continuous` = iteration-level
+/// scheduling (Orca, Yu et al. OSDI'22; vLLM, SGLang, TensorRT-LLM in-flight
+/// batching): each step decodes the running batch plus a chunk of prefill;
+/// `static` = a batch is prefilled together and decoded to the end before
+/// the next starts (FasterTransformer, TensorRT-LLM gptSessionBenchmark).
+enum class Batching { Continuous, Static };
+template <>
+struct EnumNames<Batching> {
+    static constexpr std::array<std::string_view, 2> names{"continuous", "static"};
+};
+
 enum class Recompute { None, Selective, Full };
 template <>
 struct EnumNames<Recompute> {
@@ -120,6 +131,11 @@ struct Workload {
     Precision kvCachePrecision = Precision::Fp16;
     double gpuMemoryUtilization = 0.9; ///< vLLM-style engine memory fraction
     int kvBlockSize = 16;               ///< paged-attention block (vLLM default 16)
+    /// Sequences an engine replica runs at once (vLLM `max_num_seqs`,
+    /// default 256 in vLLM's EngineArgs; TensorRT-LLM `max_batch_size`);
+    /// requests beyond it wait.
+    int maxBatch = 256;
+    Batching batching = Batching::Continuous;
     /// Achieved fraction of peak FLOP/s while computing; absent = default
     /// for the GPU family (defaultEfficiency()).
     std::optional<double> efficiency;
