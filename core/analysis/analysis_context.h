@@ -16,6 +16,9 @@ struct AnalysisContext {
     double peakFlopsPerS = 0;  ///< > 0 (checked before use)
     Efficiency efficiency;
     LinkRates rates;
+    /// bf16/fp16 peak the attention core runs at (FlashAttention keeps
+    /// attention in 16-bit under fp8/fp4 training); peakFlopsPerS otherwise.
+    double attentionPeakFlopsPerS = 0;
 };
 
 /// Fills memory, stages, performance and interconnect of a training result.

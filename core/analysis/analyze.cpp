@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysis_context.h"
 #include "core/analysis/serving_step.h"
+#include "core/analysis/training_time.h"
 #include "core/search/plan_search.h"
 #include "core/workload/workload_validation.h"
 
@@ -103,7 +104,11 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
     const std::string effSource = w.efficiency ? std::string("workload override")
                                                : "default; " + std::string(ctx.efficiency.basis);
     if (w.kind == WorkloadKind::Training) {
-        a.push_back(fmt("compute efficiency %.2f of dense peak while computing (", r.computeEfficiency)
+        a.push_back(fmt("GEMM efficiency %.2f of dense peak for large GEMMs, less for small ones "
+                        "(cuBLAS shape table); attention %.2f of the 16-bit peak; element-wise "
+                        "%.2f of HBM bandwidth (",
+                        r.computeEfficiency, ctx.efficiency.attentionCompute,
+                        ctx.efficiency.elementwiseMemory)
                     + effSource + ")");
         a.push_back("FLOPs: 2 per multiply-add, causal attention (s/2), logits included, "
                     "backward = 2x forward; recompute counted in HFU only");
@@ -112,8 +117,11 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                         "%.0f%% of the other lines",
                         100.0 * hbmReserveFraction, 100.0 * 0.05));
         a.push_back("framework: 1 GiB CUDA context + workspaces, 0.25 GiB per NCCL communicator");
-        a.push_back("TP communication not overlapped; DP gradients overlap the last backward "
-                    "except the last bucket; links reach 80% of peak");
+        a.push_back(std::string("TP communication ")
+                    + (tpCommOverlapOn(ctx) ? "overlapped with GEMMs (up to 90%)" : "not overlapped")
+                    + "; DP gradients overlap the last backward except the last bucket; ZeRO-3 "
+                      "gathers prefetched behind compute; collectives hierarchical across nodes; "
+                      "links reach 80% of peak");
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.config.gpu, w.precision);
         if (w.efficiency)
@@ -183,6 +191,14 @@ PlanInputs preparePlanInputs(const Workload& w, const ResolvedConfiguration& con
         in.efficiency.prefillCompute = *w.efficiency;
     }
     in.rates = linkRates(config);
+    in.attentionPeakFlopsPerS = in.peakFlopsPerS;
+    if (w.precision == Precision::Fp8 || w.precision == Precision::Int8
+        || w.precision == Precision::Int4) {
+        if (auto bf16 = peakFlopsPerS(config.gpu, Precision::Bf16))
+            in.attentionPeakFlopsPerS = bf16;
+        else if (auto fp16 = peakFlopsPerS(config.gpu, Precision::Fp16))
+            in.attentionPeakFlopsPerS = fp16;
+    }
     return in;
 }
 
@@ -207,7 +223,7 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
     r.microBatchSize = w.microBatchSize;
     r.gpuCapacityBytes = config.gpu.memoryGb * 1e9;
     const int totalGpus = config.totalGpus();
-    const int modelGpus = plan.tensor * plan.pipeline;
+    const int modelGpus = plan.tensor * plan.pipeline * std::max(1, plan.context);
     if (r.parallelism.data <= 0)
         r.parallelism.data = std::max(1, totalGpus / std::max(1, modelGpus));
 
@@ -243,7 +259,7 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
             fmt("the plan uses %.0f of %.0f GPUs", double(used), totalGpus));
 
     AnalysisContext ctx{w, config, r.parallelism, r.parameters, *peak, inputs.efficiency,
-                        inputs.rates};
+                        inputs.rates, inputs.attentionPeakFlopsPerS.value_or(*peak)};
     r.computeEfficiency = ctx.efficiency.trainCompute;
     const bool crossNode = config.config.nodes > 1 && used > config.config.gpusPerNode;
     if (crossNode && ctx.rates.interNodeBytesPerS <= 0) {
@@ -288,7 +304,7 @@ AnalysisResult analyze(const Workload& w, const ResolvedConfiguration& config)
     SearchControl control;
     control.threads = 1;
     const PlanSearchResult found = searchPlans(space, config, searchOptions, control);
-    Parallelism plan{1, 1, config.totalGpus(), 1, 0, false, Recompute::None, 1};
+    Parallelism plan{1, 1, config.totalGpus(), 1, 0, false, Recompute::None, 1, 1};
     const std::int64_t index = found.bestIndex >= 0 ? found.bestIndex : found.leastMemoryIndex;
     if (index >= 0)
         plan = space.points[std::size_t(index)].plan;

@@ -23,6 +23,7 @@ struct PlanInputs {
     std::optional<double> peakFlopsPerS;
     Efficiency efficiency;
     LinkRates rates;
+    std::optional<double> attentionPeakFlopsPerS; ///< bf16/fp16 peak (fp8/fp4: attention stays 16-bit)
 };
 PlanInputs preparePlanInputs(const Workload& workload, const ResolvedConfiguration& config);
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/analysis/communication.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace infrafit {
 
 double ringAllReduceS(double bytes, int n, double bytesPerS, double latencyS)
@@ -19,6 +22,86 @@ double ringGatherS(double bytes, int n, double bytesPerS, double latencyS)
     if (bytesPerS <= 0)
         return 1e30;
     return double(n - 1) / n * bytes / bytesPerS + (n - 1) * latencyS;
+}
+
+int membersPerNode(int stride, int size, int gpusPerNode)
+{
+    if (size <= 1)
+        return 1;
+    stride = std::max(1, stride);
+    if (stride >= gpusPerNode)
+        return 1;
+    return std::clamp(gpusPerNode / stride, 1, size);
+}
+
+namespace {
+
+struct Hierarchy {
+    int perNode = 1; ///< k
+    int nodes = 1;   ///< N
+};
+
+Hierarchy hierarchyOf(int size, int stride, const LinkRates& r)
+{
+    Hierarchy h;
+    h.perNode = membersPerNode(stride, size, std::max(1, r.gpusPerNode));
+    h.nodes = (size + h.perNode - 1) / h.perNode;
+    return h;
+}
+
+double interLatencyS(int nodes, double alpha)
+{
+    if (nodes <= 1)
+        return 0;
+    const double ring = 2.0 * (nodes - 1);
+    const double tree = 2.0 * std::ceil(std::log2(double(nodes)));
+    return std::min(ring, tree) * alpha;
+}
+
+} // namespace
+
+namespace {
+
+/// Ring collective across nodes, `factor` = 2 (all-reduce) or 1 (gather):
+/// chunks flow through both levels at once (NCCL pipelines them), so the
+/// slower level sets the pace: each GPU's NVLink carries factor·(n−1)/n·S,
+/// each GPU's NIC share factor·(n−1)/n·S/k (the node's k members split the
+/// buffer over their own NICs, NCCL one channel per rail).
+double crossNodeS(double bytes, int size, const Hierarchy& h, double factor, const LinkRates& r)
+{
+    if (r.interNodeBytesPerS <= 0)
+        return 1e30;
+    const double share = factor * double(size - 1) / size * bytes;
+    const double nic = share / h.perNode / r.interNodeBytesPerS;
+    const double link = h.perNode > 1 && r.intraNodeBytesPerS > 0 ? share / r.intraNodeBytesPerS : 0;
+    const double latency = factor * (h.perNode - 1) * r.intraLatencyS
+                           + factor / 2.0 * interLatencyS(h.nodes, r.interLatencyS);
+    return std::max(nic, link) + latency;
+}
+
+} // namespace
+
+double allReduceS(double bytes, int size, int stride, const LinkRates& r)
+{
+    if (size <= 1 || bytes <= 0)
+        return 0;
+    const Hierarchy h = hierarchyOf(size, stride, r);
+    if (h.nodes <= 1) {
+        if (r.nvls && r.intraNodeBytesPerS > 0)
+            return bytes / r.intraNodeBytesPerS + 2.0 * r.intraLatencyS;
+        return ringAllReduceS(bytes, size, r.intraNodeBytesPerS, r.intraLatencyS);
+    }
+    return crossNodeS(bytes, size, h, 2.0, r);
+}
+
+double allGatherS(double bytes, int size, int stride, const LinkRates& r)
+{
+    if (size <= 1 || bytes <= 0)
+        return 0;
+    const Hierarchy h = hierarchyOf(size, stride, r);
+    if (h.nodes <= 1)
+        return ringGatherS(bytes, size, r.intraNodeBytesPerS, r.intraLatencyS);
+    return crossNodeS(bytes, size, h, 1.0, r);
 }
 
 LinkDemands linkDemands(std::initializer_list<LevelTraffic> traffic, double windowS,

@@ -15,6 +15,31 @@ double ringAllReduceS(double bytes, int n, double bytesPerS, double latencyS);
 /// Reduce-scatter or all-gather: (n−1)/n · S/B + (n−1)·α (nccl-tests PERFORMANCE.md).
 double ringGatherS(double bytes, int n, double bytesPerS, double latencyS);
 
+/// Members of a group of `size` GPUs with rank stride `stride` that sit in
+/// one node of `gpusPerNode` GPUs (Megatron rank order tensor → context →
+/// data/expert → pipeline: consecutive ranks share a node).
+int membersPerNode(int stride, int size, int gpusPerNode);
+
+/// Time of an all-reduce of `bytes` (the full buffer each GPU holds) over
+/// a group of `size` GPUs with rank stride `stride`, as NCCL runs it:
+/// - inside one node: ring, 2(n−1)/n·S/B + 2(n−1)·α (Patarasuk & Yuan
+///   2009), or with NVLS (NVLink SHARP) S/B + 2α (the switch reduces);
+/// - across nodes, with k = membersPerNode() GPUs per node over N nodes:
+///   the node's k members split the buffer over their own NICs (NCCL runs
+///   one channel per rail), so each GPU's NIC share carries 2(n−1)/n·S/k
+///   and every node's NICs together carry the data about once — what
+///   nccl-tests shows on 8-NIC nodes (bus bandwidth close to the node's NIC
+///   total; NCCL PERFORMANCE.md defines busbw). NCCL pipelines chunks
+///   through NVLink and the NICs, so the slower level sets the bandwidth
+///   term; latency adds per level: 2(k−1)·α inside, and between nodes the
+///   lower of ring 2(N−1)·α and tree 2·⌈log2 N⌉·α (NCCL picks ring or
+///   double binary tree; Sanders et al. 2009).
+double allReduceS(double bytes, int size, int stride, const LinkRates& rates);
+
+/// All-gather (or reduce-scatter) of a `bytes` buffer (the gathered size):
+/// as allReduceS() with (n−1)/n instead of 2(n−1)/n and half the latency.
+double allGatherS(double bytes, int size, int stride, const LinkRates& rates);
+
 /// One link level's traffic on the most-loaded GPU against what the link
 /// carries, one direction, bytes/s.
 struct LevelDemand {

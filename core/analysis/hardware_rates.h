@@ -19,15 +19,25 @@ std::optional<double> peakFlopsPerS(const Gpu& gpu, Precision precision);
 /// Achieved fraction of peak FLOP/s and of HBM bandwidth, with where the
 /// default came from (shown in the report's assumptions).
 struct Efficiency {
-    double trainCompute = 0.45; ///< while computing, before bubble and exposed comm
+    /// Training: fraction of the dense peak (at the workload precision) that
+    /// large GEMMs reach inside a training framework; smaller GEMMs get less
+    /// (gemmShapeFraction()). Fitted per family on named published runs
+    /// (docs/validation.md).
+    double trainCompute = 0.45;
+    /// Training: FlashAttention core as a fraction of the bf16/fp16 peak.
+    double attentionCompute = 0.45;
+    /// Training: element-wise operations as a fraction of HBM bandwidth.
+    double elementwiseMemory = 0.8;
     double prefillCompute = 0.6;
     double decodeMemory = 0.8;
+    bool hopperOrLater = false; ///< TP comm overlap on by default (tp_comm_overlap)
     std::string_view basis;     ///< short text: family and source of the default
 };
 
 /// Default efficiencies for the GPU's family (by architecture/model name):
-/// honest figures from published runs, not vendor peaks; fp8 gets 75 % of
-/// the bf16 fraction (its peak is 2× but end-to-end speed-ups are ~1.3–1.5×).
+/// honest figures fitted on published runs, not vendor peaks. fp8/fp4
+/// GEMMs reach a lower fraction of their (2×/4×) peak (fitted on the
+/// MosaicML H100 FP8 runs, docs/validation.md).
 Efficiency defaultEfficiency(const Gpu& gpu, Precision precision);
 
 /// Where a collective's traffic goes.
@@ -44,6 +54,12 @@ struct LinkRates {
     double hostLinkBytesPerS = 0;
     double intraLatencyS = 0;
     double interLatencyS = 0;
+    int gpusPerNode = 1;
+    /// NVLink SHARP (NVLS): the NVSwitch reduces in the switch, so an
+    /// all-reduce inside the node moves each byte once per GPU instead of
+    /// 2(n−1)/n times (NCCL 2.17+ on NVSwitch gen 3 and later: Hopper and
+    /// Blackwell HGX/DGX). False on PCIe and xGMI nodes.
+    bool nvls = false;
 };
 
 /// Link rates for a resolved configuration: GPU link (gpu_link_gbs is

@@ -44,6 +44,8 @@ double servingWeightBytesPerParam(Precision precision)
 {
     if (precision == Precision::Int4)
         return 0.5 + 2.0 / 128.0;
+    if (precision == Precision::Fp4)
+        return 0.5 + 1.0 / 16.0; // NVFP4: one fp8 scale per 16 values (NVIDIA Blackwell docs)
     return bytesPerElement(precision);
 }
 

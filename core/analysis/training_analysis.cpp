@@ -4,6 +4,7 @@
 #include "core/analysis/communication.h"
 #include "core/analysis/flops.h"
 #include "core/analysis/training_memory.h"
+#include "core/analysis/training_time.h"
 
 #include <algorithm>
 
@@ -59,38 +60,21 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     res.usableBytes = res.gpuCapacityBytes * (1.0 - hbmReserveFraction);
     res.fits = res.memory.totalBytes() <= res.usableBytes;
 
-    // --- compute of the slowest stage per micro-batch.
+    // --- one micro-batch of the slowest stage, per operation (training_time.h).
     const double s = w.sequenceLength;
-    const double tokensPerMicro = s * w.microBatchSize;
+    const int cp = std::max(1, plan.context);
+    const double tokensPerMicro = s * w.microBatchSize / cp;
     const LayerFlops lf = layerFlops(m, ctx.params, s);
     const double t = setup.tensor;
-    double stageFwdPerToken = 0;
-    double stageRecomputePerToken = 0;
-    // Stages of a run hold equal layers, so the representatives carry the maximum.
+    StageMicroTime slowest;
     for (int i = 0; i < representativeCount; ++i) {
-        const int stage = representative[i];
-        const StageParams sp = stageParams(m, ctx.params, setup.tensor, setup.pipeline,
-                                           setup.expert, stage);
-        double fwd = sp.denseLayers * lf.denseLayer + sp.moeLayers * lf.moeLayer;
-        double recompute = 0;
-        if (setup.recompute == Recompute::Full)
-            recompute = fwd; // the whole forward of the layers is replayed
-        else if (setup.recompute == Recompute::Selective || w.flashAttention)
-            recompute = (sp.denseLayers + sp.moeLayers) * lf.attentionCoreDense; // core attention
-        if (stage == setup.pipeline - 1)
-            fwd += lf.logits;
-        if (fwd + recompute > stageFwdPerToken + stageRecomputePerToken) {
-            stageFwdPerToken = fwd;
-            stageRecomputePerToken = recompute;
-        }
+        const StageMicroTime st = stageMicroTime(ctx, setup, representative[i]);
+        if (st.computeS() + st.exposedCommS() > slowest.computeS() + slowest.exposedCommS())
+            slowest = st;
     }
-    // LoRA: frozen weights need no weight-gradient GEMM: backward ≈ 1× forward
-    // (Hu et al. 2021 §4.2 notes the saving; we count dX only).
     const double backwardFactor = w.fineTune == FineTune::Full ? 2.0 : 1.0;
-    const double rate = ctx.peakFlopsPerS * ctx.efficiency.trainCompute;
-    const double microComputeS =
-        ((1.0 + backwardFactor) * stageFwdPerToken + stageRecomputePerToken) * tokensPerMicro / t
-        / rate;
+    const double microComputeS = slowest.computeS();
+    const double mb = setup.microBatches;
 
     // --- communication (one micro-batch unless stated).
     const int gpn = ctx.config.config.gpusPerNode;
@@ -98,89 +82,82 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     const double actBytes = setup.activationBytes;
     const double boundary = actBytes * tokensPerMicro * m.hiddenSize;
     const int layersStage = layersOnStage(m, setup.pipeline, 0);
-    double microCommS = 0;
     if (setup.tensor > 1) {
-        // Megatron TP: 2 all-reduces forward + 2 backward of b·s·h per layer
-        // (Shoeybi et al. 2019 §3; Korthikanti 2022 §4.2.2: SP's RS+AG move
-        // the same bytes); +2 with full recompute. Not overlapped.
         comm.tpLevel = groupLevel(1, setup.tensor, gpn, ctx.rates);
         const double perLayer = setup.recompute == Recompute::Full ? 6.0 : 4.0;
-        const double one = ringAllReduceS(boundary, setup.tensor,
-                                          levelBytesPerS(ctx.rates, comm.tpLevel),
-                                          levelLatencyS(ctx.rates, comm.tpLevel));
-        const double perMicro = perLayer * layersStage * one;
-        comm.tpBytes = perLayer * layersStage * 2.0 * (t - 1) / t * boundary * setup.microBatches;
-        comm.tpTimeS = perMicro * setup.microBatches;
-        microCommS += perMicro;
+        comm.tpBytes = perLayer * layersStage * 2.0 * (t - 1) / t * boundary * mb;
+        comm.tpTimeS = slowest.tpExposedS * mb; // exposed part (tp_comm_overlap)
     }
+    if (cp > 1)
+        comm.tpTimeS += slowest.cpExposedS * mb; // reported with the model-parallel traffic
     if (setup.expert > 1 && m.isMoe()) {
         // MoE dispatch + combine all-to-all, forward and backward, k copies
         // of each token (docs/reference/models.md §2.12; Lepikhin et al. 2020 GShard §2.2).
-        comm.epLevel = groupLevel(setup.tensor, setup.expert, gpn, ctx.rates);
+        comm.epLevel = groupLevel(setup.tensor * cp, setup.expert, gpn, ctx.rates);
         const int moeOnStage = stageParams(m, ctx.params, setup.tensor, setup.pipeline,
                                            setup.expert, 0).moeLayers;
-        const double bytes = 4.0 * m.expertsPerToken * boundary * (setup.expert - 1)
-                             / setup.expert * std::max(1, moeOnStage);
-        const double bw = levelBytesPerS(ctx.rates, comm.epLevel);
-        const double perMicro = bw > 0 ? bytes / bw : 1e30;
-        comm.epBytes = bytes * setup.microBatches;
-        comm.epTimeS = perMicro * setup.microBatches;
-        microCommS += perMicro;
+        comm.epBytes = 4.0 * m.expertsPerToken * boundary * (setup.expert - 1) / setup.expert
+                       * std::max(1, moeOnStage) * mb;
+        comm.epTimeS = slowest.epCommS * mb;
     }
-    const double slotS = microComputeS + microCommS;
+    const double slotS = microComputeS + slowest.exposedCommS();
     const double v = setup.virtualStages;
     PerformanceResult& perf = res.performance;
-    perf.computeTimeS = microComputeS * setup.microBatches;
-    // Pipeline bubble: (p−1)/v micro-batch slots (Narayanan et al. 2021 §2.2.2:
-    // bubble fraction (p−1)/(v·m) of the ideal time).
+    perf.computeTimeS = microComputeS * mb;
+    // Pipeline bubble: (p−1)/v micro-batch slots of the slowest stage
+    // (Narayanan et al. 2021 §2.2.2: bubble fraction (p−1)/(v·m)); with
+    // uneven layers the slowest stage sets the slot.
     perf.bubbleTimeS = (setup.pipeline - 1) / v * slotS;
     if (setup.pipeline > 1) {
         // p2p of the boundary tensor forward and backward per micro-batch
         // (÷t with scatter/gather, Narayanan 2021 §4.1), v× with interleaving.
-        comm.ppLevel = groupLevel(setup.tensor * setup.data, setup.pipeline, gpn, ctx.rates);
-        const double bytes = 2.0 * boundary / t * v * setup.microBatches;
+        comm.ppLevel = groupLevel(setup.tensor * cp * setup.data, setup.pipeline, gpn, ctx.rates);
+        const double bytes = 2.0 * boundary / t * v * mb;
         const double bw = levelBytesPerS(ctx.rates, comm.ppLevel);
         comm.ppBytes = bytes;
-        comm.ppTimeS = bw > 0 ? bytes / bw + 2.0 * v * setup.microBatches
-                                                 * levelLatencyS(ctx.rates, comm.ppLevel)
+        comm.ppTimeS = bw > 0 ? bytes / bw + 2.0 * v * mb * levelLatencyS(ctx.rates, comm.ppLevel)
                               : 1e30;
     }
     // Data parallel gradient reduction (ZeRO paper §7: 2Ψ for stages 0–2,
-    // 3Ψ for stage 3; ZeRO-3 re-gathers weights every micro-batch).
+    // 3Ψ for stage 3), over data × context ranks (Megatron reduces
+    // gradients over the DP×CP group), hierarchical across nodes
+    // (communication.h).
     const MemoryLines& mem = res.memory;
     const double trainable = setup.stateBytes.gradient > 0
                                  ? mem.gradientsBytes / setup.stateBytes.gradient
                                        * (setup.zeroStage >= 2 ? setup.data : 1)
                                  : 0;
-    if (setup.data > 1 && trainable > 0) {
-        comm.dpLevel = groupLevel(setup.tensor, setup.data, gpn, ctx.rates);
-        const double bw = levelBytesPerS(ctx.rates, comm.dpLevel);
-        const double lat = levelLatencyS(ctx.rates, comm.dpLevel);
+    const int reduceGroup = setup.data * cp;
+    if (reduceGroup > 1 && trainable > 0) {
+        const int stride = setup.tensor;
+        comm.dpLevel = groupLevel(stride, reduceGroup, gpn, ctx.rates);
         const double gradBytes = trainable * (w.precision == Precision::Fp32 ? 4.0 : 2.0);
-        double window = 0;
-        if (setup.zeroStage < 3) {
-            comm.dpBytes = 2.0 * (setup.data - 1) / setup.data * gradBytes;
-            comm.dpTimeS = ringAllReduceS(gradBytes, setup.data, bw, lat);
-            // Overlaps the backward of the last micro-batch (Li et al. 2020,
-            // PyTorch DDP §3.2.3) — except the last bucket.
-            window = microComputeS * backwardFactor / (1.0 + backwardFactor);
+        const double n = reduceGroup;
+        if (setup.zeroStage < 3 || setup.data == 1) {
+            comm.dpBytes = 2.0 * (n - 1) / n * gradBytes;
+            comm.dpTimeS = allReduceS(gradBytes, reduceGroup, stride, ctx.rates);
+            // Bucketed all-reduce overlaps the backward of the last
+            // micro-batch (Li et al. 2020, PyTorch DDP §3.2.3); the last
+            // bucket (40 M elements, Megatron DDP default) stays exposed.
+            const double window = microComputeS * backwardFactor / (1.0 + backwardFactor);
+            const double bucket = std::min(gradBytes, 40.0e6 * 2.0);
+            const double lastBucketS = allReduceS(bucket, reduceGroup, stride, ctx.rates);
+            comm.dpExposedS = std::max(lastBucketS, comm.dpTimeS - window);
         } else {
+            // ZeRO-3/FSDP: per micro-batch all-gather the weights for
+            // forward and again for backward, reduce-scatter the gradients
+            // (FSDP, Zhao et al. 2023 §3.2; ZeRO §5.3). Prefetch hides each
+            // layer's gather behind the previous layer's compute; the first
+            // layer's gather of each pass stays exposed.
             const double weightBytes = trainable * setup.stateBytes.weight;
-            comm.dpBytes = (setup.data - 1.0) / setup.data
-                           * (2.0 * setup.microBatches * weightBytes + gradBytes);
-            comm.dpTimeS = 2.0 * setup.microBatches * ringGatherS(weightBytes, setup.data, bw, lat)
-                           + ringGatherS(gradBytes, setup.data, bw, lat);
-            window = perf.computeTimeS; // prefetch overlaps all compute (FSDP)
+            const double perMicroS = 2.0 * allGatherS(weightBytes, reduceGroup, stride, ctx.rates)
+                                     + allGatherS(gradBytes, reduceGroup, stride, ctx.rates);
+            comm.dpBytes = (n - 1) / n * (2.0 * weightBytes + gradBytes) * mb;
+            comm.dpTimeS = perMicroS * mb;
+            const double layersHere = std::max(1, layersStage);
+            const double firstLayerS = 2.0 * perMicroS / 3.0 / layersHere;
+            comm.dpExposedS = (std::max(0.0, perMicroS - microComputeS) + firstLayerS) * mb;
         }
-        // Last bucket: 40 M gradients of 2 bytes, Megatron-Core's default
-        // bucket_size max(40 M, 1 M × d) elements
-        // (megatron/core/distributed/distributed_data_parallel_config.py)
-        // without the 1 M × d term and always at 2 B, whereas the memory
-        // line (training_memory.cpp) uses the full rule and the precision's
-        // bytes: two rules for one bucket.
-        const double bucket = std::min(gradBytes, 40.0e6 * 2.0);
-        const double lastBucketS = ringAllReduceS(bucket, setup.data, bw, lat);
-        comm.dpExposedS = std::max(lastBucketS, comm.dpTimeS - window);
     }
     // Optimizer step: HBM-bound read+write of the local states. 0.8 of peak
     // bandwidth is the decode default of hardware_rates.cpp (kipply's 0.9
@@ -211,7 +188,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     else if (setup.recompute == Recompute::Selective || w.flashAttention)
         recomputeTotal = m.layers * lf.attentionCoreDense * tokens;
     perf.hardwareFlopsPerStep = perf.modelFlopsPerStep + recomputeTotal;
-    const double gpus = double(setup.tensor) * setup.pipeline * setup.data;
+    const double gpus = double(setup.tensor) * setup.pipeline * setup.data * cp;
     if (perf.stepTimeS > 0 && perf.stepTimeS < 1e29) {
         perf.tokensPerS = tokens / perf.stepTimeS;
         perf.mfu = perf.modelFlopsPerStep / (perf.stepTimeS * gpus * ctx.peakFlopsPerS);

@@ -13,9 +13,15 @@ namespace {
 constexpr double nf4BytesPerParam = (4.0 + 0.127) / 8.0;
 
 // LoRA adapters r·(d_in + d_out) per adapted matrix (Hu et al. 2021, LoRA §4.1);
-// we adapt every attention projection and, in dense layers, every MLP matrix
-// (QLoRA §4 recommends all linear layers).
-double loraParamsPerLayer(const ModelSpec& m, int rank, bool moeLayer)
+// the targets choose which (default every attention projection and, in dense
+// layers, every MLP matrix: QLoRA §4 recommends all linear layers; the LoRA
+// paper's own GPT-3 runs adapt q and v only, §7.1).
+bool targets(unsigned set, LoraTarget target)
+{
+    return (set & static_cast<unsigned>(target)) != 0;
+}
+
+double loraParamsPerLayer(const ModelSpec& m, int rank, bool moeLayer, unsigned set)
 {
     const double h = m.hiddenSize;
     const double r = rank;
@@ -24,9 +30,25 @@ double loraParamsPerLayer(const ModelSpec& m, int rank, bool moeLayer)
     const double kvW = (m.isMla() ? a : double(m.kvHeads)) * m.qkHeadDim();
     const double vW = (m.isMla() ? a : double(m.kvHeads)) * m.valueHeadDim();
     const double oIn = a * m.valueHeadDim();
-    double p = r * ((h + qW) + (h + kvW) + (h + vW) + (oIn + h));
-    if (!moeLayer)
-        p += (m.gatedMlp ? 3.0 : 2.0) * r * (h + m.ffnHiddenSize);
+    double p = 0;
+    if (targets(set, LoraTarget::Q))
+        p += r * (h + qW);
+    if (targets(set, LoraTarget::K))
+        p += r * (h + kvW);
+    if (targets(set, LoraTarget::V))
+        p += r * (h + vW);
+    if (targets(set, LoraTarget::O))
+        p += r * (oIn + h);
+    if (!moeLayer) {
+        const double mlp = r * (h + m.ffnHiddenSize);
+        // Gated MLPs have gate, up and down; plain ones up (fc1) and down (fc2).
+        if (m.gatedMlp && targets(set, LoraTarget::Gate))
+            p += mlp;
+        if (targets(set, LoraTarget::Up))
+            p += mlp;
+        if (targets(set, LoraTarget::Down))
+            p += mlp;
+    }
     return p;
 }
 
@@ -83,10 +105,10 @@ MemoryLines modelStateBytes(double trainable, double frozen, double frozenWeight
     return lines;
 }
 
-double loraAdapterParameters(const ModelSpec& m, int rank)
+double loraAdapterParameters(const ModelSpec& m, int rank, unsigned set)
 {
-    return m.denseLayers() * loraParamsPerLayer(m, rank, false)
-           + m.moeLayers() * loraParamsPerLayer(m, rank, true);
+    return m.denseLayers() * loraParamsPerLayer(m, rank, false, set)
+           + m.moeLayers() * loraParamsPerLayer(m, rank, true, set);
 }
 
 int layersOnStage(const ModelSpec& m, int pipeline, int stage)
@@ -163,14 +185,23 @@ TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
     s.virtualStages = std::max(1, plan.virtualStages);
     s.sequenceParallel = plan.sequenceParallel && s.tensor > 1;
     s.recompute = plan.recompute;
+    s.context = std::max(1, plan.context);
     s.microBatches = std::max(1.0, double(w.globalBatchSize)
                                        / (double(std::max(1, w.microBatchSize)) * s.data));
     s.stateBytes = stateBytesPerParam(w.optimizer, w.precision, w.fp32GradBuffer,
                                       w.model.hiddenSize);
+    // ZeRO-3 / FSDP keep no Megatron fp32 main-grad buffer next to the
+    // 16-bit weights: DeepSpeed ZeRO-3 holds 2 + 2 + 12 bytes per parameter
+    // (ZeRO paper §5, Figure 1: (2 + 2 + K)Ψ/N), FSDP mixed precision 4
+    // (fp32 sharded params) + 4 (fp32 grads) + 8 (Adam) — 16 either way.
+    // Counting 2 + 4 + 12 = 18 over-states a 30B FSDP run on 8 GPUs by 7.5 GB.
+    if (s.zeroStage >= 3 && s.stateBytes.weight < 4.0 && s.stateBytes.gradient > s.stateBytes.weight)
+        s.stateBytes.gradient = s.stateBytes.weight;
     s.frozenWeightBytes = w.fineTune == FineTune::Qlora ? nf4BytesPerParam : s.stateBytes.weight;
     s.activationBytes = w.precision == Precision::Fp32 ? 4.0 : 2.0;
     ActivationInputs in;
-    in.sequenceLength = w.sequenceLength;
+    // Context parallelism keeps s/cp tokens of each sequence per GPU.
+    in.sequenceLength = double(w.sequenceLength) / std::max(1, plan.context);
     in.microBatch = w.microBatchSize;
     in.tensor = s.tensor;
     in.sequenceParallel = s.sequenceParallel;
@@ -178,6 +209,8 @@ TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
     in.flashAttention = w.flashAttention;
     in.dropout = w.dropout > 0;
     in.activationBytes = s.activationBytes;
+    if (w.fineTune != FineTune::Full)
+        s.loraParamsPerLayer = loraParamsPerLayer(w.model, w.loraRank, false, w.loraTargets);
     s.denseLayerActivation = layerActivationBytes(w.model, in, false);
     s.moeLayerActivation = w.model.isMoe() ? layerActivationBytes(w.model, in, true) : 0;
     if (s.recompute == Recompute::Full) {
@@ -232,8 +265,9 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
             lines.weightsBytes = 0;
         }
     } else {
-        const double adapters = (dense * loraParamsPerLayer(m, w.loraRank, false)
-                                 + moe * loraParamsPerLayer(m, w.loraRank, true)) / t;
+        const double adapters = (dense * loraParamsPerLayer(m, w.loraRank, false, w.loraTargets)
+                                 + moe * loraParamsPerLayer(m, w.loraRank, true, w.loraTargets))
+                                / t;
         // Adapters are small and kept in bf16/fp32 with full optimizer state.
         // Adapters are trained in fp32 (HF PEFT default): 4 + 4 + 8 (Adam m, v)
         // = 16 B per adapter parameter (docs/reference/models.md §2.13).
@@ -248,7 +282,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
     // Activations (Korthikanti et al. 2022 §4; embedding/logit terms from
     // Megatron-LM theoretical_memory_usage.py and docs/reference/models.md §3).
     const double inFlight = inFlightMicroBatches(s.pipeline, s.virtualStages, s.microBatches, stage);
-    const double sb = double(w.sequenceLength) * w.microBatchSize;
+    const double sb = double(w.sequenceLength) * w.microBatchSize / s.context;
     const double rep = s.sequenceParallel ? 1.0 / t : 1.0;
     ActivationSplit a;
     a.layers = (dense * s.denseLayerActivation + moe * s.moeLayerActivation) * inFlight;
@@ -269,7 +303,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
 
     // Framework: CUDA context + one NCCL communicator per parallel group.
     int groups = 0;
-    for (int size : {s.tensor, s.pipeline, s.data, s.expert})
+    for (int size : {s.tensor, s.pipeline, s.data, s.expert, s.context})
         groups += size > 1 ? 1 : 0;
     lines.frameworkBytes = cudaContextBytes + groups * ncclCommunicatorBytes;
 

@@ -24,9 +24,11 @@ struct StateBytesPerParam {
 StateBytesPerParam stateBytesPerParam(Optimizer optimizer, Precision precision,
                                       bool fp32GradBuffer, int hiddenSize);
 
-/// LoRA adapter parameters of the whole model at `rank` (every layer's
-/// attention projections, and dense layers' MLP matrices; Hu et al. 2021 §4.1).
-double loraAdapterParameters(const ModelSpec& model, int rank);
+/// LoRA adapter parameters of the whole model at `rank` for the target
+/// modules `targets` (LoraTarget bits; default every attention projection
+/// and dense layers' MLP matrices; Hu et al. 2021 §4.1).
+double loraAdapterParameters(const ModelSpec& model, int rank,
+                             unsigned targets = loraTargetsAll);
 
 /// ZeRO sharding of model states over a data-parallel group of `n` GPUs
 /// (Rajbhandari et al. 2020, §5.1 and Figure 1): stage 1 shards the
@@ -42,6 +44,7 @@ struct TrainingSetup {
     const Workload* workload = nullptr;
     ParameterCount params;
     int tensor = 1, pipeline = 1, data = 1, expert = 1, zeroStage = 0, virtualStages = 1;
+    int context = 1; ///< context parallel size (tokens per GPU = s/context)
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     double microBatches = 1; ///< m = global / (micro × data)

@@ -45,9 +45,69 @@ std::optional<Parallelism> parallelismFromJson(const nlohmann::json& json,
     r.readBool("sequence_parallel", p.sequenceParallel);
     r.readEnum("recompute", p.recompute);
     r.readInt("virtual_stages", p.virtualStages, false, 1, maxParallel);
+    r.readInt("context", p.context, false, 1, maxParallel);
     if (problems.size() != before)
         return std::nullopt;
     return p;
+}
+
+/// `lora_targets`: "all" or a list of q, k, v, o, gate, up, down;
+/// `tp_comm_overlap`: bool (absent = default for the GPU family).
+void readSpeedModelInputs(const nlohmann::json& json, FieldReader& r, Workload& w)
+{
+    bool overlap = false;
+    if (r.has("tp_comm_overlap") && r.readBool("tp_comm_overlap", overlap))
+        w.tpCommOverlap = overlap;
+    if (!r.has("lora_targets"))
+        return;
+    const nlohmann::json& value = json.at("lora_targets");
+    if (value.is_string() && value.get<std::string>() == "all") {
+        w.loraTargets = loraTargetsAll;
+        return;
+    }
+    const std::string allowed = "\"all\" or a list of q, k, v, o, gate, up, down";
+    if (!value.is_array() || value.empty()) {
+        r.problem("lora_targets", "must be " + allowed);
+        return;
+    }
+    unsigned set = 0;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const nlohmann::json& item = value[i];
+        const std::string key = "lora_targets/" + std::to_string(i);
+        if (!item.is_string()) {
+            r.problem(key.c_str(), "must be a string (" + allowed + ")");
+            return;
+        }
+        const std::string name = item.get<std::string>();
+        if (name == "all") {
+            set = loraTargetsAll;
+            continue;
+        }
+        bool known = false;
+        for (std::size_t bit = 0; bit < loraTargetNames.size(); ++bit) {
+            if (name == loraTargetNames[bit]) {
+                set |= 1u << bit;
+                known = true;
+            }
+        }
+        if (!known) {
+            r.problem(key.c_str(), "unknown LoRA target \"" + name.substr(0, 40) + "\" (allowed: "
+                                       + allowed + ")");
+            return;
+        }
+    }
+    w.loraTargets = set;
+}
+
+nlohmann::json loraTargetsToJson(unsigned set)
+{
+    if (set == loraTargetsAll)
+        return "all";
+    nlohmann::json list = nlohmann::json::array();
+    for (std::size_t bit = 0; bit < loraTargetNames.size(); ++bit)
+        if ((set & (1u << bit)) != 0)
+            list.push_back(std::string(loraTargetNames[bit]));
+    return list;
 }
 
 /// Storage and host fields (core/storage). Ranges: interval > 0, share in
@@ -124,6 +184,7 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
     r.readEnum("fine_tune", w.fineTune);
     r.readInt("lora_rank", w.loraRank, false, 1, maxRank);
     r.readBool("fp32_grad_buffer", w.fp32GradBuffer);
+    readSpeedModelInputs(json, r, w);
     if (r.has("parallelism")) {
         if (auto plan = parallelismFromJson(json.at("parallelism"), pointer + "/parallelism",
                                             problems))
@@ -136,8 +197,8 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
     readServingDemand(json, pointer, w, problems);
     r.readInt("concurrent_requests", w.concurrentRequests, false, 1, maxRequests);
     r.readEnum("kv_cache_precision", w.kvCachePrecision);
-    if (w.kvCachePrecision == Precision::Int4)
-        r.problem("kv_cache_precision", "int4 KV cache is not supported (use fp16, bf16, fp8 or int8)");
+    if (w.kvCachePrecision == Precision::Int4 || w.kvCachePrecision == Precision::Fp4)
+        r.problem("kv_cache_precision", "4-bit KV cache is not supported (use fp16, bf16, fp8 or int8)");
     r.readDouble("gpu_memory_utilization", w.gpuMemoryUtilization, false, 0.0, true, 1.0);
     r.readInt("kv_block_size", w.kvBlockSize, false, 1, maxTokens);
     r.readInt("max_batch", w.maxBatch, false, 1, maxRequests);
@@ -165,6 +226,8 @@ nlohmann::json parallelismToJson(const Parallelism& p)
     j["sequence_parallel"] = p.sequenceParallel;
     j["recompute"] = std::string(enumName(p.recompute));
     j["virtual_stages"] = p.virtualStages;
+    if (p.context != 1)
+        j["context"] = p.context;
     return j;
 }
 
@@ -182,6 +245,10 @@ nlohmann::json workloadToJson(const Workload& w)
     j["fine_tune"] = std::string(enumName(w.fineTune));
     j["lora_rank"] = w.loraRank;
     j["fp32_grad_buffer"] = w.fp32GradBuffer;
+    if (w.loraTargets != loraTargetsAll)
+        j["lora_targets"] = loraTargetsToJson(w.loraTargets);
+    if (w.tpCommOverlap)
+        j["tp_comm_overlap"] = *w.tpCommOverlap;
     if (w.parallelism)
         j["parallelism"] = parallelismToJson(*w.parallelism);
     j["flash_attention"] = w.flashAttention;

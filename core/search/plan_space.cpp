@@ -17,6 +17,23 @@ std::vector<int> divisorsOf(long long n, long long limit)
     return out;
 }
 
+/// Context-parallel sizes worth trying: 1, and for long sequences (>= 16K
+/// tokens, where one GPU's activations or attention dominate) the powers of
+/// two keeping >= 4K tokens per GPU (Megatron-Core CP guidance: CP pays off
+/// for long context; Llama 3 405B trained 128K context at CP 16, Llama Team
+/// 2024 Table 4). `room` = GPUs left per tensor × pipeline group.
+std::vector<int> contextSizes(const Workload& w, long long room)
+{
+    std::vector<int> out{1};
+    if (w.sequenceLength < 16384)
+        return out;
+    for (int cp = 2; cp <= 32 && cp <= room; cp *= 2) {
+        if (w.sequenceLength % (2 * cp) == 0 && w.sequenceLength / cp >= 4096)
+            out.push_back(cp);
+    }
+    return out;
+}
+
 void addTraining(PlanSpace& space, const Workload& w, int gpusPerNode, long long total,
                  const PlanSpaceOptions& o)
 {
@@ -37,12 +54,17 @@ void addTraining(PlanSpace& space, const Workload& w, int gpusPerNode, long long
     }
     for (int t : divisorsOf(gpusPerNode, o.maxTensor)) {
         for (int p = 1; p <= m.layers; ++p) {
-            if (total % (static_cast<long long>(t) * p) != 0)
+          for (int cp : contextSizes(w, total / std::max(1LL, static_cast<long long>(t) * p))) {
+            if (total % (static_cast<long long>(t) * p * cp) != 0)
                 continue;
-            const int data = int(total / (static_cast<long long>(t) * p));
-            // Uneven stages (layers % p != 0) run without interleaving.
-            const int maxV = p > 1 && m.layers % p == 0 ? o.maxVirtualStages : 1;
-            for (int v : divisorsOf(m.layers % p == 0 ? m.layers / p : 1, maxV)) {
+            const int data = int(total / (static_cast<long long>(t) * p * cp));
+            // Interleaving: v chunks per stage, each holding at least one
+            // layer; uneven splits (126 layers, 8 × 8) are allowed.
+            const int maxV = p > 1 ? std::min(o.maxVirtualStages, m.layers / p) : 1;
+            std::vector<int> virtualSizes;
+            for (int v = 1; v <= std::max(1, maxV); v *= 2)
+                virtualSizes.push_back(v);
+            for (int v : virtualSizes) {
                 for (std::size_t mi = 0; mi < micro.size(); ++mi) {
                     const int mb = micro[mi];
                     if (w.globalBatchSize % (static_cast<long long>(mb) * data) != 0)
@@ -60,7 +82,7 @@ void addTraining(PlanSpace& space, const Workload& w, int gpusPerNode, long long
                                                  Recompute::Full}) {
                                 for (int zero = 0; zero <= (data > 1 ? 3 : 0); ++zero) {
                                     PlanPoint point;
-                                    point.plan = {t, p, data, e, zero, sp, rc, v};
+                                    point.plan = {t, p, data, e, zero, sp, rc, v, cp};
                                     point.variant = std::int32_t(mi);
                                     if (planRuleViolation(space.variants[mi], point.plan).empty())
                                         space.points.push_back(point);
@@ -70,6 +92,7 @@ void addTraining(PlanSpace& space, const Workload& w, int gpusPerNode, long long
                     }
                 }
             }
+          }
         }
     }
 }
@@ -88,7 +111,7 @@ void addInference(PlanSpace& space, const Workload& w, int gpusPerNode, long lon
             if (perReplica > total)
                 continue;
             const int replicas = int(total / perReplica);
-            Parallelism plan{t, p, replicas, 1, 0, t > 1, Recompute::None, 1};
+            Parallelism plan{t, p, replicas, 1, 0, t > 1, Recompute::None, 1, 1};
             if (!planRuleViolation(w, plan).empty())
                 continue;
             if (!o.varyBatch) {

@@ -55,7 +55,7 @@ double checkpointBytesPerParameter(const Workload& w)
 double checkpointParameters(const Workload& w, const ParameterCount& params)
 {
     if (w.fineTune != FineTune::Full)
-        return loraAdapterParameters(w.model, w.loraRank);
+        return loraAdapterParameters(w.model, w.loraRank, w.loraTargets);
     return params.total;
 }
 

@@ -42,7 +42,7 @@ double offloadBytesPerGpu(const Workload& w, const ParameterCount& params, const
         optimizerBytes = params.total * (s.optimizer + fp32GradientBytes);
         weightBytes = params.total * s.weight;
     } else {
-        const double adapters = loraAdapterParameters(w.model, w.loraRank);
+        const double adapters = loraAdapterParameters(w.model, w.loraRank, w.loraTargets);
         optimizerBytes = adapters * (s.optimizer - (s.weight < 4 ? 4.0 : 0.0) + fp32GradientBytes);
         // QLoRA NF4: 4.127 bits per weight (Dettmers et al. 2023 §3).
         const double frozen = w.fineTune == FineTune::Qlora ? (4.0 + 0.127) / 8.0 : s.weight;

@@ -17,11 +17,13 @@ struct EnumNames<WorkloadKind> {
 };
 
 /// Numeric format of weights / math (training: mixed-precision compute type).
-enum class Precision { Fp32, Bf16, Fp16, Fp8, Int8, Int4 };
+/// `fp4`: 4-bit floating point (NVFP4/MXFP4) weights and GEMMs at the GPU's
+/// fp4_tflops (Blackwell and later).
+enum class Precision { Fp32, Bf16, Fp16, Fp8, Int8, Int4, Fp4 };
 template <>
 struct EnumNames<Precision> {
-    static constexpr std::array<std::string_view, 6> names{"fp32", "bf16", "fp16",
-                                                           "fp8",  "int8", "int4"};
+    static constexpr std::array<std::string_view, 7> names{"fp32", "bf16", "fp16", "fp8",
+                                                           "int8", "int4", "fp4"};
 };
 
 enum class Optimizer { Adam, AdamW, AdamFp32, Sgd, Adam8bit, Adafactor };
@@ -83,10 +85,19 @@ constexpr double bytesPerElement(Precision p)
     case Precision::Fp16: return 2;
     case Precision::Fp8:
     case Precision::Int8: return 1;
-    case Precision::Int4: return 0.5;
+    case Precision::Int4:
+    case Precision::Fp4: return 0.5;
     }
     return 2;
 }
+
+/// LoRA target modules (PEFT `target_modules` names of Llama-style blocks):
+/// attention q, k, v, o projections and the MLP's gate, up, down matrices
+/// (non-gated MLPs have up and down only). A bit set; `all` = every bit.
+enum class LoraTarget : unsigned { Q = 1, K = 2, V = 4, O = 8, Gate = 16, Up = 32, Down = 64 };
+inline constexpr unsigned loraTargetsAll = 127;
+inline constexpr std::array<std::string_view, 7> loraTargetNames{"q",    "k",  "v",   "o",
+                                                                  "gate", "up", "down"};
 
 /// How a workload is split over GPUs. `data` = 0 means "all remaining GPUs"
 /// (total / (tensor·pipeline)). ZeRO stage 3 is what FSDP FULL_SHARD does.
@@ -100,6 +111,10 @@ struct Parallelism {
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     int virtualStages = 1;
+    // Speed-model inputs (issue 16, training).
+    /// Context parallelism: the sequence split over `context` GPUs (ring
+    /// attention / Megatron-Core CP), rank order tensor → context → data.
+    int context = 1;
 };
 
 /// One workload of a project: a model and how it is trained or served.
@@ -117,6 +132,8 @@ struct Workload {
     Optimizer optimizer = Optimizer::Adam;
     FineTune fineTune = FineTune::Full;
     int loraRank = 16;
+    /// LoRA target modules as LoraTarget bits (`lora_targets`); default all.
+    unsigned loraTargets = loraTargetsAll;
     /// Megatron keeps an fp32 "main grad" buffer (4 B/param) for bf16/fp16
     /// training; false = gradients in the compute type (ZeRO paper's 2 B).
     bool fp32GradBuffer = true;
@@ -142,6 +159,10 @@ struct Workload {
     /// Serving demand and SLA (open or closed loop); `serving.isDemand()`
     /// turns on the capacity answer (core/serving).
     ServingDemand serving;
+    // Speed-model inputs (issue 16, training).
+    /// Tensor-parallel communication overlapped with GEMMs (userbuffers);
+    /// absent = on for Hopper and later GPUs, off before.
+    std::optional<bool> tpCommOverlap;
 
     // Storage and host (core/storage). Defaults and their sources are in
     // core/storage/storage_defaults.h and are listed as assumptions.

@@ -23,9 +23,21 @@ std::string planRuleViolation(const Workload& w, const Parallelism& p)
                + ") must divide one another (KV heads are split or replicated)";
     if (p.pipeline > m.layers)
         return "pipeline (" + str(p.pipeline) + ") must not exceed layers (" + str(m.layers) + ")";
-    if (p.virtualStages > 1 && m.layers % (p.pipeline * p.virtualStages) != 0)
-        return "layers (" + str(m.layers) + ") must be divisible by pipeline × virtual_stages ("
+    // Interleaving with layers that do not divide evenly (126 layers over
+    // 8 stages × 8 chunks) is analysed: chunks hold ⌊L/(p·v)⌋ or one more
+    // layer and the slowest stage sets the pace. Every chunk needs a layer.
+    if (p.virtualStages > 1 && m.layers < p.pipeline * p.virtualStages)
+        return "layers (" + str(m.layers) + ") must be at least pipeline × virtual_stages ("
                + str(p.pipeline * p.virtualStages) + ") for the interleaved schedule";
+    if (p.context < 1)
+        return "context must be at least 1";
+    if (p.context > 1 && w.kind != WorkloadKind::Training)
+        return "context parallelism (context > 1) is a training option";
+    // Megatron-Core splits each sequence into 2·cp chunks so causal work is
+    // balanced (each rank holds chunk i and 2·cp−1−i).
+    if (p.context > 1 && w.sequenceLength % (2 * p.context) != 0)
+        return "sequence_length (" + str(w.sequenceLength) + ") must be divisible by 2 × context ("
+               + str(2 * p.context) + ") for load-balanced context parallelism";
     if (p.expert > 1 && m.experts % p.expert != 0)
         return "experts (" + str(m.experts) + ") must be divisible by expert parallelism ("
                + str(p.expert) + ")";

@@ -123,6 +123,23 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     train->addRow(tr("Optimizer:"), mOptimizer);
     train->addRow(tr("Fine-tuning:"), mFineTune);
     train->addRow(tr("LoRA rank:"), mLoraRank);
+    // Speed-model inputs (issue 16, training): LoRA targets, TP overlap.
+    mLoraTargets = new QComboBox(mTraining);
+    mLoraTargets->setObjectName(QStringLiteral("loraTargetsComboBox"));
+    mLoraTargets->addItem(tr("all linear layers"), loraTargetsAll);
+    mLoraTargets->addItem(tr("attention q, k, v, o"), 1u | 2u | 4u | 8u);
+    mLoraTargets->addItem(tr("q and v (LoRA paper)"), 1u | 4u);
+    mLoraTargets->addItem(tr("MLP gate, up, down"), 16u | 32u | 64u);
+    mLoraTargets->setToolTip(tr("Which linear layers get LoRA adapters (lora_targets)."));
+    mTpCommOverlap = new QComboBox(mTraining);
+    mTpCommOverlap->setObjectName(QStringLiteral("tpCommOverlapComboBox"));
+    mTpCommOverlap->addItem(tr("GPU default (on from Hopper)"));
+    mTpCommOverlap->addItem(tr("on"));
+    mTpCommOverlap->addItem(tr("off"));
+    mTpCommOverlap->setToolTip(tr("Tensor-parallel communication overlapped with GEMMs "
+                                  "(tp_comm_overlap, NeMo/Megatron userbuffers)."));
+    train->addRow(tr("LoRA targets:"), mLoraTargets);
+    train->addRow(tr("TP comm overlap:"), mTpCommOverlap);
     train->addRow(tr("Training tokens:"), mTrainingTokens);
     train->addRow(mFlash);
 
@@ -162,6 +179,10 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     plan->addRow(tr("Tensor:"), mTensor);
     plan->addRow(tr("Pipeline:"), mPipeline);
     plan->addRow(tr("Virtual stages:"), mVirtualStages);
+    mContextParallel = intBox(mPlan, QStringLiteral("contextParallel"), 1, 1024);
+    mContextParallel->setToolTip(tr("Context parallelism: each sequence split over this many "
+                                    "GPUs (ring attention)."));
+    plan->addRow(tr("Context:"), mContextParallel);
     plan->addRow(tr("Data:"), mData);
     plan->addRow(tr("Expert:"), mExpertParallel);
     plan->addRow(tr("ZeRO stage:"), mZero);
@@ -258,6 +279,9 @@ void WorkloadForm::connectEdits()
     watchCheck(mSequenceParallel, tr("sequence parallelism"));
     watchCombo(mRecompute, tr("recompute"));
     watchInt(mVirtualStages, tr("virtual stages"));
+    watchCombo(mLoraTargets, tr("LoRA targets"));
+    watchCombo(mTpCommOverlap, tr("TP comm overlap"));
+    watchInt(mContextParallel, tr("context parallelism"));
 }
 
 void WorkloadForm::applyPreset(int index)
@@ -317,6 +341,14 @@ void WorkloadForm::setWorkload(const Workload& w)
     setEnum(mOptimizer, w.optimizer);
     setEnum(mFineTune, w.fineTune);
     mLoraRank->setValue(w.loraRank);
+    int targetIndex = mLoraTargets->findData(w.loraTargets);
+    if (targetIndex < 0) {
+        // A set from the project file that no preset matches: keep it.
+        mLoraTargets->addItem(tr("custom (from the project file)"), w.loraTargets);
+        targetIndex = mLoraTargets->count() - 1;
+    }
+    mLoraTargets->setCurrentIndex(targetIndex);
+    mTpCommOverlap->setCurrentIndex(!w.tpCommOverlap ? 0 : (*w.tpCommOverlap ? 1 : 2));
     mTrainingTokens->setValue(w.trainingTokens / 1e9);
     mFlash->setChecked(w.flashAttention);
     mPrompt->setValue(w.promptTokens);
@@ -334,6 +366,7 @@ void WorkloadForm::setWorkload(const Workload& w)
     mSequenceParallel->setChecked(p.sequenceParallel);
     setEnum(mRecompute, p.recompute);
     mVirtualStages->setValue(p.virtualStages);
+    mContextParallel->setValue(p.context);
     blockers.clear();
     syncCountSuffixes(this);
     updateVisibility();
@@ -367,6 +400,9 @@ Workload WorkloadForm::workload() const
     w.optimizer = enumValue<Optimizer>(mOptimizer);
     w.fineTune = enumValue<FineTune>(mFineTune);
     w.loraRank = mLoraRank->value();
+    w.loraTargets = mLoraTargets->currentData().toUInt();
+    const int overlap = mTpCommOverlap->currentIndex();
+    w.tpCommOverlap = overlap == 0 ? std::nullopt : std::optional<bool>(overlap == 1);
     w.trainingTokens = mTrainingTokens->value() * 1e9;
     w.flashAttention = mFlash->isChecked();
     w.promptTokens = mPrompt->value();
@@ -386,6 +422,7 @@ Workload WorkloadForm::workload() const
         p.sequenceParallel = mSequenceParallel->isChecked();
         p.recompute = enumValue<Recompute>(mRecompute);
         p.virtualStages = mVirtualStages->value();
+        p.context = mContextParallel->value();
         w.parallelism = p;
     }
     return w;
@@ -406,9 +443,11 @@ void WorkloadForm::updateVisibility()
     for (QWidget* w : {static_cast<QWidget*>(mTensor), static_cast<QWidget*>(mPipeline),
                        static_cast<QWidget*>(mData), static_cast<QWidget*>(mExpertParallel),
                        static_cast<QWidget*>(mZero), static_cast<QWidget*>(mSequenceParallel),
-                       static_cast<QWidget*>(mRecompute), static_cast<QWidget*>(mVirtualStages)})
+                       static_cast<QWidget*>(mRecompute), static_cast<QWidget*>(mVirtualStages),
+                       static_cast<QWidget*>(mContextParallel)})
         w->setEnabled(explicitPlan);
     mLoraRank->setEnabled(enumValue<FineTune>(mFineTune) != FineTune::Full);
+    mLoraTargets->setEnabled(enumValue<FineTune>(mFineTune) != FineTune::Full);
     mEfficiency->setEnabled(mOverrideEfficiency->isChecked());
     const auto count = countParameters(workload().model);
     mParameters->setText(tr("%1 B (%2 B active)")

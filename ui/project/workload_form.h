@@ -86,6 +86,10 @@ private:
     QSpinBox* mConcurrent = nullptr;
     QComboBox* mKvPrecision = nullptr;
     QDoubleSpinBox* mMemoryUtilization = nullptr;
+    // Speed-model inputs (issue 16, training).
+    QComboBox* mLoraTargets = nullptr;   ///< preset target sets; "custom" keeps a file's set
+    QComboBox* mTpCommOverlap = nullptr; ///< GPU default / on / off
+    QSpinBox* mContextParallel = nullptr;
     QCheckBox* mOverrideEfficiency = nullptr;
     QDoubleSpinBox* mEfficiency = nullptr;
     QLabel* mProblems = nullptr;

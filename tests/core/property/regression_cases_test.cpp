@@ -62,7 +62,7 @@ TEST_CASE("inference memory is the most-loaded pipeline stage's (DeepSeek-V3, pi
     w.promptTokens = 1024;
     w.outputTokens = 256;
     w.concurrentRequests = 8;
-    w.parallelism = Parallelism {8, 8, 1, 1, 0, false, Recompute::None, 1};
+    w.parallelism = Parallelism {8, 8, 1, 1, 0, false, Recompute::None, 1, 1};
     const ResolvedConfiguration rc = h200Nodes(8);
     REQUIRE(workloadProblems(w).empty());
 

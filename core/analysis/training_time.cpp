@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/analysis/training_time.h"
+
+#include "core/analysis/communication.h"
+#include "core/analysis/flops.h"
+#include "core/analysis/gemm_efficiency.h"
+
+#include <algorithm>
+
+namespace infrafit {
+namespace {
+
+/// Shared figures of one micro-batch on one GPU.
+struct OpRates {
+    double gemmFlopsPerS = 0;  ///< peak × plateau at the workload precision
+    double attnFlopsPerS = 0;  ///< bf16/fp16 peak × attention efficiency
+    double hbmBytesPerS = 0;   ///< HBM bandwidth × element-wise efficiency
+};
+
+/// max(FLOPs at the shape's GEMM rate, bytes moved at HBM rate): the
+/// roofline of one GEMM (Williams et al. 2009), inputs A (M×K), B (K×N)
+/// and output (M×N) read or written once.
+double gemmTimeS(const OpRates& r, double m, double n, double k, double elementBytes)
+{
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0;
+    const double flops = 2.0 * m * n * k;
+    const double compute = flops / (r.gemmFlopsPerS * gemmShapeFraction(m, n, k));
+    const double memory = (m * k + k * n + m * n) * elementBytes / r.hbmBytesPerS;
+    return std::max(compute, memory);
+}
+
+} // namespace
+
+bool tpCommOverlapOn(const AnalysisContext& ctx)
+{
+    if (ctx.workload.tpCommOverlap)
+        return *ctx.workload.tpCommOverlap;
+    return ctx.efficiency.hopperOrLater;
+}
+
+StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& setup, int stage)
+{
+    const Workload& w = ctx.workload;
+    const ModelSpec& m = w.model;
+    const ParameterCount& c = ctx.params;
+    const double t = setup.tensor;
+    const int cp = std::max(1, ctx.plan.context);
+    const StageParams sp = stageParams(m, c, setup.tensor, setup.pipeline, setup.expert, stage);
+    StageMicroTime out;
+
+    OpRates r;
+    r.gemmFlopsPerS = ctx.peakFlopsPerS * ctx.efficiency.trainCompute;
+    r.attnFlopsPerS = ctx.attentionPeakFlopsPerS * ctx.efficiency.attentionCompute;
+    r.hbmBytesPerS = ctx.config.gpu.memoryBandwidthGbs * 1e9 * ctx.efficiency.elementwiseMemory;
+    if (r.gemmFlopsPerS <= 0 || r.attnFlopsPerS <= 0 || r.hbmBytesPerS <= 0) {
+        out.gemmS = 1e30;
+        return out;
+    }
+
+    // Tokens of one micro-batch on this GPU (context parallel splits the sequence).
+    const double s = w.sequenceLength;
+    const double tokens = s * w.microBatchSize / cp;
+    const double h = m.hiddenSize;
+    const double act = setup.activationBytes;
+    const double gemmBytes = std::min(act, bytesPerElement(w.precision) < 1.0 ? 1.0
+                                                                              : bytesPerElement(w.precision));
+    // Forward GEMM passes: forward, backward dX and (full fine-tuning) dW;
+    // full recomputation replays the forward (Korthikanti et al. 2022 §5).
+    const double backward = w.fineTune == FineTune::Full ? 2.0 : 1.0;
+    const double fullRecompute = setup.recompute == Recompute::Full ? 1.0 : 0.0;
+    const double gemmPasses = 1.0 + backward + fullRecompute;
+
+    // --- GEMMs of one layer (shapes per GPU; Megatron column/row splits /t).
+    const double attnWidth = c.attentionPerLayer / h;       // ≈ q + k + v + o output widths
+    const double attnGemm = gemmTimeS(r, tokens, attnWidth / t, h, gemmBytes);
+    const double mlpMatrices = m.gatedMlp ? 3.0 : 2.0;
+    const double mlpWidth = m.ffnHiddenSize;
+    const double denseMlpGemm =
+        c.denseMlpPerLayer > 0
+            ? gemmTimeS(r, tokens, mlpWidth / t, h, gemmBytes) * mlpMatrices
+                  * (c.denseMlpPerLayer / (mlpMatrices * mlpWidth * h))
+            : 0.0;
+    double moeGemm = 0;
+    if (m.isMoe()) {
+        // Routed experts: each GPU's experts see tokens·ep·k/E tokens each
+        // (balanced routing), plus shared experts on every token.
+        const double expertWidth = m.expertFfnSize();
+        const double localExperts = double(m.experts) / setup.expert;
+        const double perExpertTokens = tokens * setup.expert * m.expertsPerToken / m.experts;
+        const double routed = gemmTimeS(r, perExpertTokens, expertWidth / t, h, gemmBytes)
+                              * mlpMatrices * localExperts;
+        const double shared = m.sharedExperts > 0
+                                  ? gemmTimeS(r, tokens, expertWidth * m.sharedExperts / t, h,
+                                              gemmBytes) * mlpMatrices
+                                  : 0.0;
+        moeGemm = routed + shared;
+    }
+    // LoRA adapters (Hu et al. 2021 §4.1): x·A (h→r) and ·B (r→out) per
+    // target, forward + dX + dW, thin GEMMs of rank r (low efficiency).
+    double adapterGemm = 0;
+    if (w.fineTune != FineTune::Full && setup.loraParamsPerLayer > 0) {
+        const double rank = std::max(1, w.loraRank);
+        const double adapterFlops = 2.0 * tokens * setup.loraParamsPerLayer / t;
+        adapterGemm = 3.0 * adapterFlops
+                      / (r.gemmFlopsPerS * gemmShapeFraction(tokens, rank, h));
+    }
+    const double denseLayerGemm = (attnGemm + denseMlpGemm) * gemmPasses + adapterGemm;
+    const double moeLayerGemm = (attnGemm + moeGemm) * gemmPasses + adapterGemm;
+
+    // --- attention core. FlashAttention: backward ≈ 2.5× the forward FLOPs
+    // (Dao 2023, FlashAttention-2 §4.1, which recomputes S in backward);
+    // without it QKᵀ and A·V are batched GEMMs (backward 2×) plus a softmax
+    // that writes and reads the s×s scores (Korthikanti 2022 Table 2: 5as²b).
+    const LayerFlops lf = layerFlops(m, c, s);
+    const double attnFlops = lf.attentionCoreDense * tokens / t;
+    double attention = 0;
+    if (w.flashAttention) {
+        attention = attnFlops * (3.5 + fullRecompute) / r.attnFlopsPerS;
+    } else {
+        const double heads = std::max(1.0, m.attentionHeads / t);
+        const double scoreBytes = 5.0 * heads * s * s * w.microBatchSize / cp;
+        const double selective = setup.recompute != Recompute::None ? 1.0 : 0.0;
+        attention = attnFlops * (3.0 + selective) / (r.gemmFlopsPerS * gemmShapeFraction(s, s, m.qkHeadDim()))
+                    + 3.0 * scoreBytes / r.hbmBytesPerS;
+    }
+
+    // --- element-wise: bytes read + written per token of one layer forward
+    // (Korthikanti 2022 Table 2 tensors; Ivanov et al. 2021 "Data movement
+    // is all you need": these ops are memory-bound): two norms (read + write
+    // h), two residual adds (2 reads + 1 write of h), the activation (gated:
+    // read 2f, write f; else read f, write f), RoPE on q and k. Sequence
+    // parallelism splits the norm/residual part by t. Backward moves about
+    // twice the forward bytes.
+    const double rep = setup.sequenceParallel ? 1.0 / t : 1.0;
+    const double normResidual = (2.0 * 2.0 + 2.0 * 3.0) * h * rep;
+    const double activation = (m.gatedMlp ? 3.0 : 2.0) * mlpWidth / t;
+    const double rope = m.positionEmbedding == PositionEmbedding::Rotary
+                            ? 2.0 * (m.attentionHeads + m.kvHeads) * m.qkHeadDim() / t
+                            : 0.0;
+    const double elementBytes = (normResidual + activation + rope) * act * tokens;
+    const double layerElementwise = elementBytes * (3.0 + fullRecompute) / r.hbmBytesPerS;
+
+    const double layers = sp.denseLayers + sp.moeLayers;
+    out.gemmS = sp.denseLayers * denseLayerGemm + sp.moeLayers * moeLayerGemm;
+    out.attentionS = layers * attention;
+    out.elementwiseS = layers * layerElementwise;
+    out.launchS = layers * kernelsPerLayerForward * (3.0 + fullRecompute) * kernelLaunchS;
+    if (stage == setup.pipeline - 1) {
+        // Output layer (vocab-parallel /t) forward + dX + dW, and the
+        // cross-entropy over fp32 logits: ~16 bytes per logit each way.
+        const double v = m.vocabSize;
+        out.logitsS = gemmTimeS(r, tokens, v / t, h, gemmBytes) * (1.0 + backward)
+                      + 32.0 * tokens * v / t / r.hbmBytesPerS;
+    }
+
+    // --- tensor-parallel collectives: per layer 2 forward + 2 backward
+    // all-reduces (or RS+AG with SP, same bytes) of the b·s·h activation
+    // (Shoeybi et al. 2019 §3; Korthikanti 2022 §4.2.2), +2 with full
+    // recompute. Overlapped with the GEMMs when on (Wang et al. 2022,
+    // "Overlap communication with dependent computation via decomposition";
+    // NeMo tp_comm_overlap): the chunked pipeline leaves the first chunk
+    // of each collective exposed, taken as 10 %.
+    if (setup.tensor > 1) {
+        const double boundary = tokens * h * act;
+        const double perLayer = (4.0 + 2.0 * fullRecompute) * allReduceS(boundary, setup.tensor, 1, ctx.rates);
+        out.tpCommS = layers * perLayer;
+        if (tpCommOverlapOn(ctx)) {
+            const double hidden = std::min(0.9 * out.tpCommS, out.gemmS);
+            out.tpExposedS = out.tpCommS - hidden;
+        } else {
+            out.tpExposedS = out.tpCommS;
+        }
+    }
+    // --- context parallel: ring exchange of the local K and V chunk, cp−1
+    // steps forward, K/V and their gradients backward (Liu et al. 2023,
+    // Ring Attention §3; Megatron-Core CP), overlapped with the attention
+    // blocks it feeds.
+    if (cp > 1) {
+        const double kvHeads = std::max(1.0, m.kvHeads / t);
+        const double kv = tokens * kvHeads * (m.qkHeadDim() + m.valueHeadDim()) * act;
+        const LinkLevel level = groupLevel(setup.tensor, cp, ctx.rates.gpusPerNode, ctx.rates);
+        const double bw = levelBytesPerS(ctx.rates, level);
+        const double perLayer = bw > 0 ? 3.0 * (cp - 1) * (kv / bw + levelLatencyS(ctx.rates, level))
+                                       : 1e30;
+        out.cpCommS = layers * perLayer;
+        out.cpExposedS = std::max(0.0, out.cpCommS - out.attentionS);
+    }
+    // --- MoE dispatch + combine all-to-all, forward and backward, k copies
+    // of each token (GShard, Lepikhin et al. 2020 §2.2); not overlapped.
+    if (setup.expert > 1 && m.isMoe() && sp.moeLayers > 0) {
+        const LinkLevel level = groupLevel(setup.tensor * cp, setup.expert, ctx.rates.gpusPerNode,
+                                           ctx.rates);
+        const double bw = levelBytesPerS(ctx.rates, level);
+        const double bytes = 4.0 * m.expertsPerToken * tokens * h * act * (setup.expert - 1)
+                             / setup.expert * sp.moeLayers;
+        out.epCommS = bw > 0 ? bytes / bw : 1e30;
+    }
+    return out;
+}
+
+} // namespace infrafit

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/analysis/analysis_context.h"
+#include "core/analysis/training_memory.h"
+
+namespace infrafit {
+
+/// Time of one micro-batch (forward + backward + recomputation) on one GPU
+/// of a pipeline stage, built per operation as Calculon (Isaev et al. 2023
+/// §3) and LLMCompass (Zhang et al. 2024 §4) do. Each operation takes
+/// max(FLOPs / (peak · efficiency), bytes / (HBM bandwidth · efficiency))
+/// plus a fixed kernel launch gap. Layers of a kind are alike, so one dense
+/// and one MoE layer are timed and multiplied by their counts.
+struct StageMicroTime {
+    double gemmS = 0;        ///< linear layers (attention projections, MLP, experts)
+    double attentionS = 0;   ///< attention core (QKᵀ, softmax, A·V)
+    double elementwiseS = 0; ///< norms, residual adds, activation functions, RoPE
+    double logitsS = 0;      ///< output layer GEMM and cross-entropy (last stage)
+    double launchS = 0;      ///< kernel launch gaps
+    double tpCommS = 0;      ///< tensor-parallel collectives, whole
+    double tpExposedS = 0;   ///< the part not hidden behind GEMMs
+    double cpCommS = 0;      ///< context-parallel KV exchange, whole
+    double cpExposedS = 0;   ///< the part not hidden behind attention
+    double epCommS = 0;      ///< MoE all-to-all (not overlapped)
+    [[nodiscard]] double computeS() const
+    {
+        return gemmS + attentionS + elementwiseS + logitsS + launchS;
+    }
+    [[nodiscard]] double exposedCommS() const { return tpExposedS + cpExposedS + epCommS; }
+};
+
+/// Launch gap per kernel: the host-side cost of a CUDA kernel launch,
+/// a few microseconds (NVIDIA CUDA C++ Best Practices Guide, "kernel launch
+/// overhead"; PyTorch CUDA-graphs blog 2021: ~ 2–5 µs per launch).
+inline constexpr double kernelLaunchS = 2.0e-6;
+/// Kernels per transformer layer forward (norm, QKV, RoPE, attention, out
+/// proj, residual, norm, up, act, down, residual, TP collectives): 12;
+/// backward twice as many.
+inline constexpr double kernelsPerLayerForward = 12.0;
+
+/// Whether tensor-parallel communication overlaps the GEMMs: the
+/// workload's `tp_comm_overlap`, else on for Hopper and later (NVIDIA NeMo
+/// / Megatron-Core userbuffers overlap, Transformer Engine 1.x+), off for
+/// older GPUs.
+bool tpCommOverlapOn(const AnalysisContext& ctx);
+
+/// One micro-batch of stage `stage` (layer counts from stageParams()).
+StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& setup, int stage);
+
+} // namespace infrafit
