@@ -210,13 +210,13 @@ PRICES = {
     "nvidia-h100-sxm5-80gb": (
         27500,
         "estimate: street ~$25-30k per GPU (awesomeagents.ai); Hugging Face hardware page lists "
-        "$30k (via hardware.md)", False),
+        "$30k (via docs/reference/hardware.md)", False),
     "nvidia-h100-pcie-80gb": (
         25000,
         "estimate: H100 cards sold at $25-40k depending on form factor (stratrix.com); the PCIe "
         "card is taken at the low end", False),
     "nvidia-h200-sxm-141gb": (
-        32000, "estimate: Hugging Face hardware page lists $32k (via hardware.md)", False),
+        32000, "estimate: Hugging Face hardware page lists $32k (via docs/reference/hardware.md)", False),
     "nvidia-b200-sxm-180gb": (
         40000,
         "estimate: on-premise B200 module $30-50k (datastorage.com price snapshot); midpoint",
@@ -234,18 +234,18 @@ PRICES = {
     "nvidia-rtx-4090-24gb": (
         1599, "list price: launch MSRP $1,599 (pcspecchart.com)", True),
     "amd-mi300x-192gb": (
-        12500, "estimate: street $10-15k (awesomeagents.ai, via hardware.md); midpoint", False),
+        12500, "estimate: street $10-15k (awesomeagents.ai, via docs/reference/hardware.md); midpoint", False),
     "amd-mi325x-256gb": (
         20000,
         "estimate, low confidence: MSRP $20,000 shown by willitrunai.com (a third-party page "
         "that also mislabels the architecture); AMD publishes no list price", False),
     "intel-gaudi3-128gb": (
         15625,
-        "estimate: 8-accelerator kit quoted at $125k (y-ic.de, via hardware.md) / 8", False),
+        "estimate: 8-accelerator kit quoted at $125k (y-ic.de, via docs/reference/hardware.md) / 8", False),
     # Complete systems: the price covers the GPUs too (see notes on those parts).
     "nvidia-dgx-h100": (
         199000,
-        "estimate: base price reported by supercluster.blog (via hardware.md); system price "
+        "estimate: base price reported by supercluster.blog (via docs/reference/hardware.md); system price "
         "includes 8 H100 GPUs, 2 CPUs, memory, NICs, drives and PSUs", False),
     "nvidia-dgx-b200": (
         515000,
@@ -261,16 +261,16 @@ PRICES = {
 
 # Estimates by analogy or difference (issue 23): no list price or quote for the part itself was
 # found with the search tool in December 2026, so each figure is derived from a sourced figure
-# above or in hardware.md, and its note says how. All are estimates (low confidence).
+# above or in docs/reference/hardware.md, and its note says how. All are estimates (low confidence).
 _HGX_CHASSIS = (
     "estimate by difference, low confidence: complete HGX H200 8-GPU servers are quoted at "
-    "$280-320k (market note in a public GitHub doc, via hardware.md); less 8 GPUs at $32k "
-    "(Hugging Face, via hardware.md) and two ~$10k CPUs (AMD/Intel 1ku list) leaves ~$25k for "
+    "$280-320k (market note in a public GitHub doc, via docs/reference/hardware.md); less 8 GPUs at $32k "
+    "(Hugging Face, via docs/reference/hardware.md) and two ~$10k CPUs (AMD/Intel 1ku list) leaves ~$25k for "
     "the chassis with its GPU baseboard, fans and PSU bays")
 _PCIE_CHASSIS = (
     "estimate by analogy, low confidence: a PCIe GPU server chassis has no NVSwitch baseboard; "
     "taken at 60 % of the HGX chassis estimate ($25k, derived from the $280-320k HGX H200 "
-    "server quotes in hardware.md)")
+    "server quotes in docs/reference/hardware.md)")
 _NVME = (
     "estimate by analogy, low confidence: no quote found; enterprise TLC NVMe taken at ~$150 "
     "per TB, the ratio of the $2,900 7.68 TB-class drive InfraFit's BOM example uses, rounded")
@@ -293,17 +293,17 @@ PRICES_BY_ANALOGY = {
         "(stratrix.com); taken at the H100 SXM street price ($25-30k, awesomeagents.ai)"),
     "nvidia-h200-nvl-141gb": (
         32000, "estimate by analogy: the H200 SXM's $32k (Hugging Face hardware page, via "
-        "hardware.md); same GPU and memory in a PCIe card"),
+        "docs/reference/hardware.md); same GPU and memory in a PCIe card"),
     "nvidia-b300-sxm-288gb": (
         50000, "estimate by analogy, low confidence: B200 modules $30-50k on premise "
         "(datastorage.com); B300 taken at the top of that range"),
     "nvidia-gb200-per-gpu": (
         35000, "estimate by difference: GB200 NVL72 is sold per rack at ~$2-3M (awesomeagents, "
-        "via hardware.md), i.e. ~$28-42k per GPU including its share of the Grace CPUs, compute "
+        "via docs/reference/hardware.md), i.e. ~$28-42k per GPU including its share of the Grace CPUs, compute "
         "tray, NVLink switch trays and rack; midpoint"),
     "amd-mi250x-128gb": (
         8000, "estimate by analogy, low confidence: previous generation, taken below the MI300X "
-        "street price of $10-15k (awesomeagents.ai, via hardware.md)"),
+        "street price of $10-15k (awesomeagents.ai, via docs/reference/hardware.md)"),
     "amd-mi350x-288gb": (
         25000, "estimate by analogy, low confidence: above the MI325X ($20k, willitrunai.com); "
         "AMD publishes no list price"),
@@ -313,7 +313,7 @@ PRICES_BY_ANALOGY = {
     # Chassis; complete systems first (the price covers their parts).
     "nvidia-dgx-h200": (
         300000, "estimate: complete HGX H200 8-GPU servers are quoted at $280-320k (market note "
-        "in a public GitHub doc, via hardware.md); midpoint; system price includes 8 H200 GPUs, "
+        "in a public GitHub doc, via docs/reference/hardware.md); midpoint; system price includes 8 H200 GPUs, "
         "2 CPUs, memory, NICs, drives and PSUs"),
     "supermicro-sys-821ge-tnhr": (25000, _HGX_CHASSIS),
     "dell-poweredge-xe9680": (25000, _HGX_CHASSIS),

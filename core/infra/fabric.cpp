@@ -74,20 +74,20 @@ SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps)
     if (portSpeedGbps > 400) {
         if (ib)
             return {"NVIDIA Quantum-X800 Q3400 (144 × 800G)", 144, 3000, 60000, 1500, 200,
-                    "hardware.md §1.9 radix; power and prices estimated"};
+                    "docs/reference/hardware.md §1.9 radix; power and prices estimated"};
         return {"NVIDIA Spectrum-4 SN5600 (64 × 800GbE)", 64, 1500, 35000, 1500, 200,
-                "hardware.md §1.9 radix; power and prices estimated"};
+                "docs/reference/hardware.md §1.9 radix; power and prices estimated"};
     }
     if (portSpeedGbps > 200) {
         if (ib)
             return {"NVIDIA Quantum-2 QM9700 (64 × 400G NDR)", 64, 1500, 30000, 1000, 150,
-                    "hardware.md §1.9/§2.4 radix (NetBox, SuperPOD RA); power and prices "
+                    "docs/reference/hardware.md §1.9/§2.4 radix (NetBox, SuperPOD RA); power and prices "
                     "estimated"};
         return {"NVIDIA Spectrum-4 SN5600 split (128 × 400GbE)", 128, 1500, 35000, 1000, 150,
-                "hardware.md §2.4 radix (derived); power and prices estimated"};
+                "docs/reference/hardware.md §2.4 radix (derived); power and prices estimated"};
     }
     return {"NVIDIA Quantum-2 QM9700 split (128 × 200G)", 128, 1500, 30000, 700, 120,
-            "hardware.md §1.9 (128 × 200G split); power and prices estimated"};
+            "docs/reference/hardware.md §1.9 (128 × 200G split); power and prices estimated"};
 }
 
 SwitchAssumption defaultFrontEndSwitch()
@@ -95,7 +95,7 @@ SwitchAssumption defaultFrontEndSwitch()
     // SN5600: 64 × 800GbE ports, each split into 4 × 200GbE (256 ports);
     // price, power and optics estimated as for the back-end switches above.
     return {"NVIDIA Spectrum-4 SN5600 split (256 × 200GbE)", 256, 1500, 35000, 700, 120,
-            "hardware.md §1.9 (SN5600 64 × 800GbE, 4-way split); power and prices estimated"};
+            "docs/reference/hardware.md §1.9 (SN5600 64 × 800GbE, 4-way split); power and prices estimated"};
 }
 
 namespace {

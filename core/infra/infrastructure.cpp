@@ -216,36 +216,36 @@ Assumptions describeAssumptions(const ResolvedConfiguration& rc, const Infrastru
     Assumptions a;
     a.reserve(24);
     a.push_back({"utilisation", in.utilisation, "fraction",
-                 "estimate; DGX H100 typical 6.5-8.5 kW of 10.2 kW (hardware.md §1.2)"});
+                 "estimate; DGX H100 typical 6.5-8.5 kW of 10.2 kW (docs/reference/hardware.md §1.2)"});
     a.push_back({"gpu_idle_fraction", in.gpuIdleFraction, "fraction", "estimate (H100 idle ~70-100 W)"});
     a.push_back({"cpu_idle_fraction", in.cpuIdleFraction, "fraction", "estimate"});
     a.push_back({"base_idle_fraction", in.baseIdleFraction, "fraction", "estimate"});
     a.push_back({"nvme_idle_fraction", in.nvmeIdleFraction, "fraction",
-                 "Intel D7-P5500 5 W idle / 20 W active (hardware.md §1.5)"});
+                 "Intel D7-P5500 5 W idle / 20 W active (docs/reference/hardware.md §1.5)"});
     a.push_back({"nic_idle_fraction", in.nicIdleFraction, "fraction", "estimate (links stay up)"});
     a.push_back({"nic_optic_w_per_port", in.nicOpticWPerPort, "W",
-                 "NVIDIA MMS4X00-NS400 400G OSFP, 9 W max (hardware.md §1.4)"});
+                 "NVIDIA MMS4X00-NS400 400G OSFP, 9 W max (docs/reference/hardware.md §1.4)"});
     a.push_back({"psu_efficiency_fallback", in.fallbackPsuEfficiency, "fraction",
-                 "80 PLUS Titanium at 50 % load, 230 V internal (hardware.md §1.6)"});
+                 "80 PLUS Titanium at 50 % load, 230 V internal (docs/reference/hardware.md §1.6)"});
     a.push_back({"feed_voltage_v", in.feedVoltageV, "V", "site input; 415 V 3-phase default"});
     a.push_back({"feed_phases", static_cast<double>(in.feedPhases), "phases", "site input"});
     a.push_back({"feed_breaker_a", in.feedBreakerA, "A", "site input; 60 A default"});
     a.push_back({"continuous_load_factor", in.continuousLoadFactor, "fraction",
                  "NEC 210.19(A)/215.2(A) 80 % continuous-load rule"});
     a.push_back({"power_factor", in.powerFactor, "fraction",
-                 "80 PLUS Platinum server PSUs require PF >= 0.95 (hardware.md §1.6)"});
+                 "80 PLUS Platinum server PSUs require PF >= 0.95 (docs/reference/hardware.md §1.6)"});
     a.push_back({"psu_input_voltage_v", report.power.psuInputVoltageV, "V",
                  "line-to-neutral of a >= 380 V Wye feed, else the feed voltage"});
     a.push_back({"air_delta_t_f", in.airDeltaTF, "°F",
-                 "20 °F, DGX H100 worked example (hardware.md §2.3)"});
+                 "20 °F, DGX H100 worked example (docs/reference/hardware.md §2.3)"});
     a.push_back({"pue", report.cost.pue, "ratio",
-                 "cooling option's PUE range midpoint, else 1.4 (hardware.md §1.7)"});
+                 "cooling option's PUE range midpoint, else 1.4 (docs/reference/hardware.md §1.7)"});
     a.push_back({"electricity_usd_per_kwh", in.electricityUsdPerKwh, "USD/kWh",
                  "estimate near US industrial tariffs (EIA)"});
     a.push_back({"years", in.years, "years", "TCO horizon; 4-year depreciation assumed"});
     if (report.fabric.needed) {
         a.push_back({"switch_radix", static_cast<double>(report.fabric.switchUsed.radix), "ports",
-                     "hardware.md §1.9/§2.4 by NIC speed and protocol"});
+                     "docs/reference/hardware.md §1.9/§2.4 by NIC speed and protocol"});
         a.push_back({"switch_power_w", report.fabric.switchUsed.powerW, "W",
                      "estimate, 51.2 Tb/s-class switch with optics"});
         a.push_back({"switch_price_usd", report.fabric.switchUsed.priceUsd, "USD", "estimate"});
