@@ -86,6 +86,8 @@ private:
     QSpinBox* mConcurrent = nullptr;
     QComboBox* mKvPrecision = nullptr;
     QDoubleSpinBox* mMemoryUtilization = nullptr;
+    QSpinBox* mMaxBatch = nullptr;
+    QComboBox* mBatching = nullptr;
     QCheckBox* mOverrideEfficiency = nullptr;
     QDoubleSpinBox* mEfficiency = nullptr;
     QLabel* mProblems = nullptr;
