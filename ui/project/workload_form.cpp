@@ -156,11 +156,21 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     mMemoryUtilization->setSingleStep(0.01);
     mMemoryUtilization->setToolTip(tr("Fraction of GPU memory the serving engine may use "
                                       "(vLLM gpu_memory_utilization)."));
+    mMaxBatch = intBox(mServing, QStringLiteral("maxBatch"), 1, 1 << 24, tr(" sequences"),
+                       tr(" sequence"));
+    mMaxBatch->setToolTip(tr("Sequences one engine replica runs at once (vLLM max_num_seqs, "
+                             "default 256; TensorRT-LLM max_batch_size)."));
+    mBatching = enumCombo<Batching>(mServing, QStringLiteral("batching"));
+    mBatching->setToolTip(tr("continuous: every step decodes the running batch and prefills new "
+                             "prompts (vLLM, SGLang, TensorRT-LLM); static: a batch is prefilled, "
+                             "then decoded to the end."));
     serve->addRow(tr("Prompt:"), mPrompt);
     serve->addRow(tr("Output:"), mOutput);
     serve->addRow(tr("Concurrent requests:"), mConcurrent);
     serve->addRow(tr("KV cache precision:"), mKvPrecision);
     serve->addRow(tr("Engine memory fraction:"), mMemoryUtilization);
+    serve->addRow(tr("Engine max batch:"), mMaxBatch);
+    serve->addRow(tr("Batching:"), mBatching);
 
     // Parallel plan
     mPlan = new QGroupBox(tr("Parallel plan"), content);
@@ -270,6 +280,8 @@ void WorkloadForm::connectEdits()
     watchInt(mConcurrent, tr("concurrent requests"));
     watchCombo(mKvPrecision, tr("KV cache precision"));
     watchDouble(mMemoryUtilization, tr("engine memory fraction"));
+    watchInt(mMaxBatch, tr("engine max batch"));
+    watchCombo(mBatching, tr("batching"));
     watchCheck(mAutoPlan, tr("parallel plan"));
     watchInt(mTensor, tr("tensor parallelism"));
     watchInt(mPipeline, tr("pipeline parallelism"));
@@ -356,6 +368,8 @@ void WorkloadForm::setWorkload(const Workload& w)
     mConcurrent->setValue(w.concurrentRequests);
     setEnum(mKvPrecision, w.kvCachePrecision);
     mMemoryUtilization->setValue(w.gpuMemoryUtilization);
+    mMaxBatch->setValue(w.maxBatch);
+    setEnum(mBatching, w.batching);
     const Parallelism p = w.parallelism.value_or(Parallelism{});
     mAutoPlan->setChecked(!w.parallelism.has_value());
     mTensor->setValue(p.tensor);
@@ -410,6 +424,8 @@ Workload WorkloadForm::workload() const
     w.concurrentRequests = mConcurrent->value();
     w.kvCachePrecision = enumValue<Precision>(mKvPrecision);
     w.gpuMemoryUtilization = mMemoryUtilization->value();
+    w.maxBatch = mMaxBatch->value();
+    w.batching = enumValue<Batching>(mBatching);
     if (mAutoPlan->isChecked()) {
         w.parallelism.reset();
     } else {

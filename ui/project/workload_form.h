@@ -90,6 +90,8 @@ private:
     QComboBox* mLoraTargets = nullptr;   ///< preset target sets; "custom" keeps a file's set
     QComboBox* mTpCommOverlap = nullptr; ///< GPU default / on / off
     QSpinBox* mContextParallel = nullptr;
+    QSpinBox* mMaxBatch = nullptr;
+    QComboBox* mBatching = nullptr;
     QCheckBox* mOverrideEfficiency = nullptr;
     QDoubleSpinBox* mEfficiency = nullptr;
     QLabel* mProblems = nullptr;
