@@ -17,7 +17,6 @@ using infra::num;
 /// step (vllm/config/scheduler.py, SchedulerConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS)
 /// and 256 sequences per step (vLLM's engine default max_num_seqs before
 /// releases began to pick it per GPU; an estimate for today's engines).
-constexpr int defaultMaxBatch = 256;
 constexpr int defaultStepTokens = 2048;
 constexpr int curvePoints = 10;
 
@@ -49,7 +48,7 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
     ServingScenario s;
     s.engine.kvCapacityTokens = std::llround(std::max(0.0, analysis.inference.maxKvTokensPerGpu));
     s.engine.kvBlockTokens = std::max(1, w.kvBlockSize);
-    s.engine.maxBatch = d.maxBatch.value_or(defaultMaxBatch);
+    s.engine.maxBatch = std::max(1, w.maxBatch); // the same engine limit as the step model
     s.engine.stepTokenBudget = d.prefillChunkTokens.value_or(defaultStepTokens);
     s.engine.prefixCacheHitRate = d.prefixCacheHitRate;
     s.prompts = LengthSampler(d.promptLengths, w.promptTokens);

@@ -12,7 +12,6 @@ namespace {
 // token and request products finite (docs/security.md).
 constexpr long long maxTokens = 1 << 22;
 constexpr long long maxUsers = 1 << 24;
-constexpr long long maxBatchLimit = 1 << 16;
 constexpr long long maxSpare = 1000;
 constexpr long long maxHistogramBins = 10000;
 constexpr double maxRatePerS = 1e7;
@@ -173,9 +172,9 @@ void readServingDemand(const nlohmann::json& json, const std::string& pointer, W
     else if (r.has("request_rate_per_s") || r.has("users"))
         r.problem("sla", "is required with request_rate_per_s or users (capacity is the highest "
                          "load that meets it)");
+    // max_batch is the workload's engine limit (Workload::maxBatch, read with
+    // the other inference fields in workload_json.cpp).
     int value = 0;
-    if (r.has("max_batch") && r.readInt("max_batch", value, false, 1, maxBatchLimit))
-        d.maxBatch = value;
     if (r.has("prefill_chunk_tokens")
         && r.readInt("prefill_chunk_tokens", value, false, 1, maxTokens))
         d.prefillChunkTokens = value;
@@ -203,8 +202,6 @@ void writeServingDemand(const Workload& w, nlohmann::json& j)
         j["sla"] = {{"ttft_ms", d.sla->ttftMs},
                     {"tpot_ms", d.sla->tpotMs},
                     {"percentile", d.sla->percentile}};
-    if (d.maxBatch)
-        j["max_batch"] = *d.maxBatch;
     if (d.prefillChunkTokens)
         j["prefill_chunk_tokens"] = *d.prefillChunkTokens;
     if (d.prefixCacheHitRate > 0)

@@ -55,8 +55,6 @@ struct ServingDemand {
     std::optional<LengthDistribution> promptLengths;
     std::optional<LengthDistribution> outputLengths;
     std::optional<ServiceLevel> sla;
-    /// Most sequences in one engine step (vLLM max_num_seqs); absent = 256.
-    std::optional<int> maxBatch;
     /// Token budget of one engine step (vLLM max_num_batched_tokens, chunked
     /// prefill); absent = 2048.
     std::optional<int> prefillChunkTokens;

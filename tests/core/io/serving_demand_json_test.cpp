@@ -56,7 +56,7 @@ TEST_CASE("Serving demand: every field is read and written back the same", "[io]
     CHECK(d.sla->ttftMs == 2000);
     CHECK(d.sla->tpotMs == 100);
     CHECK(d.sla->percentile == 99);
-    CHECK(*d.maxBatch == 128);
+    CHECK(w->maxBatch == 128); // one engine limit for the step model and the simulator
     CHECK(*d.prefillChunkTokens == 4096);
     CHECK(d.prefixCacheHitRate == 0.3);
     CHECK(d.spareReplicas == 1);
