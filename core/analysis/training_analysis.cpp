@@ -67,8 +67,25 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     const LayerFlops lf = layerFlops(m, ctx.params, s);
     const double t = setup.tensor;
     StageMicroTime slowest;
+    // Stages with the same layer counts time alike (only the last adds the
+    // output layer): time each distinct one once.
+    int seenDense[6], seenMoe[6];
+    int seen = 0;
     for (int i = 0; i < representativeCount; ++i) {
-        const StageMicroTime st = stageMicroTime(ctx, setup, representative[i]);
+        const int stage = representative[i];
+        const StageParams sp = stageParams(m, ctx.params, setup.tensor, setup.pipeline,
+                                           setup.expert, stage);
+        if (stage != setup.pipeline - 1) {
+            bool duplicate = false;
+            for (int j = 0; j < seen; ++j)
+                duplicate = duplicate || (seenDense[j] == sp.denseLayers && seenMoe[j] == sp.moeLayers);
+            if (duplicate)
+                continue;
+            seenDense[seen] = sp.denseLayers;
+            seenMoe[seen] = sp.moeLayers;
+            ++seen;
+        }
+        const StageMicroTime st = stageMicroTime(ctx, setup, stage);
         if (st.computeS() + st.exposedCommS() > slowest.computeS() + slowest.exposedCommS())
             slowest = st;
     }

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+// Issue 16 (training speed): collectives across nodes, GEMM-shape efficiency,
+// overlap, uneven interleaving, context parallelism, fp4, LoRA targets.
+#include "core/analysis/analyze.h"
+#include "core/analysis/communication.h"
+#include "core/analysis/gemm_efficiency.h"
+#include "core/analysis/training_memory.h"
+#include "core/io/workload_json.h"
+#include "core/search/plan_space.h"
+#include "core/workload/workload_validation.h"
+#include "test_hardware.h"
+
+#include <catch2/catch.hpp>
+
+using namespace infrafit;
+using namespace infrafit::testing;
+
+namespace {
+
+ResolvedConfiguration a100Cluster(int nodes)
+{
+    ResolvedConfiguration c = h100Cluster(nodes);
+    c.gpu.id = "nvidia-a100-sxm";
+    c.gpu.model = "A100 SXM4 80GB";
+    c.gpu.architecture = "Ampere";
+    c.gpu.memoryBandwidthGbs = 2039;
+    c.gpu.bf16Tflops = 312;
+    c.gpu.fp16Tflops = 312;
+    c.gpu.fp8Tflops.reset();
+    c.gpu.gpuLinkGbs = 600;
+    c.gpu.pcieGen = 4;
+    return c;
+}
+
+} // namespace
+
+TEST_CASE("GEMM shape fraction follows OpenXLA's measured H100 cuBLAS table", "[analysis][gemm]")
+{
+    // xla/service/gpu/model/matmul_interpolator_data.h, sm_90 bf16, b = 1:
+    // 4096³ 783.3 TFLOP/s, 2048³ 632.0, 1024×1024×2048 350.0 (of 989 peak).
+    CHECK(gemmShapeFraction(4096, 4096, 4096) == Approx(1.0));
+    CHECK(gemmShapeFraction(2048, 2048, 2048) == Approx(0.639 / 0.792).epsilon(1e-3));
+    CHECK(gemmShapeFraction(1024, 1024, 2048) == Approx(0.354 / 0.792).epsilon(1e-3));
+    CHECK(gemmShapeFraction(16384, 8192, 8192) == Approx(1.0));
+    CHECK(gemmShapeFraction(64, 64, 64) < 0.05);
+}
+
+TEST_CASE("Members per node follow the tensor → data rank order", "[analysis][comm]")
+{
+    CHECK(membersPerNode(1, 16, 8) == 8);  // pure data parallel over 2 nodes
+    CHECK(membersPerNode(8, 16, 8) == 1);  // data parallel after TP 8
+    CHECK(membersPerNode(2, 16, 8) == 4);  // data parallel after TP 2
+    CHECK(membersPerNode(1, 4, 8) == 4);   // a group inside one node
+}
+
+TEST_CASE("Cross-node all-reduce reaches the node's NIC total (nccl-tests busbw)",
+          "[analysis][comm]")
+{
+    // Two DGX-H100-like nodes, 8 × 400 Gb/s NICs: 8 × 50 GB/s × 0.8 = 320 GB/s
+    // per node. nccl-tests on 8-NIC nodes reports all-reduce bus bandwidth
+    // close to the node's NIC total; busbw = algbw · 2(n−1)/n (PERFORMANCE.md).
+    const LinkRates r = linkRates(h100Cluster(2));
+    const double bytes = 1e9;
+    const double t = allReduceS(bytes, 16, 1, r);
+    const double busbw = bytes / t * 2.0 * 15.0 / 16.0;
+    CHECK(busbw == Approx(320e9).epsilon(0.02));
+    // The old model charged one GPU's NIC share for the whole buffer: 8× slower.
+    CHECK(ringAllReduceS(bytes, 16, r.interNodeBytesPerS, r.interLatencyS) > 7.0 * t);
+    // One member per node (TP 8 inside): each GPU uses its own NIC.
+    const double railed = allReduceS(bytes, 2, 8, r);
+    CHECK(railed == Approx(2.0 * 0.5 * bytes / r.interNodeBytesPerS).epsilon(0.01));
+}
+
+TEST_CASE("NVLS all-reduce inside an H100 node moves each byte once", "[analysis][comm]")
+{
+    const LinkRates h100 = linkRates(h100Cluster(1));
+    REQUIRE(h100.nvls);
+    CHECK(allReduceS(1e9, 8, 1, h100) == Approx(1e9 / h100.intraNodeBytesPerS + 2.0 * h100.intraLatencyS));
+    const LinkRates a100 = linkRates(a100Cluster(1)); // NVSwitch gen 2: no NVLS
+    CHECK_FALSE(a100.nvls);
+    CHECK(allReduceS(1e9, 8, 1, a100)
+          == Approx(ringAllReduceS(1e9, 8, a100.intraNodeBytesPerS, a100.intraLatencyS)));
+}
+
+TEST_CASE("ZeRO-3 on DGX H100 gets faster from 1 to 2 nodes (issue 22 question)",
+          "[analysis][comm][zero]")
+{
+    // Fixed global batch: twice the GPUs halve each GPU's micro-batches; the
+    // weight gathers cross the NICs at the node's whole NIC bandwidth.
+    Parallelism plan;
+    plan.zeroStage = 3;
+    plan.recompute = Recompute::Selective;
+    const Workload w = presetTraining("llama-2-7b", plan, 4096, 256);
+    const auto one = analyzeWithPlan(w, h100Cluster(1), plan);
+    const auto two = analyzeWithPlan(w, h100Cluster(2), plan);
+    REQUIRE(one.analyzed);
+    REQUIRE(two.analyzed);
+    CHECK(two.performance.tokensPerS > 1.8 * one.performance.tokensPerS);
+}
+
+TEST_CASE("Interleaving with uneven layers is analysed: 126 layers, 8 stages × 8 chunks",
+          "[analysis][pipeline]")
+{
+    Parallelism plan;
+    plan.tensor = 8;
+    plan.pipeline = 8;
+    plan.virtualStages = 8;
+    plan.sequenceParallel = true;
+    plan.recompute = Recompute::Selective;
+    const Workload w = presetTraining("llama-3.1-405b", plan, 8192, 512);
+    CHECK(planRuleViolation(w, plan).empty());
+    const auto r = analyzeWithPlan(w, h100Cluster(64), plan);
+    REQUIRE(r.analyzed);
+    // Bubble = (p − 1)/v slots of the slowest stage (Narayanan 2021 §2.2.2).
+    const double slot = r.performance.computeTimeS / r.microBatches;
+    CHECK(r.performance.bubbleTimeS >= 7.0 / 8.0 * slot * 0.999);
+    CHECK(r.performance.bubbleTimeS < 7.0 / 8.0 * slot * 1.5);
+    Parallelism plain = plan;
+    plain.virtualStages = 1;
+    const auto p1 = analyzeWithPlan(w, h100Cluster(64), plain);
+    CHECK(p1.performance.bubbleTimeS > 6.0 * r.performance.bubbleTimeS);
+}
+
+TEST_CASE("TP communication overlap: default on for Hopper, off for Ampere", "[analysis][overlap]")
+{
+    Parallelism plan;
+    plan.tensor = 8;
+    plan.sequenceParallel = true;
+    Workload w = presetTraining("llama-3.1-70b", plan, 4096, 64);
+    const auto h100 = analyzeWithPlan(w, h100Cluster(8), plan);
+    w.tpCommOverlap = false;
+    const auto h100Off = analyzeWithPlan(w, h100Cluster(8), plan);
+    REQUIRE(h100.analyzed);
+    CHECK(h100.interconnect.tpTimeS < 0.5 * h100Off.interconnect.tpTimeS);
+    CHECK(h100.performance.stepTimeS < h100Off.performance.stepTimeS);
+    w.tpCommOverlap.reset();
+    const auto a100 = analyzeWithPlan(w, a100Cluster(8), plan);
+    w.tpCommOverlap = false;
+    const auto a100Off = analyzeWithPlan(w, a100Cluster(8), plan);
+    CHECK(a100.interconnect.tpTimeS == Approx(a100Off.interconnect.tpTimeS));
+}
+
+TEST_CASE("fp4 runs at the GPU's fp4 rate, and is refused without one", "[analysis][fp4]")
+{
+    Parallelism plan;
+    plan.tensor = 8;
+    Workload w = presetTraining("llama-3.1-70b", plan, 4096, 64);
+    w.kind = WorkloadKind::Inference;
+    w.precision = Precision::Fp4;
+    const auto none = analyzeWithPlan(w, h100Cluster(1), plan);
+    CHECK_FALSE(none.analyzed);
+    REQUIRE_FALSE(none.findings.empty());
+    CHECK(none.findings.front().code == "precision.unsupported");
+    ResolvedConfiguration b200 = h100Cluster(1);
+    b200.gpu.fp4Tflops = 9000;
+    REQUIRE(peakFlopsPerS(b200.gpu, Precision::Fp4).value_or(0) == Approx(9000e12));
+    const auto ok = analyzeWithPlan(w, b200, plan);
+    CHECK(ok.analyzed);
+}
+
+TEST_CASE("LoRA targets: GPT-3 175B q,v at rank 8 has 37.7M adapters (Hu et al. 2021 Table 4)",
+          "[analysis][lora]")
+{
+    const ModelSpec gpt3 = *findModelPreset("gpt-3-175b");
+    const unsigned qv = unsigned(LoraTarget::Q) | unsigned(LoraTarget::V);
+    CHECK(loraAdapterParameters(gpt3, 8, qv) == Approx(37.7e6).epsilon(0.002));
+    CHECK(loraAdapterParameters(gpt3, 1, qv) == Approx(4.7e6).epsilon(0.01));
+    CHECK(loraAdapterParameters(gpt3, 8) > 4.0 * loraAdapterParameters(gpt3, 8, qv));
+}
+
+TEST_CASE("Context parallelism splits activations and joins the plan space for long sequences",
+          "[analysis][context]")
+{
+    Parallelism plan;
+    plan.tensor = 8;
+    plan.sequenceParallel = true;
+    plan.recompute = Recompute::Selective;
+    const Workload w = presetTraining("llama-3.1-8b", plan, 32768, 16);
+    Parallelism cp2 = plan;
+    cp2.context = 2;
+    const auto one = analyzeWithPlan(w, h100Cluster(2), plan);
+    const auto two = analyzeWithPlan(w, h100Cluster(2), cp2);
+    REQUIRE(one.analyzed);
+    REQUIRE(two.analyzed);
+    CHECK(two.memory.activationsBytes < 0.6 * one.memory.activationsBytes);
+    Parallelism odd = plan;
+    odd.context = 3;
+    CHECK_FALSE(planRuleViolation(w, odd).empty()); // 32768 % 6 != 0
+    PlanSpaceOptions options;
+    options.varyMicroBatch = false;
+    const PlanSpace space = enumeratePlans(w, 8, 2, options);
+    bool anyContext = false;
+    for (const auto& p : space.points)
+        anyContext = anyContext || p.plan.context > 1;
+    CHECK(anyContext);
+}
+
+TEST_CASE("ZeRO-3 holds 16 bytes of model state per parameter, not 18", "[analysis][zero]")
+{
+    // ZeRO paper Figure 1 / FSDP: (2 + 2 + 12)Ψ/N; Megatron's fp32 main-grad
+    // buffer (18 B) does not exist under ZeRO-3.
+    Parallelism plan;
+    plan.zeroStage = 3;
+    plan.data = 8;
+    const Workload w = presetTraining("llama-2-7b", plan, 2048, 64);
+    const ParameterCount c = countParameters(w.model);
+    const TrainingSetup s = makeTrainingSetup(w, c, plan);
+    CHECK(s.stateBytes.weight + s.stateBytes.gradient + s.stateBytes.optimizer == Approx(16.0));
+}
+
+TEST_CASE("Speed-model inputs round-trip through the project file", "[io][speed]")
+{
+    nlohmann::json j = {{"name", "w"},
+                        {"kind", "training"},
+                        {"model", {{"preset", "llama-3.1-8b"}}},
+                        {"precision", "fp4"},
+                        {"sequence_length", 4096},
+                        {"fine_tune", "lora"},
+                        {"lora_targets", {"q", "v"}},
+                        {"tp_comm_overlap", false},
+                        {"parallelism", {{"tensor", 2}, {"context", 4}}}};
+    std::vector<Problem> problems;
+    const auto w = workloadFromJson(j, "/workloads/0", problems);
+    REQUIRE(problems.empty());
+    REQUIRE(w);
+    CHECK(w->precision == Precision::Fp4);
+    CHECK(w->loraTargets == (unsigned(LoraTarget::Q) | unsigned(LoraTarget::V)));
+    CHECK(w->tpCommOverlap == std::optional<bool>(false));
+    CHECK(w->parallelism->context == 4);
+    const nlohmann::json back = workloadToJson(*w);
+    CHECK(back.at("lora_targets") == nlohmann::json({"q", "v"}));
+    CHECK(back.at("parallelism").at("context") == 4);
+    CHECK(back.at("tp_comm_overlap") == false);
+
+    j["lora_targets"] = {"q", "attn"};
+    problems.clear();
+    (void)workloadFromJson(j, "/workloads/0", problems);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].pointer == "/workloads/0/lora_targets/1");
+}
