@@ -114,10 +114,13 @@ CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInp
         addPartLine(cost, "nic", *rc.nic, perCluster(cfg.nicsPerNode), inChassis);
     if (rc.psu)
         addPartLine(cost, "psu", *rc.psu, perCluster(cfg.psusPerNode), inChassis);
-    // Cooling is facility equipment priced per rack; catalogs rarely price it,
-    // so it is added only when priced and never marks the capex incomplete.
-    if (rc.cooling && rc.cooling->priceUsd && power.racks > 0)
-        addPartLine(cost, "cooling", *rc.cooling, power.racks, false);
+    // Cooling is facility equipment priced per rack; added only when priced,
+    // never marking the capex incomplete. A node that exceeds the rack's
+    // budget (0 nodes per rack, an error finding) still needs at least one
+    // rack's cooling: counting none would make the larger node cheaper.
+    const std::int64_t coolingRacks = power.nodesPerRack > 0 ? power.racks : nodes;
+    if (rc.cooling && rc.cooling->priceUsd && coolingRacks > 0)
+        addPartLine(cost, "cooling", *rc.cooling, coolingRacks, false);
     addHostMemoryLine(cost, cfg, nodes, inChassis);
     if (cfg.sharedStoragePriceUsd && std::isfinite(*cfg.sharedStoragePriceUsd)
         && *cfg.sharedStoragePriceUsd > 0) {

@@ -122,8 +122,9 @@ TEST_CASE("every part of the default catalog has a sourced price", "[infra][cost
     // A first run must not add unknown terms as $0: every shipped part has a
     // price, with a note naming where it came from, and an estimate is
     // listed as one (catalog/data/build_default_catalog.py).
-    const auto doc = readCatalogFile(std::string(INFRAFIT_SOURCE_DIR)
-                                     + "/catalog/data/default-catalog.json");
+    std::string path = INFRAFIT_SOURCE_DIR;
+    path += "/catalog/data/default-catalog.json";
+    const auto doc = readCatalogFile(path);
     REQUIRE(doc.parts.size() > 50);
     for (const auto& part : doc.parts) {
         const auto& info = infoOf(part);
