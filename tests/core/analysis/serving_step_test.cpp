@@ -185,3 +185,21 @@ TEST_CASE("Serving: tensor-parallel decode at batch 1 does not scale linearly",
     CHECK(tp2.performance.tpotS / tp8.performance.tpotS < 3.0);
     CHECK(tp8.interconnect.tpTimeS > 160 * 3.6e-6);
 }
+
+TEST_CASE("Serving: the report's assumptions list the efficiency of each operation class",
+          "[analysis][serving]")
+{
+    const AnalysisResult r = analyze(serving("llama-2-7b", 512, 128, 8, 1), h100Cluster(1));
+    REQUIRE(r.analyzed);
+    std::string all;
+    for (const auto& line : r.assumptions)
+        all += line + "\n";
+    INFO(all);
+    // Hopper, bf16: defaultServingEfficiency() (docs/validation.md, Serving).
+    CHECK(all.find("GEMMs 0.70 of dense peak") != std::string::npos);
+    CHECK(all.find("attention 0.50 of dense peak") != std::string::npos);
+    CHECK(all.find("0.90 of HBM bandwidth") != std::string::npos);
+    CHECK(all.find("2.00 ms host") != std::string::npos);
+    CHECK(all.find("100 us per block with prefill") != std::string::npos);
+    CHECK(all.find("engine max batch 256") != std::string::npos);
+}
