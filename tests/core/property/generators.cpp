@@ -328,6 +328,8 @@ Workload generateWorkload(
             Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8, Precision::Int8});
     w.gpuMemoryUtilization = rng.real(0.5, 0.95);
     w.kvBlockSize = rng.pick(std::vector<int> {1, 8, 16, 16, 32});
+    w.maxBatch = rng.logInt(1, 1024);
+    w.batching = rng.chance(0.3) ? Batching::Static : Batching::Continuous;
     if (rng.chance(0.2))
         w.efficiency = rng.real(0.05, 1.0);
     // Storage and host.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "invariants.h"
 
+#include "core/analysis/hardware_rates.h"
 #include "core/analysis/inference_memory.h"
 #include "core/analysis/training_memory.h"
 #include "core/export/bom_json.h"
@@ -157,7 +158,48 @@ void checkMemory(
             r.stages[static_cast<std::size_t>(r.mostLoadedStage)].memory.totalBytes());
 }
 
-void checkSpeed(std::string& failures, const Workload& w, const AnalysisResult& r)
+/// Issue 16: no serving result may need more FLOP/s than the GPUs' dense
+/// peak at the precision or more HBM bytes/s than their bandwidth. Checked
+/// twice: the per-step figures the analysis reports, and independently
+/// from the model — every prompt token and every generated token but the
+/// first passes through the block weights (2 FLOPs per parameter), and
+/// every decode step of a dense model reads the weights on each GPU once.
+void checkServingPhysics(std::string& failures, const Workload& w, const ResolvedConfiguration& rc,
+    const AnalysisResult& r)
+{
+    const auto& p = r.performance;
+    const auto peak = peakFlopsPerS(rc.gpu, w.precision);
+    const auto sixteenBit = peakFlopsPerS(rc.gpu, Precision::Bf16);
+    if (!peak)
+        return;
+    const double bw = rc.gpu.memoryBandwidthGbs * 1e9;
+    const double anyPeak = std::max(*peak, sixteenBit.value_or(0));
+    if (p.impliedFlopsPerSPerGpu > anyPeak * (1 + 1e-9))
+        fail(failures, "a serving step implies more FLOP/s than the GPU's peak",
+            num(p.impliedFlopsPerSPerGpu) + " > " + num(anyPeak));
+    if (p.impliedHbmBytesPerSPerGpu > bw * (1 + 1e-9))
+        fail(failures, "a serving step implies more HBM bytes/s than the GPU has",
+            num(p.impliedHbmBytesPerSPerGpu) + " > " + num(bw));
+    const ParameterCount& c = r.parameters;
+    const double blockParams = w.model.denseLayers() * (c.perDenseLayer - c.normsPerLayer)
+        + w.model.moeLayers()
+            * (c.perMoeLayerActive - c.normsPerLayer);
+    const double P = w.promptTokens, O = w.outputTokens;
+    const double flopsPerOutputToken = 2.0 * blockParams * (P + O - 1) / O;
+    const double gpus = double(r.parallelism.tensor) * r.parallelism.pipeline
+        * std::max(1, r.parallelism.data);
+    if (p.outputTokensPerS * flopsPerOutputToken > gpus * *peak * (1 + 1e-9))
+        fail(failures, "output_tokens_per_s needs more FLOP/s than the GPUs' dense peak",
+            num(p.outputTokensPerS * flopsPerOutputToken) + " > " + num(gpus * *peak));
+    const double stageBlockBytes = blockParams * servingWeightBytesPerParam(w.precision)
+        / (double(r.parallelism.tensor) * r.parallelism.pipeline);
+    if (!w.model.isMoe() && O > 1 && p.tpotS * bw < stageBlockBytes * (1 - 1e-9))
+        fail(failures, "tpot_s is shorter than one read of a GPU's block weights",
+            num(p.tpotS) + " < " + num(stageBlockBytes / bw));
+}
+
+void checkSpeed(std::string& failures, const Workload& w, const ResolvedConfiguration& rc,
+    const AnalysisResult& r)
 {
     if (!r.analyzed)
         return;
@@ -181,6 +223,10 @@ void checkSpeed(std::string& failures, const Workload& w, const AnalysisResult& 
                 num(c.exposedTimeS) + " > " + num(p.tpotS));
         if (p.tpotS <= 0 || p.ttftS <= 0)
             fail(failures, "tpot/ttft not positive", num(p.tpotS) + ", " + num(p.ttftS));
+        if (p.prefillTimeS <= 0 || p.prefillTimeS > p.ttftS * (1 + 1e-12))
+            fail(failures, "prefill_time_s not in (0, ttft_s]",
+                num(p.prefillTimeS) + ", ttft " + num(p.ttftS));
+        checkServingPhysics(failures, w, rc, r);
     }
 }
 
@@ -282,7 +328,7 @@ std::string checkInvariants(const Workload& w, const ResolvedConfiguration& rc,
             fail(failures, "non-finite number in the BOM JSON", where);
     }
     checkMemory(failures, w, result, json);
-    checkSpeed(failures, w, result);
+    checkSpeed(failures, w, rc, result);
     if (!result.infrastructure || !result.storage || !result.host) {
         fail(failures, "evaluate() result lacks the infrastructure, storage or host report");
         return failures;

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: Apache-2.0
+// The per-operation serving step model (core/analysis/serving_step.h) and
+// the TTFT / TPOT / throughput built on it (issue 16 item 2).
+#include "core/analysis/analyze.h"
+#include "core/analysis/serving_step.h"
+#include "test_hardware.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+
+using namespace infrafit;
+using infrafit::testing::h100Cluster;
+
+namespace {
+
+/// One dense block with 1e9 matrix parameters in 16 bit on an A100-80GB
+/// (312 TFLOP/s bf16, 2,039 GB/s), efficiencies 1, no fixed costs.
+ServingStepModel a100Block()
+{
+    ServingStepModel m;
+    m.layers = 1;
+    m.denseGemmFlopsPerToken = 2.0e9;
+    m.denseWeightBytes = 2.0e9;
+    m.peakFlopsPerS = 312e12;
+    m.attentionPeakFlopsPerS = 312e12;
+    m.hbmBytesPerS = 2039e9;
+    m.efficiency = {1.0, 1.0, 1.0, 0, 0, 0};
+    return m;
+}
+
+Workload serving(const char* preset, int prompt, int output, int concurrent, int tensor)
+{
+    Workload w;
+    w.name = "serve";
+    w.kind = WorkloadKind::Inference;
+    w.model = *findModelPreset(preset);
+    w.promptTokens = prompt;
+    w.outputTokens = output;
+    w.concurrentRequests = concurrent;
+    Parallelism plan;
+    plan.tensor = tensor;
+    plan.data = 1;
+    w.parallelism = plan;
+    return w;
+}
+
+} // namespace
+
+TEST_CASE("Serving step: GEMMs turn compute-bound at the roofline crossover B* = F/BW",
+          "[analysis][serving]")
+{
+    // models.md §2.14 (kipply, "Transformer Inference Arithmetic"): with
+    // 16-bit weights a decode step is weight-bandwidth-bound below
+    // B* ≈ F/BW = 312e12 / 2.039e12 ≈ 153 tokens on an A100-80GB.
+    const ServingStepModel m = a100Block();
+    const double crossover = m.peakFlopsPerS / m.hbmBytesPerS;
+    CHECK(crossover == Approx(153).epsilon(0.005));
+    const ServingStepTimes below = servingStepTimes(m, {0, 0, 150, 1, 0});
+    CHECK(below.gemmS == Approx(2.0e9 / 2039e9)); // weight read
+    const ServingStepTimes above = servingStepTimes(m, {0, 0, 160, 1, 0});
+    CHECK(above.gemmS == Approx(160 * 2.0e9 / 312e12)); // FLOPs
+}
+
+TEST_CASE("Serving step: decode attention reads each sequence's whole KV cache",
+          "[analysis][serving]")
+{
+    ServingStepModel m = a100Block();
+    m.layers = 32;
+    m.kvBytesPerTokenPerLayer = 2 * 4096 * 2; // Llama 2 7B: K and V of 4,096, fp16
+    m.attentionFlopsPerTokenPerContext = 2.0 * 32 * 256;
+    const ServingStepTimes t = servingStepTimes(m, {0, 0, 16, 1000, 0});
+    // 16 sequences × 1,000 tokens × 16 KiB × 32 blocks from HBM.
+    CHECK(t.attentionS == Approx(16.0 * 1000 * 16384 * 32 / 2039e9));
+    // A sliding window caps what is read (Mistral 7B §2).
+    m.slidingWindow = 250;
+    CHECK(servingStepTimes(m, {0, 0, 16, 1000, 0}).attentionS == Approx(t.attentionS / 4));
+}
+
+TEST_CASE("Serving step: small-batch tensor-parallel all-reduces are latency-bound",
+          "[analysis][serving]")
+{
+    ServingStepModel m = a100Block();
+    m.layers = 80;
+    m.tensor = 8;
+    m.allReduceBytesPerToken = 8192 * 2;
+    m.linkBytesPerS = 240e9;
+    m.allReduceLatencyS = 3.6e-6 + 2 * 7 * 1e-6; // NCCL base + 14 NVLink hops
+    const double one = servingStepTimes(m, {0, 0, 1, 1, 0}).communicationS;
+    const double eight = servingStepTimes(m, {0, 0, 8, 1, 0}).communicationS;
+    // α-β: 2 per block × (α + 2(t−1)/t · S/B).
+    CHECK(one == Approx(2 * 80 * (17.6e-6 + 2.0 * 7 / 8 * 16384 / 240e9)));
+    CHECK(eight / one < 1.05); // the α term dominates at batch 1–8
+    const double prefill = servingStepTimes(m, {8192, 4096, 0, 0, 1}).communicationS;
+    CHECK(prefill / one > 10); // a prefill chunk is bandwidth-bound
+}
+
+TEST_CASE("Serving step: no step implies more than the peak FLOP/s or HBM bandwidth",
+          "[analysis][serving][property]")
+{
+    std::mt19937_64 random(16);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (int i = 0; i < 2000; ++i) {
+        ServingStepModel m = a100Block();
+        m.layers = 1 + int(unit(random) * 100);
+        m.moeLayers = unit(random) < 0.3 ? m.layers / 2 : 0;
+        m.experts = 64;
+        m.expertsPerToken = 1 + int(unit(random) * 8);
+        m.moeSharedGemmFlopsPerToken = 1e8 * unit(random);
+        m.moeSharedWeightBytes = 1e8 * unit(random);
+        m.expertGemmFlopsPerToken = 1e7 * unit(random);
+        m.expertWeightBytes = 1e7 * unit(random);
+        m.kvBytesPerTokenPerLayer = 1e4 * unit(random);
+        m.attentionFlopsPerTokenPerContext = 1e4 * unit(random);
+        m.elementwiseBytesPerToken = 1e5 * unit(random);
+        m.headFlopsPerToken = 1e9 * unit(random);
+        m.headWeightBytes = 1e9 * unit(random);
+        m.attentionPeakFlopsPerS = m.peakFlopsPerS * (0.25 + unit(random));
+        m.efficiency = {0.1 + 0.9 * unit(random), 0.1 + 0.9 * unit(random),
+                        0.1 + 0.9 * unit(random), 0, 0, 0};
+        const ServingStep step{std::floor(unit(random) * 8192), unit(random) * 4096,
+                               std::floor(unit(random) * 512), unit(random) * 32768, -1};
+        const ServingStepTimes t = servingStepTimes(m, step);
+        if (t.totalS() <= 0)
+            continue;
+        INFO("case " << i);
+        CHECK(t.flops / t.totalS()
+              <= std::max(m.peakFlopsPerS, m.attentionPeakFlopsPerS) * (1 + 1e-9));
+        CHECK(t.hbmBytes / t.totalS() <= m.hbmBytesPerS * (1 + 1e-9));
+    }
+}
+
+TEST_CASE("Serving: throughput counts prefill and stays under the GPU's dense peak",
+          "[analysis][serving]")
+{
+    // The case issue 16 reports: 2,048-token prompts, 128 output tokens,
+    // one GPU. Each request needs 2·N FLOPs for every prompt token and every
+    // output token after the first; at most the dense peak is available.
+    const Workload w = serving("llama-2-7b", 2048, 128, 64, 1);
+    const AnalysisResult r = analyze(w, h100Cluster(1));
+    REQUIRE(r.analyzed);
+    const double n = r.parameters.active;
+    const double needed = r.performance.outputTokensPerS * 2.0 * n * (2048 + 127) / 128.0;
+    CHECK(needed < 989e12);
+    // Every step carries the prompts of 64 / 127 new requests beside its
+    // 64 decode tokens: it takes at least their FLOPs at the dense peak.
+    CHECK(r.performance.tpotS > 64.0 / 127 * 2048 * 2.0 * n / 989.4e12);
+    CHECK(r.performance.impliedFlopsPerSPerGpu <= 989.4e12);
+    CHECK(r.performance.impliedHbmBytesPerSPerGpu <= 3350e9);
+}
+
+TEST_CASE("Serving: continuous vs static batching and the engine's max batch",
+          "[analysis][serving]")
+{
+    Workload w = serving("llama-2-7b", 512, 256, 1000, 1);
+    w.maxBatch = 64;
+    const AnalysisResult capped = analyze(w, h100Cluster(1));
+    REQUIRE(capped.analyzed);
+    CHECK(capped.performance.servingBatch == 64); // vLLM max_num_seqs caps the batch
+    w.maxBatch = 256;
+    const AnalysisResult wide = analyze(w, h100Cluster(1));
+    CHECK(wide.performance.servingBatch == 256);
+    CHECK(wide.performance.outputTokensPerS > capped.performance.outputTokensPerS);
+
+    // Static batching prefills the whole batch before the first token.
+    w.batching = Batching::Static;
+    const AnalysisResult fixed = analyze(w, h100Cluster(1));
+    REQUIRE(fixed.analyzed);
+    CHECK(fixed.performance.ttftS > 10 * wide.performance.prefillTimeS);
+    const double batchS = fixed.performance.ttftS + 255 * fixed.performance.tpotS;
+    CHECK(fixed.performance.outputTokensPerS == Approx(256.0 * 256 / batchS));
+}
+
+TEST_CASE("Serving: tensor-parallel decode at batch 1 does not scale linearly",
+          "[analysis][serving]")
+{
+    const AnalysisResult tp2 = analyze(serving("llama-2-70b", 128, 128, 1, 2), h100Cluster(1));
+    const AnalysisResult tp8 = analyze(serving("llama-2-70b", 128, 128, 1, 8), h100Cluster(1));
+    REQUIRE(tp2.analyzed);
+    REQUIRE(tp8.analyzed);
+    // 4x the GPUs reads a quarter of the weights each, but the 160
+    // all-reduces per step and the fixed costs do not shrink.
+    CHECK(tp2.performance.tpotS / tp8.performance.tpotS > 1.5);
+    CHECK(tp2.performance.tpotS / tp8.performance.tpotS < 3.0);
+    CHECK(tp8.interconnect.tpTimeS > 160 * 3.6e-6);
+}
+
+TEST_CASE("Serving: the report's assumptions list the efficiency of each operation class",
+          "[analysis][serving]")
+{
+    const AnalysisResult r = analyze(serving("llama-2-7b", 512, 128, 8, 1), h100Cluster(1));
+    REQUIRE(r.analyzed);
+    std::string all;
+    for (const auto& line : r.assumptions)
+        all += line + "\n";
+    INFO(all);
+    // Hopper, bf16: defaultServingEfficiency() (docs/validation.md, Serving).
+    CHECK(all.find("GEMMs 0.70 of dense peak") != std::string::npos);
+    CHECK(all.find("attention 0.50 of dense peak") != std::string::npos);
+    CHECK(all.find("0.90 of HBM bandwidth") != std::string::npos);
+    CHECK(all.find("2.00 ms host") != std::string::npos);
+    CHECK(all.find("100 us per block with prefill") != std::string::npos);
+    CHECK(all.find("engine max batch 256") != std::string::npos);
+}
