@@ -58,13 +58,12 @@ void addTraining(PlanSpace& space, const Workload& w, int gpusPerNode, long long
             if (total % (static_cast<long long>(t) * p * cp) != 0)
                 continue;
             const int data = int(total / (static_cast<long long>(t) * p * cp));
-            // Interleaving: v chunks per stage, each holding at least one
-            // layer; uneven splits (126 layers, 8 × 8) are allowed.
-            const int maxV = p > 1 ? std::min(o.maxVirtualStages, m.layers / p) : 1;
-            std::vector<int> virtualSizes;
-            for (int v = 1; v <= std::max(1, maxV); v *= 2)
-                virtualSizes.push_back(v);
-            for (int v : virtualSizes) {
+            // The search interleaves stages whose layers divide evenly (the
+            // analysis also takes uneven splits such as 126 layers over 8 × 8
+            // when a workload gives them; searching them too would grow the
+            // space past the recommendation's time budget).
+            const int maxV = p > 1 && m.layers % p == 0 ? o.maxVirtualStages : 1;
+            for (int v : divisorsOf(m.layers % p == 0 ? m.layers / p : 1, maxV)) {
                 for (std::size_t mi = 0; mi < micro.size(); ++mi) {
                     const int mb = micro[mi];
                     if (w.globalBatchSize % (static_cast<long long>(mb) * data) != 0)
