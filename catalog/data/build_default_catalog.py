@@ -585,20 +585,24 @@ FLAGS = {
     # Complete systems whose base_power_w was derived as max system power - GPUs
     # DGX prices are of the complete system (GPUs, CPUs, drives, NICs, PSUs included).
     # system_parts: the host parts each ships with, per node, from the DGX user guides (see the
-    # parts' notes): CPUs, the compute NICs, PSUs. The DGX H100/H200's Xeon 8480C is a 56-core
-    # 350 W part like the catalog's 8480+; their 3.84 TB data drives are not in the catalog, so
-    # none are listed (their power is inside base_power_w; a configuration adds no drives).
+    # parts' notes): CPUs, data drives, the compute NICs, PSUs. The DGX H100/H200's Xeon 8480C
+    # is a 56-core 350 W part like the catalog's 8480+. Their 8 U.2 data drives (3.84 TB each in
+    # the user guides) are not in the catalog; the PM1743 (U.2, PCIe 5) stands in for them, the
+    # same count and interface, as the shipped fine-tune example uses it.
     "nvidia-dgx-h100": {"base_power_includes_components": True, "price_includes_parts": True,
                         "system_parts": ["intel-xeon-platinum-8480plus:2",
+                                         "samsung-pm1743-15.36tb:8",
                                          "nvidia-connectx-7-ndr-osfp:8",
                                          "psu-nvidia-dgx-3300w:6"]},
     "nvidia-dgx-h200": {"base_power_includes_components": True, "price_includes_parts": True,
                         "system_parts": ["intel-xeon-platinum-8480plus:2",
+                                         "samsung-pm1743-15.36tb:8",
                                          "nvidia-connectx-7-ndr-osfp:8",
                                          "psu-nvidia-dgx-3300w:6"]},
     "nvidia-dgx-b200": {"base_power_includes_components": True, "price_includes_parts": True,
                         "depth_mm": 897.1,
                         "system_parts": ["intel-xeon-platinum-8570:2",
+                                         "samsung-pm1743-15.36tb:8",
                                          "nvidia-connectx-7-ndr-osfp:8",
                                          "psu-nvidia-dgx-3300w:6"]},
     "asus-xa-nb3i-e12": {"base_power_includes_components": True},

@@ -59,19 +59,20 @@ TEST_CASE("system parts parse as ID:COUNT", "[search][complete-system]")
 TEST_CASE("the default catalog's DGX systems list their own host parts",
           "[search][complete-system]")
 {
-    // DGX H100/B200 user guides: 2 Xeon CPUs, 8 ConnectX-7 400G compute
-    // NICs, 6 × 3.3 kW PSUs per system.
+    // DGX H100/B200 user guides: 2 Xeon CPUs, 8 U.2 data drives, 8
+    // ConnectX-7 400G compute NICs, 6 × 3.3 kW PSUs per system.
     const auto parts = testing::defaultCatalogSnapshot();
     for (const char* id : {"nvidia-dgx-h100", "nvidia-dgx-h200", "nvidia-dgx-b200"}) {
         INFO(id);
         const Chassis& dgx = chassisNamed(parts, id);
         CHECK(isCompleteSystem(dgx));
         const auto own = systemPartsOf(dgx);
-        REQUIRE(own.size() == 3);
-        CHECK(own[1].id == "nvidia-connectx-7-ndr-osfp");
-        CHECK(own[1].count == 8);
-        CHECK(own[2].id == "psu-nvidia-dgx-3300w");
-        CHECK(own[2].count == 6);
+        REQUIRE(own.size() == 4);
+        CHECK(own[1].count == 8); // data drives
+        CHECK(own[2].id == "nvidia-connectx-7-ndr-osfp");
+        CHECK(own[2].count == 8);
+        CHECK(own[3].id == "psu-nvidia-dgx-3300w");
+        CHECK(own[3].count == 6);
     }
     CHECK(systemPartsOf(chassisNamed(parts, "nvidia-dgx-b200"))[0].id
           == "intel-xeon-platinum-8570");
