@@ -41,7 +41,7 @@ struct PerformanceResult {
     double tpotS = 0;
     double outputTokensPerS = 0;   ///< counts the GPU time spent on prefill
     /// GPU time one replica spends prefilling one request's prompt (a
-    /// prefill-only step of prompt_tokens; DESIGN.md `prefill_time_s`).
+    /// prefill-only step of prompt_tokens; docs/user-guide.md, analyze JSON `prefill_time_s`).
     double prefillTimeS = 0;
     double servingBatch = 0;       ///< sequences a replica decodes per step
     /// Work the serving result implies per GPU: at most the dense peak

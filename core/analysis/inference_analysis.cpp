@@ -212,7 +212,7 @@ void analyzeInference(const AnalysisContext& ctx, AnalysisResult& res)
     perf.decodeComputeBound = computeS > memS;
     perf.decodeBytesPerStep = pureDecode.hbmBytes;
     // Roofline crossover: batch where weight-read time equals GEMM time
-    // (models.md §2.14: B* ≈ F/BW for 16-bit weights), KV reads ignored.
+    // (docs/reference/models.md §2.14: B* ≈ F/BW for 16-bit weights), KV reads ignored.
     const double weightBytes = sm.denseWeightBytes * (m.layers - m.moeLayers())
                                + (sm.moeSharedWeightBytes + m.experts * sm.expertWeightBytes)
                                      * m.moeLayers();

@@ -126,7 +126,7 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
         const int nodes = std::max(1, config.config.nodes);
         r.clusterUsdPerHour = infrastructure->cost.usdPerHour / nodes * r.nodesNeeded;
         const PowerReport& p = infrastructure->power;
-        // hardware.md §2.2: P(u) = P_idle + u·(P_max − P_idle), on wall power.
+        // docs/reference/hardware.md §2.2: P(u) = P_idle + u·(P_max − P_idle), on wall power.
         const double nodeW = p.nodeWallIdleW + r.gpuUtilization * (p.nodeWallW - p.nodeWallIdleW);
         r.clusterWallW = nodeW * r.nodesNeeded;
         const double outputPerHour = sizedOutputTokensPerS * 3600;

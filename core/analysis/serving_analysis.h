@@ -21,7 +21,7 @@ inline constexpr int servingSimulatedRequests = 2000;
 /// plan holds under the SLA, the replicas and nodes the demand needs, the
 /// latencies at the configuration's operating point, and cost and energy
 /// per million tokens from the TCO per hour and the power model at the
-/// simulated utilisation (hardware.md §2.2, P(u) = P_idle + u (P_max −
+/// simulated utilisation (docs/reference/hardware.md §2.2, P(u) = P_idle + u (P_max −
 /// P_idle), on wall power). Adds "serving.*" findings. Needs the
 /// infrastructure report for cost and power (absent: those stay 0).
 /// nullopt for training, for a workload without demand, or when the

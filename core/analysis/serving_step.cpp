@@ -169,7 +169,7 @@ ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision)
     // suite is out-of-sample. The fitted values agree with measurements:
     // - GEMM 0.70 of the 16-bit peak: FasterTransformer 13B on A100 was
     //   profiled at 0.72 for the MLP GEMMs (kipply 2022, "Transformer
-    //   Inference Arithmetic", via llm-analysis; models.md §2.14). 8-bit
+    //   Inference Arithmetic", via llm-analysis; docs/reference/models.md §2.14). 8-bit
     //   GEMMs reach a lower share of their doubled peak: 0.65.
     // - Memory 0.90 of HBM bandwidth: the same profile measured 0.9.
     // - Attention, fraction of the 16-bit peak: 0.50 on Hopper and later

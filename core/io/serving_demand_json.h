@@ -12,7 +12,7 @@
 namespace infrafit {
 
 /// Reads the serving demand of an inference workload object at `pointer`
-/// (DESIGN.md "Serving demand and capacity"): request_rate_per_s, arrival,
+/// (docs/user-guide.md "Serving capacity"): request_rate_per_s, arrival,
 /// arrival_cv, users, think_time_s, sla, prefill_chunk_tokens,
 /// prefix_cache_hit_rate, spare_replicas, and prompt_tokens / output_tokens
 /// as a number, {"mean", "p90"} or {"histogram": [[tokens, share], ...]}.

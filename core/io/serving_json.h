@@ -7,7 +7,7 @@
 
 namespace infrafit {
 
-/// The result's `serving` object (DESIGN.md "Serving demand and capacity"):
+/// The result's `serving` object (docs/user-guide.md "Serving capacity"):
 /// the contract's fields plus the operating points, nodes, curve and the
 /// step-time source (docs/user-guide.md).
 nlohmann::json servingToJson(const ServingReport& report);

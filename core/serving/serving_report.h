@@ -17,7 +17,7 @@ struct LoadCurvePoint {
 };
 
 /// The capacity answer for a serving workload on one configuration
-/// (DESIGN.md "Serving demand and capacity", the result's `serving`).
+/// (docs/user-guide.md "Serving capacity", the result's `serving`).
 /// Plain value; every number is finite.
 ///
 /// Two operating points: the configuration as given (its replicas share

@@ -39,8 +39,8 @@ struct ServiceLevel {
     int percentile = 99; ///< 50, 90 or 99
 };
 
-/// What a serving workload must carry (DESIGN.md "Serving demand and
-/// capacity"): an open loop (`request_rate_per_s`) or a closed loop of
+/// What a serving workload must carry (docs/user-guide.md, project file
+/// fields and "Serving capacity"): an open loop (`request_rate_per_s`) or a closed loop of
 /// users with a think time, request lengths, the SLA and the engine's
 /// batching limits. `isDemand()` is false for a workload that only gives
 /// the older fixed `concurrent_requests`; its analysis is unchanged.

@@ -51,7 +51,7 @@ Workload serving(const char* preset, int prompt, int output, int concurrent, int
 TEST_CASE("Serving step: GEMMs turn compute-bound at the roofline crossover B* = F/BW",
           "[analysis][serving]")
 {
-    // models.md §2.14 (kipply, "Transformer Inference Arithmetic"): with
+    // docs/reference/models.md §2.14 (kipply, "Transformer Inference Arithmetic"): with
     // 16-bit weights a decode step is weight-bandwidth-bound below
     // B* ≈ F/BW = 312e12 / 2.039e12 ≈ 153 tokens on an A100-80GB.
     const ServingStepModel m = a100Block();

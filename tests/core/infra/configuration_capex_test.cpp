@@ -97,7 +97,7 @@ TEST_CASE("multi-node serving uses its back-end fabric when a replica spans node
 TEST_CASE("the front-end network is sized like any non-blocking tree", "[infra][fabric]")
 {
     // 200 nodes × 2 ports = 400 endpoints on 256-port switches: two tiers,
-    // ceil(400 / 128) = 4 leaves and ceil(4 / 2) = 2 spines (hardware.md §2.4).
+    // ceil(400 / 128) = 4 leaves and ceil(4 / 2) = 2 spines (docs/reference/hardware.md §2.4).
     auto rc = test::dgxH100(200);
     InfrastructureInputs in;
     in.needsInterNodeTraffic = false;

@@ -10,7 +10,7 @@ using infrafit::test::hasCode;
 
 // Source: docs/reference/hardware.md §2.4 "PCIe (per lane, per direction, after encoding)",
 // from the PCI-SIG base specifications.
-TEST_CASE("PCIe generation table matches hardware.md §2.4", "[infra][pcie]")
+TEST_CASE("PCIe generation table matches docs/reference/hardware.md §2.4", "[infra][pcie]")
 {
     struct Row {
         int gen;
