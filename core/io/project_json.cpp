@@ -216,7 +216,9 @@ Project projectFromJson(const nlohmann::json& document, const std::string& file,
     std::set<std::string> reported;
     for (const auto& problem : problems)
         reported.insert(problem.pointer);
-    for (std::size_t i = 0; i < project.configurations.size(); ++i) {
+    // While the list has room: past it the ids would only be counted, and
+    // resolving a million configurations would take long for a count.
+    for (std::size_t i = 0; i < project.configurations.size() && dropped == 0; ++i) {
         try {
             (void)resolveConfiguration(project, i, catalog, file);
         } catch (const InputError& error) {

@@ -301,12 +301,9 @@ TEST_CASE("the streaming reader reports exactly what the tree reader reports", "
         R"({"zz": 1, "kind": "psu", "id": "p2", "vendor": "v", "model": "m",
             "watts": 3000, "efficiency": 0.96, "aa": [1, {"x": [2]}], "memory_gb": 5,
             "price_usd": null})",
-        // Repeated keys: refused by both readers, naming each (issue 22).
-        R"({"kind": "psu", "id": "p3", "watts": -1, "watts": 3000, "zz": 1, "zz": 2})",
         R"({"id": "x"})",
         R"({"kind": 7})",
         R"({"kind": null})",
-        R"({"kind": "fpga", "kind": "toaster"})",
         R"([1, 2])",
         R"("text")",
         "null",
@@ -330,6 +327,10 @@ TEST_CASE("the streaming reader reports exactly what the tree reader reports", "
     for (const auto& part : parts)
         all += (all.empty() ? "" : ",") + part;
     documents.push_back(catalogOf(all));
+    // Repeated keys: refused by both readers, naming each (issue 22).
+    documents.push_back(catalogOf(
+        R"({"kind": "psu", "id": "p3", "watts": -1, "watts": 3000, "zz": 1, "zz": 2})"));
+    documents.push_back(catalogOf(R"({"kind": "fpga", "kind": "toaster"})"));
     // Duplicate ids; then documents wrong as a whole.
     documents.push_back(catalogOf(parts[0] + "," + parts[1] + "," + parts[0]));
     documents.push_back(R"({"format": "infrafit-catalog", "version": 1,
