@@ -331,6 +331,8 @@ bool MainWindow::saveAs()
     if (!path.endsWith(QStringLiteral(".json")))
         path += QStringLiteral(".infrafit.json");
     try {
+        // Saving over the open catalog database would destroy it (issue 22).
+        checkOutputIsNotInput(toStdString(path), databaseFiles(mCatalogEditor->store().path()));
         mDocument->saveAs(path);
         addRecentFile(path);
         return true;

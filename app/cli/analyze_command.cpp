@@ -26,8 +26,12 @@ int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std
         throw UsageError("analyze needs exactly one PROJECT file");
     const std::string& file = args.positional()[0];
     const auto format = args.choice("format", "text", {"text", "json"});
-    const Project project = readProjectFile(file);
+    // Parsed first (a missing or malformed file is reported before the
+    // catalog is opened), read with the catalog so that unknown part ids are
+    // listed with the other problems.
+    const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
+    const Project project = projectFromJson(document, file, storeLookup(store));
     const auto results = analyzeProject(project, storeLookup(store), args.valueOr("workload", ""),
                                         args.valueOr("config", ""), file);
     if (format == "json")

@@ -11,6 +11,7 @@
 #include "core/export/bom_export.h"
 #include "core/export/report_format.h"
 #include "core/io/input_error.h"
+#include "core/io/output_file.h"
 #include "core/io/project_json.h"
 
 #include <ostream>
@@ -34,10 +35,16 @@ int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::os
     const std::string& file = args.positional()[0];
     const std::string output = *args.value("output");
 
-    const Project project = readProjectFile(file);
+    // An output that is an input would be destroyed by the write (issue 22).
+    std::vector<std::string> inputs = databaseFiles(databasePathFrom(args.valueOr("db", "")));
+    inputs.insert(inputs.begin(), file);
+    checkOutputIsNotInput(output, inputs);
+
+    const auto document = readProjectDocument(file);
+    auto store = openCatalog(args, err);
+    const Project project = projectFromJson(document, file, storeLookup(store));
     if (project.configurations.empty())
         throw InputError(file, "/configurations", "the project has no configurations");
-    auto store = openCatalog(args, err);
     BomContext context;
     context.date = reportDateToday();
     const auto bom = buildProjectBom(project, storeLookup(store), *args.value("config"),

@@ -134,6 +134,8 @@ int importParts(const Arguments& args, std::ostream& out, std::ostream& err)
         throw UsageError("catalog import needs exactly one FILE");
     const std::string& file = args.positional()[1];
     const std::string dbPath = databasePathFrom(args.valueOr("db", ""));
+    // The database is this command's output: it must not be the file read.
+    checkOutputIsNotInput(dbPath, {file});
     std::error_code ignored;
     const bool dbExisted = std::filesystem::exists(dbPath, ignored);
     std::optional<catalog::CatalogStore> store = openCatalog(args, err, CatalogAccess::Write);
@@ -164,9 +166,11 @@ int exportParts(const Arguments& args, std::ostream& out, std::ostream& err)
     std::optional<PartKind> kind;
     if (const auto k = args.value("kind"))
         kind = parseKind(*k);
+    const std::string& output = args.positional()[1];
+    checkOutputIsNotInput(output, databaseFiles(databasePathFrom(args.valueOr("db", ""))));
     auto store = openCatalog(args, err);
     const auto parts = store.list(kind);
-    writeFileAtomic(args.positional()[1], catalogToJson(parts));
+    writeFileAtomic(output, catalogToJson(parts));
     out << "Exported " << parts.size() << " parts to " << args.positional()[1] << ".\n";
     return ExitOk;
 }

@@ -3,6 +3,7 @@
 
 #include "app/cli/arguments.h"
 #include "app/cli/commands.h"
+#include "app/cli/escaping_stream.h"
 
 #include "catalog/catalog_store.h"
 #include "core/io/input_error.h"
@@ -44,6 +45,11 @@ files, to CATALOG.broken-YYYYMMDD-HHMMSS beside it and starts a fresh
 default catalog. A write that waits more than 5 s for another InfraFit
 window or program writing the same catalog fails with exit status 1.
 bom dates its report today (UTC), or SOURCE_DATE_EPOCH when set.
+Outputs (bom --output, catalog export FILE) replace only regular files,
+atomically, keeping their permissions and following symbolic links; an
+output that is one of the command's inputs (the project or the catalog
+database, under any name) is refused. Control characters from files are
+printed as \u00XX escapes.
 
 Exit status: 0 done (findings, even errors, are results); 2 bad input (one
 line per problem on stderr naming the file, the JSON pointer and the problem);
@@ -85,9 +91,7 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
     throw UsageError("unknown command \"" + command + "\"");
 }
 
-} // namespace
-
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+int runEscaped(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     try {
         return dispatch(args, out, err);
@@ -123,6 +127,24 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << "infrafit-cli: unexpected error\n";
         return ExitFailure;
     }
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    // Everything printed passes through an escaping buffer: names, ids and
+    // values from untrusted files cannot drive the terminal (issue 22).
+    EscapingStreamBuf outBuffer(out.rdbuf());
+    EscapingStreamBuf errBuffer(err.rdbuf());
+    std::ostream escapedOut(&outBuffer);
+    std::ostream escapedErr(&errBuffer);
+    const int code = runEscaped(args, escapedOut, escapedErr);
+    escapedOut.flush();
+    escapedErr.flush();
+    outBuffer.finish();
+    errBuffer.finish();
+    return code;
 }
 
 } // namespace infrafit::cli

@@ -24,7 +24,9 @@ int compareCommand(const std::vector<std::string>& words, std::ostream& out, std
         throw UsageError("compare needs exactly one PROJECT file");
     const auto format = args.choice("format", "text", {"text", "json", "csv"});
     const std::string& file = args.positional()[0];
-    const Project project = readProjectFile(file);
+    const auto document = readProjectDocument(file);
+    auto store = openCatalog(args, err);
+    const Project project = projectFromJson(document, file, storeLookup(store));
 
     ComparisonOptions options;
     if (const auto w = args.value("workload"))
@@ -38,7 +40,6 @@ int compareCommand(const std::vector<std::string>& words, std::ostream& out, std
         options.baselineWorkload = std::move(workload);
         options.baselineConfiguration = std::move(configuration);
     }
-    auto store = openCatalog(args, err);
     const auto comparison = compareProject(project, storeLookup(store), options, file);
     if (format == "json")
         out << comparisonToJson(comparison).dump(2) << "\n";

@@ -6,12 +6,15 @@
 
 #include <xlsxwriter.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
-#include <random>
-#include <sstream>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace infrafit {
 namespace {
@@ -216,26 +219,65 @@ std::time_t createdTime(const std::string& isoDate)
     return t > 0 ? t : 1;
 }
 
-/// A temporary path removed when this goes out of scope.
+/// A private temporary file for libxlsxwriter, which writes only to a named
+/// file. Created with mkstemps (O_CREAT | O_EXCL, mode 0600) in the
+/// temporary directory, so no other file is ever opened or truncated; on
+/// Linux the name is removed at once and the workbook is written through
+/// /proc/self/fd/N, so even a killed run leaves nothing behind. Elsewhere the
+/// name is removed when this goes out of scope.
 class TemporaryFile {
 public:
     TemporaryFile()
     {
-        std::random_device random;
-        mPath = fs::temp_directory_path()
-            / ("infrafit-bom-" + std::to_string(random()) + std::to_string(random()) + ".xlsx");
+        std::string pattern =
+            (fs::temp_directory_path() / "infrafit-bom-XXXXXX.xlsx").string();
+        mFd = ::mkstemps(pattern.data(), 5);
+        if (mFd < 0)
+            throw FileWriteError("cannot create a temporary file for the XLSX workbook in "
+                                 + fs::temp_directory_path().string() + ": "
+                                 + std::strerror(errno));
+        const std::string byDescriptor = "/proc/self/fd/" + std::to_string(mFd);
+        if (::access(byDescriptor.c_str(), W_OK) == 0 && ::unlink(pattern.c_str()) == 0) {
+            mPath = byDescriptor;
+        } else {
+            mPath = pattern;
+            mNamed = true;
+        }
     }
     ~TemporaryFile()
     {
-        std::error_code ignored;
-        fs::remove(mPath, ignored);
+        if (mNamed)
+            ::unlink(mPath.c_str());
+        ::close(mFd);
     }
     TemporaryFile(const TemporaryFile&) = delete;
     TemporaryFile& operator=(const TemporaryFile&) = delete;
-    [[nodiscard]] const fs::path& path() const { return mPath; }
+    /// The name to give libxlsxwriter.
+    [[nodiscard]] const std::string& path() const { return mPath; }
+
+    /// The whole file as written by libxlsxwriter.
+    [[nodiscard]] std::string readAll() const
+    {
+        std::string bytes;
+        char buffer[65536];
+        for (off_t offset = 0;;) {
+            const ssize_t got = ::pread(mFd, buffer, sizeof buffer, offset);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0)
+                throw FileWriteError(std::string("cannot read back the XLSX workbook: ")
+                                     + std::strerror(errno));
+            if (got == 0)
+                return bytes;
+            bytes.append(buffer, static_cast<std::size_t>(got));
+            offset += got;
+        }
+    }
 
 private:
-    fs::path mPath;
+    std::string mPath;
+    int mFd = -1;
+    bool mNamed = false;
 };
 
 } // namespace
@@ -248,8 +290,7 @@ std::string bomToXlsx(const BillOfMaterials& bom)
     TemporaryFile file;
     lxw_workbook* wb = workbook_new(file.path().c_str());
     if (!wb)
-        throw FileWriteError(
-            "cannot create an XLSX workbook in " + file.path().parent_path().string());
+        throw FileWriteError("cannot create an XLSX workbook in " + file.path());
     const std::string title = "Bill of materials: " + bom.summary.configurationName;
     const std::string company = bom.summary.projectName;
     lxw_doc_properties properties {};
@@ -266,12 +307,7 @@ std::string bomToXlsx(const BillOfMaterials& bom)
     const lxw_error error = workbook_close(wb);
     if (error != LXW_NO_ERROR)
         throw FileWriteError(std::string("cannot build the XLSX workbook: ") + lxw_strerror(error));
-    std::ifstream in(file.path(), std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!in)
-        throw FileWriteError("cannot read back the XLSX workbook " + file.path().string());
-    return bytes.str();
+    return file.readAll();
 }
 
 } // namespace infrafit

@@ -21,6 +21,7 @@ namespace {
 CatalogDocument parseWith(CatalogSaxHandler& handler, std::string_view text,
                           const std::string& file)
 {
+    checkTextEncoding(text, file);
     checkJsonDepth(text, file);
     const bool parsed = nlohmann::json::sax_parse(text.begin(), text.end(), &handler);
     if (handler.syntaxError())

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/catalog_sax.h"
 
+#include "core/io/message_text.h"
 #include "core/io/text_file.h"
 #include "core/parts/part_validation.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace infrafit {
 
@@ -179,6 +181,7 @@ void CatalogSaxHandler::resetParts()
 
 bool CatalogSaxHandler::null()
 {
+    mPath.value();
     scalar(JsonType::Null);
     return true;
 }
@@ -187,6 +190,7 @@ bool CatalogSaxHandler::boolean(bool value)
 {
     if (mSkipAbove < 0 && slot() == Slot::PartMember && mMember)
         mMember->flag = value;
+    mPath.value();
     scalar(JsonType::Boolean);
     return true;
 }
@@ -197,6 +201,7 @@ bool CatalogSaxHandler::number_integer(json::number_integer_t value)
         mMember->integer = value;
     if (mSkipAbove < 0 && slot() == Slot::TopMember && mTopKey == TopKey::Version)
         mHeader.version = value;
+    mPath.value();
     scalar(JsonType::Integer);
     return true;
 }
@@ -206,7 +211,9 @@ bool CatalogSaxHandler::number_unsigned(json::number_unsigned_t value)
     if (mSkipAbove < 0 && slot() == Slot::PartMember && mMember)
         mMember->unsignedInteger = value;
     if (mSkipAbove < 0 && slot() == Slot::TopMember && mTopKey == TopKey::Version)
-        mHeader.version = static_cast<std::int64_t>(value); // as json::get<std::int64_t>()
+        mHeader.version = static_cast<std::int64_t>(
+            std::min<json::number_unsigned_t>(value, INT64_MAX)); // too new, not negative
+    mPath.value();
     scalar(JsonType::Unsigned);
     return true;
 }
@@ -215,40 +222,64 @@ bool CatalogSaxHandler::number_float(json::number_float_t value, const json::str
 {
     if (mSkipAbove < 0 && slot() == Slot::PartMember && mMember)
         mMember->number = value;
+    mPath.value();
     scalar(JsonType::Float);
     return true;
 }
 
 bool CatalogSaxHandler::string(json::string_t& value)
 {
+    mPath.value();
     scalar(JsonType::String, &value);
     return true;
 }
 
 bool CatalogSaxHandler::binary(json::binary_t& /*value*/)
 {
+    mPath.value();
     scalar(JsonType::Null); // never produced by JSON text
     return true;
 }
 
-bool CatalogSaxHandler::start_object(std::size_t /*elements*/) { return open(JsonType::Object); }
+bool CatalogSaxHandler::start_object(std::size_t /*elements*/)
+{
+    mPath.open(true);
+    return open(JsonType::Object);
+}
 
-bool CatalogSaxHandler::start_array(std::size_t /*elements*/) { return open(JsonType::Array); }
+bool CatalogSaxHandler::start_array(std::size_t /*elements*/)
+{
+    mPath.open(false);
+    return open(JsonType::Array);
+}
 
 bool CatalogSaxHandler::end_object()
 {
+    mPath.close();
     close();
     return true;
 }
 
 bool CatalogSaxHandler::end_array()
 {
+    mPath.close();
     close();
     return true;
 }
 
 bool CatalogSaxHandler::key(json::string_t& value)
 {
+    // A repeated key is an error wherever it is (JsonPathTracker), kept apart
+    // from mProblems, which a repeated "parts" member would clear.
+    if (mPath.key(value)) {
+        if (mDuplicateKeys.size() < maxListedProblems)
+            mDuplicateKeys.push_back({mPath.pointer(),
+                                      "duplicate key \"" + shortenedValue(value)
+                                          + "\": the object already has a member of that name "
+                                            "(keys must be unique)"});
+        else
+            ++mDroppedDuplicateKeys;
+    }
     if (mSkipAbove >= 0)
         return true;
     if (mDepth == 1) {
@@ -281,6 +312,12 @@ bool CatalogSaxHandler::parse_error(std::size_t position, const std::string& /*l
 
 CatalogDocument CatalogSaxHandler::finish(const std::string& file)
 {
+    // A repeated key makes the document ambiguous: it is refused for that
+    // alone, before anything read from it, as parseJsonDocument does.
+    if (!mDuplicateKeys.empty()) {
+        capProblems(mDuplicateKeys, mDroppedDuplicateKeys, "duplicate keys");
+        throw InputError(file, std::move(mDuplicateKeys));
+    }
     mHeader.isObject = mTopIsObject;
     checkDocumentHeader(mHeader, catalogFormat, catalogFormatVersion, file);
     if (!mPartsSeen)

@@ -3,6 +3,7 @@
 
 #include "core/io/catalog_json.h"
 #include "core/io/json_document.h"
+#include "core/io/json_path_tracker.h"
 #include "core/io/part_reader.h"
 
 #include <nlohmann/json.hpp>
@@ -95,6 +96,9 @@ private:
     std::size_t mDroppedProblems = 0;
     std::size_t mDroppedWarnings = 0;
     std::optional<JsonSyntaxError> mSyntaxError;
+    JsonPathTracker mPath;
+    std::vector<Problem> mDuplicateKeys;
+    std::size_t mDroppedDuplicateKeys = 0;
     BatchSink mSink;
     std::size_t mBatchSize = 0;
     /// Ids of the parts handed on, by index, for the duplicate check.

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/field_reader.h"
 
+#include "core/io/message_text.h"
+
 #include <cmath>
+#include <cstdint>
 
 namespace infrafit {
 
@@ -36,12 +39,21 @@ const nlohmann::json* FieldReader::member(const char* key, bool required)
     return &*it;
 }
 
-bool FieldReader::readInt64(const char* key, long long& target, bool required, long long minimum)
+bool FieldReader::readInt64(const char* key, long long& target, bool required, long long minimum,
+                            long long maximum)
 {
     const auto* value = member(key, required);
     if (!value)
         return !required;
     long long parsed = 0;
+    if (value->is_number_unsigned()
+        && value->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) {
+        // 2^63 and above: no InfraFit count comes near; say so with the
+        // number as written, never wrapped to a negative one.
+        problem(key, "must be at most " + std::to_string(maximum) + " (got "
+                         + std::to_string(value->get<std::uint64_t>()) + ")");
+        return false;
+    }
     if (value->is_number_integer()) {
         parsed = value->get<long long>();
     } else if (value->is_number_float()) {
@@ -68,7 +80,7 @@ bool FieldReader::readInt(const char* key, int& target, bool required, long long
                           long long maximum)
 {
     long long value = target;
-    if (!readInt64(key, value, required, minimum))
+    if (!readInt64(key, value, required, minimum, maximum))
         return false;
     if (value > maximum) {
         problem(key, "must be at most " + std::to_string(maximum) + " (got "

@@ -2,10 +2,12 @@
 #pragma once
 
 #include "core/io/input_error.h"
+#include "core/io/message_text.h"
 #include "core/parts/enum_names.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,7 +32,10 @@ public:
     /// one where products of counts must stay in range (docs/security.md).
     bool readInt(const char* key, int& target, bool required, long long minimum,
                  long long maximum = 2000000000);
-    bool readInt64(const char* key, long long& target, bool required, long long minimum);
+    /// Integer member of at least `minimum`. A number of 2^63 or more is a
+    /// problem naming `maximum` and the number as written (never wrapped).
+    bool readInt64(const char* key, long long& target, bool required, long long minimum,
+                   long long maximum = INT64_MAX);
     /// Number member; must be finite and >= minimum (or > minimum when
     /// `exclusive`), and <= maximum.
     bool readDouble(const char* key, double& target, bool required, double minimum,
@@ -54,7 +59,7 @@ public:
                 allowed += ", ";
             allowed += name;
         }
-        problem(key, "unknown value \"" + text + "\" (allowed: " + allowed + ")");
+        problem(key, "unknown value \"" + shortenedValue(text) + "\" (allowed: " + allowed + ")");
         return false;
     }
 

@@ -2,8 +2,13 @@
 #include "core/io/json_document.h"
 
 #include "core/io/input_error.h"
+#include "core/io/json_path_tracker.h"
+#include "core/io/message_text.h"
+#include "core/io/part_reader.h"
 #include "core/io/text_file.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace infrafit {
@@ -93,12 +98,97 @@ void throwJsonSyntaxError(std::string_view text, const std::string& file,
 
 namespace {
 
+/// The UTF-16 or UTF-32 encoding `text` starts in, from a byte order mark or
+/// the pattern of NUL bytes in its first four bytes (RFC 4627 §3: JSON text
+/// starts with two ASCII characters), or nullptr when it may be UTF-8.
+const char* wideEncodingOf(std::string_view text)
+{
+    const auto at = [&](std::size_t i) {
+        return i < text.size() ? static_cast<unsigned char>(text[i]) : 0x100u;
+    };
+    if (at(0) == 0x00 && at(1) == 0x00 && at(2) == 0xFE && at(3) == 0xFF)
+        return "UTF-32 (big-endian)";
+    if (at(0) == 0xFF && at(1) == 0xFE && at(2) == 0x00 && at(3) == 0x00)
+        return "UTF-32 (little-endian)";
+    if (at(0) == 0xFE && at(1) == 0xFF)
+        return "UTF-16 (big-endian)";
+    if (at(0) == 0xFF && at(1) == 0xFE)
+        return "UTF-16 (little-endian)";
+    if (text.size() < 4)
+        return nullptr;
+    const bool nul0 = at(0) == 0, nul1 = at(1) == 0, nul2 = at(2) == 0, nul3 = at(3) == 0;
+    if (nul0 && nul1 && nul2 && !nul3)
+        return "UTF-32 (big-endian)";
+    if (!nul0 && nul1 && nul2 && nul3)
+        return "UTF-32 (little-endian)";
+    if (nul0 && !nul1 && nul2 && !nul3)
+        return "UTF-16 (big-endian)";
+    if (!nul0 && nul1 && !nul2 && nul3)
+        return "UTF-16 (little-endian)";
+    return nullptr;
+}
+
 /// nlohmann's tree builder, but a syntax error (or a number too large for a
 /// double, which nlohmann throws as out_of_range 406) is recorded with its
-/// position instead of thrown.
+/// position instead of thrown, a key repeated in one object is recorded as a
+/// problem, and the parse stops after `maxJsonValues` values.
 class TreeBuilder : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
 public:
-    explicit TreeBuilder(nlohmann::json& result) : json_sax_dom_parser(result, false) {}
+    using Base = nlohmann::detail::json_sax_dom_parser<nlohmann::json>;
+    using json = nlohmann::json;
+
+    explicit TreeBuilder(json& result) : Base(result, false) {}
+
+    bool null() { return scalar() && Base::null(); }
+    bool boolean(bool v) { return scalar() && Base::boolean(v); }
+    bool number_integer(json::number_integer_t v) { return scalar() && Base::number_integer(v); }
+    bool number_unsigned(json::number_unsigned_t v)
+    {
+        return scalar() && Base::number_unsigned(v);
+    }
+    bool number_float(json::number_float_t v, const json::string_t& text)
+    {
+        return scalar() && Base::number_float(v, text);
+    }
+    bool string(json::string_t& v) { return scalar() && Base::string(v); }
+    bool binary(json::binary_t& v) { return scalar() && Base::binary(v); }
+    bool start_object(std::size_t n)
+    {
+        if (!counted())
+            return false;
+        mPath.open(true);
+        return Base::start_object(n);
+    }
+    bool start_array(std::size_t n)
+    {
+        if (!counted())
+            return false;
+        mPath.open(false);
+        return Base::start_array(n);
+    }
+    bool end_object()
+    {
+        mPath.close();
+        return Base::end_object();
+    }
+    bool end_array()
+    {
+        mPath.close();
+        return Base::end_array();
+    }
+    bool key(json::string_t& name)
+    {
+        if (mPath.key(name)) {
+            if (mDuplicates.size() < maxListedProblems)
+                mDuplicates.push_back({mPath.pointer(),
+                                       "duplicate key \"" + shortenedValue(name)
+                                           + "\": the object already has a member of that name "
+                                             "(keys must be unique)"});
+            else
+                ++mDroppedDuplicates;
+        }
+        return Base::key(name);
+    }
 
     template <class Exception>
     bool parse_error(std::size_t position, const std::string& /*lastToken*/, const Exception& error)
@@ -108,20 +198,61 @@ public:
     }
 
     std::optional<JsonSyntaxError> mError;
+    bool mTooManyValues = false;
+    std::vector<Problem> mDuplicates;
+    std::size_t mDroppedDuplicates = 0;
+
+private:
+    /// Counts a scalar value and moves past it; false when over the limit.
+    bool scalar()
+    {
+        if (!counted())
+            return false;
+        mPath.value();
+        return true;
+    }
+    bool counted()
+    {
+        if (++mValues <= maxJsonValues)
+            return true;
+        mTooManyValues = true;
+        return false;
+    }
+
+    JsonPathTracker mPath;
+    std::size_t mValues = 0;
 };
 
 } // namespace
 
+void checkTextEncoding(std::string_view text, const std::string& file)
+{
+    if (const char* encoding = wideEncodingOf(text))
+        throw InputError(file, "/", std::string("the file is ") + encoding
+                                        + " text; InfraFit files must be UTF-8 (save it as "
+                                          "UTF-8, or convert it with iconv -t UTF-8)");
+}
+
 nlohmann::json parseJsonDocument(std::string_view text, const std::string& file)
 {
+    checkTextEncoding(text, file);
     checkJsonDepth(text, file);
     nlohmann::json result;
     TreeBuilder builder(result);
     const bool parsed = nlohmann::json::sax_parse(text.begin(), text.end(), &builder);
+    if (builder.mTooManyValues)
+        throw InputError(file, "/", "the file holds more than " + groupedInteger(maxJsonValues)
+                                        + " JSON values (objects, arrays, numbers, strings); "
+                                          "InfraFit projects need far fewer, so it is refused "
+                                          "before it can exhaust memory");
     if (builder.mError)
         throwJsonSyntaxError(text, file, *builder.mError);
     if (!parsed)
         throwJsonSyntaxError(text, file, {text.size(), false});
+    if (!builder.mDuplicates.empty()) {
+        capProblems(builder.mDuplicates, builder.mDroppedDuplicates, "duplicate keys");
+        throw InputError(file, std::move(builder.mDuplicates));
+    }
     return result;
 }
 
@@ -135,7 +266,10 @@ void checkDocumentHeader(const nlohmann::json& document, std::string_view format
             header.format = it->get<std::string>();
         if (const auto it = document.find("version");
             it != document.end() && it->is_number_integer())
-            header.version = it->get<std::int64_t>();
+            header.version = it->is_number_unsigned()
+                ? static_cast<std::int64_t>(std::min<std::uint64_t>(it->get<std::uint64_t>(),
+                                                                    INT64_MAX)) // too new
+                : it->get<std::int64_t>();
     }
     checkDocumentHeader(header, format, supportedVersion, file);
 }
@@ -149,7 +283,7 @@ void checkDocumentHeader(const DocumentHeader& header, std::string_view format,
     if (!header.format)
         throw InputError(file, "/format", "is required and must be \"" + std::string(format) + "\"");
     if (*header.format != format)
-        throw InputError(file, "/format", "is \"" + *header.format + "\", expected \""
+        throw InputError(file, "/format", "is \"" + shortenedValue(*header.format) + "\", expected \""
                                               + std::string(format) + "\"");
     if (!header.version)
         throw InputError(file, "/version", "is required and must be a whole number");

@@ -33,9 +33,15 @@ struct DocumentHeader {
     std::optional<std::int64_t> version; ///< "version", when a whole number
 };
 
-/// Parses JSON text from `file` (used in messages only). Refuses text nested
-/// deeper than `maxJsonDepth` before parsing, and reports malformed or
-/// truncated JSON as InputError with the line and column of the fault.
+/// Throws InputError when `text` is UTF-16 or UTF-32 (a byte order mark, or
+/// the NUL bytes of such text in its first four bytes): InfraFit reads UTF-8.
+void checkTextEncoding(std::string_view text, const std::string& file);
+
+/// Parses JSON text from `file` (used in messages only). Refuses UTF-16/32
+/// text, text nested deeper than `maxJsonDepth` before parsing, and text of
+/// more than `maxJsonValues` values (the parse stops there); reports
+/// malformed or truncated JSON as InputError with the line and column of the
+/// fault, and every key repeated within one object with its JSON pointer.
 nlohmann::json parseJsonDocument(std::string_view text, const std::string& file);
 
 /// Checks the `format` and `version` members of a top-level document;

@@ -2,6 +2,7 @@
 #include "core/io/model_json.h"
 
 #include "core/io/field_reader.h"
+#include "core/io/message_text.h"
 #include "core/model/model_presets.h"
 #include "core/model/model_validation.h"
 
@@ -33,10 +34,15 @@ std::optional<ModelSpec> modelFromJson(const nlohmann::json& json, const std::st
     r.readString("preset", preset);
     const bool fromPreset = !preset.empty();
     if (fromPreset) {
-        if (auto found = findModelPreset(preset))
+        if (auto found = findModelPreset(preset)) {
             m = *found;
-        else
-            r.problem("preset", "unknown model preset \"" + preset + "\" (see `modelPresets()`)");
+        } else {
+            std::string known;
+            for (const auto& candidate : modelPresets())
+                known += (known.empty() ? "" : ", ") + candidate.key;
+            r.problem("preset", "unknown model preset \"" + shortenedValue(preset)
+                                    + "\" (known presets: " + known + ")");
+        }
     }
     const bool req = !fromPreset;
     r.readString("name", m.name);

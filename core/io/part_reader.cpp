@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/part_reader.h"
 
+#include "core/io/message_text.h"
 #include "core/parts/field_spec.h"
 #include "core/parts/part_validation.h"
 
@@ -114,7 +115,7 @@ std::optional<FieldValue> readValue(const FieldSpec& spec, RawMember& value,
             for (const auto& c : spec.choices)
                 choices += (choices.empty() ? "" : ", ") + std::string(c);
             problems.push_back(
-                {pointer(), "must be one of " + choices + " (got \"" + value.text + "\")"});
+                {pointer(), "must be one of " + choices + " (got \"" + shortenedValue(value.text) + "\")"});
             return std::nullopt;
         }
         return FieldValue{std::move(value.text)};
@@ -248,7 +249,7 @@ std::optional<Part> PartReader::finish(const std::string& pointer, std::vector<P
     }
     const auto kind = enumFromName<PartKind>(kindMember.text);
     if (!kind) {
-        problems.push_back({pointer + "/kind", "unknown kind \"" + kindMember.text
+        problems.push_back({pointer + "/kind", "unknown kind \"" + shortenedValue(kindMember.text)
                                                    + "\" (expected gpu, chassis, cpu, nvme, nic, "
                                                      "psu or cooling)"});
         return std::nullopt;

@@ -4,7 +4,9 @@
 #include "core/io/field_reader.h"
 #include "core/io/input_error.h"
 #include "core/io/json_document.h"
+#include "core/io/message_text.h"
 #include "core/io/part_json.h"
+#include "core/io/part_reader.h"
 #include "core/io/text_file.h"
 #include "core/io/workload_json.h"
 
@@ -119,14 +121,24 @@ const nlohmann::json* arrayMember(const nlohmann::json& doc, const char* key,
     return &*it;
 }
 
-} // namespace
+/// Keeps the first maxListedProblems problems and counts the rest, so a file
+/// of a million bad elements costs a count, not a million messages.
+void trimProblems(std::vector<Problem>& problems, std::size_t& dropped)
+{
+    if (problems.size() > maxListedProblems) {
+        dropped += problems.size() - maxListedProblems;
+        problems.resize(maxListedProblems);
+    }
+}
 
-Project projectFromJson(const nlohmann::json& document, const std::string& file)
+/// Reads the project, appending every problem (at most maxListedProblems,
+/// the rest counted in `dropped`) instead of throwing.
+Project readProject(const nlohmann::json& document, const std::string& file,
+                    std::vector<Problem>& problems, std::size_t& dropped)
 {
     if (!document.is_object())
         throw InputError(file, "/", "a project file must be a JSON object");
     checkDocumentHeader(document, projectFormat, projectVersion, file);
-    std::vector<Problem> problems;
     Project project;
     FieldReader top(document, "", problems);
     top.readString("name", project.name);
@@ -138,9 +150,11 @@ Project projectFromJson(const nlohmann::json& document, const std::string& file)
             if (auto part = partFromJson((*parts)[i], pointer, problems)) {
                 const auto& id = infoOf(*part).id;
                 if (!ids.insert(id).second)
-                    problems.push_back({pointer + "/id", "duplicate part id \"" + id + "\""});
+                    problems.push_back(
+                        {pointer + "/id", "duplicate part id \"" + shortenedValue(id) + "\""});
                 project.parts.push_back(std::move(*part));
             }
+            trimProblems(problems, dropped);
         }
     }
     if (const auto* workloads = arrayMember(document, "workloads", problems)) {
@@ -149,10 +163,12 @@ Project projectFromJson(const nlohmann::json& document, const std::string& file)
             const std::string pointer = "/workloads/" + std::to_string(i);
             if (auto workload = workloadFromJson((*workloads)[i], pointer, problems)) {
                 if (!names.insert(workload->name).second)
-                    problems.push_back({pointer + "/name",
-                                        "duplicate workload name \"" + workload->name + "\""});
+                    problems.push_back({pointer + "/name", "duplicate workload name \""
+                                                              + shortenedValue(workload->name)
+                                                              + "\""});
                 project.workloads.push_back(std::move(*workload));
             }
+            trimProblems(problems, dropped);
         }
     }
     if (const auto* configs = arrayMember(document, "configurations", problems)) {
@@ -161,20 +177,72 @@ Project projectFromJson(const nlohmann::json& document, const std::string& file)
             const std::string pointer = "/configurations/" + std::to_string(i);
             auto config = configurationFromJson((*configs)[i], pointer, problems);
             if (!config.name.empty() && !names.insert(config.name).second)
-                problems.push_back({pointer + "/name",
-                                    "duplicate configuration name \"" + config.name + "\""});
+                problems.push_back({pointer + "/name", "duplicate configuration name \""
+                                                          + shortenedValue(config.name) + "\""});
             project.configurations.push_back(std::move(config));
+            trimProblems(problems, dropped);
         }
     }
-    if (!problems.empty())
-        throw InputError(file, std::move(problems));
     return project;
+}
+
+[[noreturn]] void throwProblems(const std::string& file, std::vector<Problem> problems,
+                                std::size_t dropped)
+{
+    capProblems(problems, dropped, "problems");
+    throw InputError(file, std::move(problems));
+}
+
+} // namespace
+
+Project projectFromJson(const nlohmann::json& document, const std::string& file)
+{
+    std::vector<Problem> problems;
+    std::size_t dropped = 0;
+    Project project = readProject(document, file, problems, dropped);
+    if (!problems.empty() || dropped > 0)
+        throwProblems(file, std::move(problems), dropped);
+    return project;
+}
+
+Project projectFromJson(const nlohmann::json& document, const std::string& file,
+                        const PartLookup& catalog)
+{
+    std::vector<Problem> problems;
+    std::size_t dropped = 0;
+    Project project = readProject(document, file, problems, dropped);
+    if (problems.empty() && dropped == 0)
+        return project; // the command resolves what it uses, as before
+    std::set<std::string> reported;
+    for (const auto& problem : problems)
+        reported.insert(problem.pointer);
+    // While the list has room: past it the ids would only be counted, and
+    // resolving a million configurations would take long for a count.
+    for (std::size_t i = 0; i < project.configurations.size() && dropped == 0; ++i) {
+        try {
+            (void)resolveConfiguration(project, i, catalog, file);
+        } catch (const InputError& error) {
+            // "gpu is required" was already said by the schema check.
+            for (const auto& problem : error.problems())
+                if (!reported.count(problem.pointer))
+                    problems.push_back(problem);
+        }
+        trimProblems(problems, dropped);
+    }
+    if (!problems.empty() || dropped > 0)
+        throwProblems(file, std::move(problems), dropped);
+    return project;
+}
+
+nlohmann::json readProjectDocument(const std::string& path)
+{
+    const std::string text = readTextFile(path);
+    return parseJsonDocument(text, path);
 }
 
 Project readProjectFile(const std::string& path)
 {
-    const std::string text = readTextFile(path);
-    return projectFromJson(parseJsonDocument(text, path), path);
+    return projectFromJson(readProjectDocument(path), path);
 }
 
 nlohmann::json projectToJson(const Project& project)

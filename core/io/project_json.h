@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/project/project.h"
+#include "core/project/resolve_configuration.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,9 +18,22 @@ namespace infrafit {
 /// InputError(file, problems) listing them with JSON pointers.
 Project projectFromJson(const nlohmann::json& document, const std::string& file);
 
+/// projectFromJson; when that refuses the file, every configuration's part
+/// ids are also resolved against the project's inline parts and `catalog`
+/// (resolveConfiguration), so one InputError lists the schema problems and
+/// the unknown or wrong-kind part ids together: a refused file reports all
+/// its problems at once. A file without schema problems is returned as
+/// projectFromJson returns it (the command resolves what it uses).
+Project projectFromJson(const nlohmann::json& document, const std::string& file,
+                        const PartLookup& catalog);
+
 /// Reads and parses `path` (size and depth limits of readTextFile /
 /// parseJsonDocument), then projectFromJson.
 Project readProjectFile(const std::string& path);
+
+/// Reads and parses `path` as readProjectFile does, without reading the
+/// project out of it (for projectFromJson with a catalog).
+nlohmann::json readProjectDocument(const std::string& path);
 
 /// One configuration object as it appears in a project file.
 nlohmann::json configurationToJson(const Configuration& configuration);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/io/output_file.h"
+
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -15,22 +18,15 @@ inline constexpr std::uintmax_t maxInputFileBytes = 128ull * 1024 * 1024;
 /// Deepest JSON nesting accepted; InfraFit's formats need fewer than 8 levels.
 inline constexpr int maxJsonDepth = 64;
 
+/// Most JSON values (objects, arrays, numbers, strings, ...) a project file
+/// may hold; parseJsonDocument stops reading there. The example projects hold
+/// under 200; a tree of a million values takes well under 100 MB, so a
+/// hostile 40 MB file of empty objects cannot exhaust memory or time.
+inline constexpr std::size_t maxJsonValues = 1000000;
+
 /// Reads a whole file. Throws InputError (file, "/", reason) when it does
 /// not exist, is not a regular file, is larger than `maxInputFileBytes` or
 /// cannot be read.
 std::string readTextFile(const std::string& path);
-
-/// A file could not be written (missing or read-only directory, disk full).
-/// The message names the file and the system error; the old file, if any,
-/// is intact and no partial file is left.
-class FileWriteError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-
-/// Writes `contents` to `path` atomically: a temporary file in the same
-/// directory is written, flushed to disk and renamed over `path`, so an
-/// interrupted write leaves the old file intact. Throws FileWriteError.
-void writeFileAtomic(const std::string& path, const std::string& contents);
 
 } // namespace infrafit

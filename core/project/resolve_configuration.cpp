@@ -2,6 +2,7 @@
 #include "core/project/resolve_configuration.h"
 
 #include "core/io/input_error.h"
+#include "core/io/message_text.h"
 
 namespace infrafit {
 namespace {
@@ -32,12 +33,12 @@ bool resolveOne(const Project& project, const PartLookup& catalog, const std::st
     }
     auto part = findPart(project, catalog, id);
     if (!part) {
-        problems.push_back({pointer, "unknown part id \"" + id
+        problems.push_back({pointer, "unknown part id \"" + shortenedValue(id)
                                          + "\" (not in the project's parts nor the catalog)"});
         return false;
     }
     if (kindOf(*part) != wanted) {
-        problems.push_back({pointer, "part \"" + id + "\" is a " + std::string(enumName(kindOf(*part)))
+        problems.push_back({pointer, "part \"" + shortenedValue(id) + "\" is a " + std::string(enumName(kindOf(*part)))
                                          + ", not a " + std::string(enumName(wanted))});
         return false;
     }

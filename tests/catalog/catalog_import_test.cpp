@@ -117,11 +117,12 @@ TEST_CASE("the problem of a late bad part names its pointer in the file", "[cata
     CHECK(store.count() == 0);
 }
 
-TEST_CASE("a repeated parts member replaces parts already stored", "[catalog][import]")
+TEST_CASE("a repeated parts member refuses the file; parts already handed on are not kept",
+          "[catalog][import]")
 {
-    // JSON objects keep the last of a repeated member: the first, long
-    // "parts" array was already handed over and stored when the second
-    // arrives, and must not remain.
+    // A repeated key is an error (issue 22): the first, long "parts" array
+    // was already handed over to the store when the second arrives, and
+    // must not remain.
     TempDir dir;
     const auto first = nlohmann::json::parse(catalogToJson(manyParts(4500)))["parts"].dump();
     const std::string second =
@@ -130,12 +131,17 @@ TEST_CASE("a repeated parts member replaces parts already stored", "[catalog][im
                                    R"({"format": "infrafit-catalog", "version": 1, "parts": )"
                                        + first + R"(, "parts": )" + second + "}");
     auto store = CatalogStore::open(dir.file("catalog.sqlite"), OpenOptions{false});
-    const auto result = importCatalogFile(store, file);
-    CHECK(result.parts == 1);
-    CHECK(store.count() == 1);
-    REQUIRE(store.find("only"));
-    CHECK(infoOf(*store.find("only")).model == "Last");
-    CHECK(readCatalogFile(file).parts.size() == 1);
+    try {
+        (void)importCatalogFile(store, file);
+        FAIL("expected the repeated \"parts\" to be refused");
+    } catch (const InputError& error) {
+        REQUIRE(error.problems().size() == 1);
+        CHECK(error.problems()[0].pointer == "/parts");
+        CHECK_THAT(error.problems()[0].message, Catch::StartsWith("duplicate key \"parts\""));
+    }
+    CHECK(store.count() == 0);
+    CHECK_FALSE(store.find("only"));
+    CHECK_THROWS_AS(readCatalogFile(file), InputError);
 }
 
 TEST_CASE("a missing file fails before the store is touched", "[catalog][import]")

@@ -81,3 +81,23 @@ TEST_CASE("Export BOM picks the format from the suffix and reports failures", "[
     CHECK(Dialogs::lastWarning().contains(QStringLiteral("nonexistent-dir")));
     CHECK_FALSE(std::filesystem::exists("/nonexistent-dir/bom.csv"));
 }
+
+TEST_CASE("Export BOM and Save As refuse to overwrite the open catalog database", "[ui][bom]")
+{
+    // Issue 22: an output that is an input (here the catalog database,
+    // reached through a symbolic link) is refused with a message.
+    test::WindowFixture f;
+    const std::string db = f.dir.file("catalog.sqlite");
+    const std::string before = test::readBytes(db);
+    std::filesystem::create_symlink(db, f.dir.file("catalog-link.csv"));
+    std::filesystem::create_symlink(db, f.dir.file("catalog-link.json"));
+    const QString error =
+        f.window->bomExporter()->exportTo(QString::fromStdString(f.dir.file("catalog-link.csv")));
+    CHECK(error.contains(QStringLiteral("refusing to write: it is the same file as the input")));
+    Dialogs::setSuppressWarnings(true);
+    Dialogs::setNextFileName(QString::fromStdString(f.dir.file("catalog-link.json")));
+    CHECK_FALSE(f.window->saveAs());
+    Dialogs::setSuppressWarnings(false);
+    CHECK(test::readBytes(db) == before);
+    CHECK(std::filesystem::is_symlink(f.dir.file("catalog-link.json")));
+}

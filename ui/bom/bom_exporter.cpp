@@ -54,6 +54,11 @@ QString BomExporter::exportTo(const QString& path) const
         const BillOfMaterials bom = evaluation && evaluation->infrastructure
             ? buildBom(resolved, *evaluation, context)
             : buildProjectBom(project, lookup, resolved.config.name, {}, context);
+        // Neither the project file nor the catalog database may be overwritten.
+        std::vector<std::string> inputs = databaseFiles(mCatalog->store().path());
+        if (!mDocument->filePath().isEmpty())
+            inputs.push_back(toStdString(mDocument->filePath()));
+        checkOutputIsNotInput(toStdString(path), inputs);
         exportBom(bom, *format, toStdString(path));
     } catch (const InputError& error) {
         QStringList lines;

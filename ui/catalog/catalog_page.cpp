@@ -410,6 +410,7 @@ void CatalogPage::exportFile()
     if (file.isEmpty())
         return;
     try {
+        checkOutputIsNotInput(toStdString(file), databaseFiles(mEditor->store().path()));
         writeFileAtomic(toStdString(file), catalogToJson(model(kind)->parts()));
         showMessage(tr("Exported %n part(s) to %1.", nullptr,
                        static_cast<int>(model(kind)->parts().size()))

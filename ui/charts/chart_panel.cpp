@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/charts/chart_panel.h"
 
+#include "core/io/output_file.h"
 #include "ui/dialogs/dialogs.h"
+#include "ui/qt_text.h"
 
+#include <QBuffer>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
 #include <QLineSeries>
 #include <QFileInfo>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -76,12 +78,14 @@ QChart* ChartPanel::chart() const
 QString ChartPanel::exportTo(const QString& path) const
 {
     const QSize size = mView->size().expandedTo(QSize(800, 500));
-    QSaveFile file(path); // atomic: written to a temporary, then renamed
-    if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    // Rendered in memory, then written by the one atomic writer every
+    // InfraFit output uses (core/io/output_file.h).
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     if (QFileInfo(path).suffix().compare(QStringLiteral("svg"), Qt::CaseInsensitive) == 0) {
         QSvgGenerator generator;
-        generator.setOutputDevice(&file);
+        generator.setOutputDevice(&buffer);
         generator.setSize(size);
         generator.setViewBox(QRect(QPoint(0, 0), size));
         generator.setTitle(chart()->title());
@@ -96,11 +100,16 @@ QString ChartPanel::exportTo(const QString& path) const
         painter.setRenderHint(QPainter::Antialiasing);
         mView->render(&painter, QRectF(QPoint(0, 0), size), mView->rect());
         painter.end();
-        if (!pixmap.save(&file, "PNG"))
+        if (!pixmap.save(&buffer, "PNG"))
             return tr("Cannot encode %1 as PNG").arg(path);
     }
-    if (!file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    buffer.close();
+    try {
+        writeFileAtomic(toStdString(path),
+                        std::string(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    } catch (const FileWriteError& error) {
+        return QString::fromUtf8(error.what());
+    }
     return {};
 }
 
