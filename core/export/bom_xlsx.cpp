@@ -220,15 +220,29 @@ std::time_t createdTime(const std::string& isoDate)
 }
 
 /// A private temporary file for libxlsxwriter, which writes only to a named
-/// file. Created with mkstemps (O_CREAT | O_EXCL, mode 0600) in the
-/// temporary directory, so no other file is ever opened or truncated; on
-/// Linux the name is removed at once and the workbook is written through
-/// /proc/self/fd/N, so even a killed run leaves nothing behind. Elsewhere the
-/// name is removed when this goes out of scope.
+/// file. On Linux an unnamed O_TMPFILE in the temporary directory, written
+/// through /proc/self/fd/N, so a run killed at any instant leaves nothing;
+/// otherwise created with mkstemps (O_CREAT | O_EXCL, mode 0600), so no
+/// other file is ever opened or truncated, and the name removed at once
+/// (then written through /proc/self/fd/N) or, without /proc, when this goes
+/// out of scope.
 class TemporaryFile {
 public:
     TemporaryFile()
     {
+#ifdef O_TMPFILE
+        // An unnamed file from the start: no instant exists at which a kill
+        // could leave a name behind (mkstemps + unlink below has one).
+        const std::string dir = fs::temp_directory_path().string();
+        mFd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+        if (mFd >= 0) {
+            mPath = "/proc/self/fd/" + std::to_string(mFd);
+            if (::access(mPath.c_str(), W_OK) == 0)
+                return;
+            ::close(mFd); // no /proc: fall back to a named file
+            mFd = -1;
+        }
+#endif
         std::string pattern =
             (fs::temp_directory_path() / "infrafit-bom-XXXXXX.xlsx").string();
         mFd = ::mkstemps(pattern.data(), 5);

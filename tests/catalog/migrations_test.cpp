@@ -195,8 +195,13 @@ TEST_CASE("migration 3: a version 2 catalog gets a row version of 1 for every pa
     TempDir dir;
     const auto path = dir.file("v2.sqlite");
     std::vector<Part> parts;
+    // Chassis are left out: today's writer also fills migration 4's
+    // system_parts column, which a version 2 database does not have yet
+    // (migration 4's own test covers chassis).
     for (std::size_t i = 0; i < allPartKinds.size(); ++i)
-        parts.push_back(fullPart(allPartKinds[i], "v2-" + std::to_string(i), static_cast<int>(i)));
+        if (allPartKinds[i] != PartKind::Chassis)
+            parts.push_back(
+                fullPart(allPartKinds[i], "v2-" + std::to_string(i), static_cast<int>(i)));
     {
         sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
         db.exec("PRAGMA foreign_keys = ON");
@@ -222,7 +227,7 @@ TEST_CASE("migration 3: a version 2 catalog gets a row version of 1 for every pa
     CHECK(store.version("v2-0") == std::optional<std::int64_t>(2));
     store.importParts({fullPart(PartKind::Psu, "v2-0")}); // replaced, and of another kind
     CHECK(store.version("v2-0") == std::optional<std::int64_t>(3));
-    CHECK(store.version("v2-1") == std::optional<std::int64_t>(1));
+    CHECK(store.version(infoOf(parts[1]).id) == std::optional<std::int64_t>(1));
     store.add(fullPart(PartKind::Gpu, "brand-new"));
     CHECK(store.version("brand-new") == std::optional<std::int64_t>(1));
     CHECK_FALSE(store.version("no-such-part"));

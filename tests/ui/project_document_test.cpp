@@ -23,9 +23,9 @@ TEST_CASE("project edits are undoable and follow the clean state", "[ui][project
 
     Project edited = document.project();
     edited.configurations[0].nodes = 4;
-    document.apply(edited, QStringLiteral("Edit nodes"), 7);
+    document.apply(edited, QStringLiteral("Edit nodes"), QStringLiteral("configuration/0/nodes"));
     edited.configurations[0].nodes = 8;
-    document.apply(edited, QStringLiteral("Edit nodes"), 7); // merges with the previous step
+    document.apply(edited, QStringLiteral("Edit nodes"), QStringLiteral("configuration/0/nodes")); // merges with the previous step
     CHECK(document.isModified());
     CHECK(document.undoStack()->count() == 1);
     CHECK(document.project().configurations[0].nodes == 8);
