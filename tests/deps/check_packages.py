@@ -294,8 +294,11 @@ def main():
     listed = run(["bash", deps_script, "--list", "--package"], check=True).stdout.split()
     listed = [p for p in listed if p not in args.without]
     packages = installed_packages()
+    # A minimal Debian system is what mmdebstrap --variant=minbase installs:
+    # the essential and required packages and apt (whose dpkg status may
+    # carry another priority); git is the one package the README assumes.
     baseline = [n for n, (essential, priority, _, _) in packages.items()
-                if essential or priority == "required"] + ["git"]
+                if essential or priority == "required"] + ["apt", "git"]
     allowed = closure(listed + baseline, packages)
 
     used = link_libraries(args.build_dir, args.source_dir)
