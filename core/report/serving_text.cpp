@@ -1,54 +1,38 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/serving_text.h"
 
-#include <cstdarg>
-#include <cstdio>
+#include "core/report/text_line.h"
 
 namespace infrafit {
-namespace {
-
-void line(std::string& out, const char* format, ...) __attribute__((format(printf, 2, 3)));
-void line(std::string& out, const char* format, ...)
-{
-    char buffer[512];
-    va_list args;
-    va_start(args, format);
-    std::vsnprintf(buffer, sizeof buffer, format, args);
-    va_end(args);
-    out += buffer;
-    out += '\n';
-}
-
-} // namespace
 
 void appendServingText(std::string& out, const ServingReport& r)
 {
     if (r.closedLoop)
-        line(out, "Serving: %d users (%.2f requests/s); one replica of %d GPUs holds %d users "
+        appendLine(out, "Serving: %d users (%.2f requests/s); one replica of %d GPUs holds %d users "
                   "(%.2f requests/s) under the SLA",
              r.demandUsers, r.demandRequestsPerS, r.gpusPerReplica, r.capacityUsers,
              r.capacityRequestsPerS);
     else
-        line(out, "Serving: %.2f requests/s; one replica of %d GPUs holds %.2f requests/s under "
+        appendLine(out, "Serving: %.2f requests/s; one replica of %d GPUs holds %.2f requests/s under "
                   "the SLA (saturates at %.2f)",
              r.demandRequestsPerS, r.gpusPerReplica, r.capacityRequestsPerS,
              r.saturatedRequestsPerS);
-    line(out, "  needs %d replicas%s on %d nodes; the configuration has %d replicas: %s",
+    appendLine(out, "  needs %d replicas%s on %d nodes; the configuration has %d replicas: %s",
          r.replicasNeeded, r.spareReplicas > 0 ? " (spare included)" : "", r.nodesNeeded,
          r.replicasInConfiguration, r.meetsSla ? "meets the SLA" : "DOES NOT meet the SLA");
-    line(out, "  on this configuration: TTFT p50 %.0f / p90 %.0f / p99 %.0f ms; TPOT p50 %.1f / "
+    appendLine(out, "  on this configuration: TTFT p50 %.0f / p90 %.0f / p99 %.0f ms; TPOT p50 %.1f / "
               "p90 %.1f / p99 %.1f ms; goodput %.2f requests/s",
          r.ttftMs.p50, r.ttftMs.p90, r.ttftMs.p99, r.tpotMs.p50, r.tpotMs.p90, r.tpotMs.p99,
          r.goodputRequestsPerS);
-    line(out, "  KV cache occupancy mean %.0f%%, peak %.0f%%; %d preemptions",
+    appendLine(out, "  KV cache occupancy mean %.0f%%, peak %.0f%%; %d preemptions",
          100 * r.meanKvOccupancy, 100 * r.peakKvOccupancy, r.preemptions);
-    line(out, "  sized cluster: GPU utilisation %.0f%%, $%.2f/h, %.0f W at the wall; $%.3f per "
+    appendLine(out, "  sized cluster: GPU utilisation %.0f%%, $%.2f/h, %.0f W at the wall; $%.3f per "
               "million output tokens ($%.3f per million input + output), %.2f kWh per million "
               "output tokens",
          100 * r.gpuUtilization, r.clusterUsdPerHour, r.clusterWallW,
          r.costPerMillionOutputTokensUsd, r.costPerMillionTokensUsd,
          r.energyKwhPerMillionOutputTokens);
-    line(out, "  step time: %s", r.stepTimeSource.c_str());
+    appendLine(out, "  step time: %s", r.stepTimeSource.c_str());
 }
 
 } // namespace infrafit

@@ -2,76 +2,63 @@
 #include "core/report/text_report.h"
 
 #include "core/report/serving_text.h"
-
-#include <cstdarg>
-#include <cstdio>
+#include "core/report/text_line.h"
 
 namespace infrafit {
 namespace {
 
 constexpr double gib = 1073741824.0;
 
-void line(std::string& out, const char* format, ...) __attribute__((format(printf, 2, 3)));
-void line(std::string& out, const char* format, ...)
-{
-    char buffer[512];
-    va_list args;
-    va_start(args, format);
-    std::vsnprintf(buffer, sizeof buffer, format, args);
-    va_end(args);
-    out += buffer;
-    out += '\n';
-}
 
 void memoryRow(std::string& out, const char* name, double bytes)
 {
-    line(out, "  %-22s %10.2f GiB %10.2f GB", name, bytes / gib, bytes / 1e9);
+    appendLine(out, "  %-22s %10.2f GiB %10.2f GB", name, bytes / gib, bytes / 1e9);
 }
 
 void infrastructureSection(std::string& out, const InfrastructureReport& infra)
 {
     const auto& pw = infra.power;
-    line(out, "Power per node: %.0f W DC at maximum (GPUs %.0f, base %.0f%s), %.0f W at the wall; "
+    appendLine(out, "Power per node: %.0f W DC at maximum (GPUs %.0f, base %.0f%s), %.0f W at the wall; "
               "typical %.0f W, idle %.0f W",
          pw.nodeW, pw.node.gpus.maxW, pw.node.base.maxW,
          pw.node.componentsInBase ? " incl. CPUs, NICs, drives" : "", pw.nodeWallW,
          pw.nodeWallTypicalW, pw.nodeWallIdleW);
     if (pw.psuKnown)
-        line(out, "  PSUs %s x %.0f W = %.0f W, %.0f W after the redundancy's failures: %s; "
+        appendLine(out, "  PSUs %s x %.0f W = %.0f W, %.0f W after the redundancy's failures: %s; "
                   "losing a whole feed: %s",
              pw.psuArrangement.c_str(), pw.psuWattsEach, pw.psuCapacityW,
              pw.psuCapacityAfterFailuresW, pw.psuOk ? "ok" : "NOT ENOUGH",
              std::string(enumName(pw.feedLoss)).c_str());
-    line(out, "  Racks: %d nodes per rack (limited by %s; budget %.1f kW from %s), %lld racks, "
+    appendLine(out, "  Racks: %d nodes per rack (limited by %s; budget %.1f kW from %s), %lld racks, "
               "%.1f kW per full rack",
          pw.nodesPerRack, pw.nodesPerRackLimit.c_str(), pw.rackBudgetKw,
          pw.rackBudgetSource.c_str(), static_cast<long long>(pw.racks), pw.rackWallKw);
-    line(out, "  Cluster: %.1f kW at maximum incl. %.1f kW of switches, %.1f kW typical",
+    appendLine(out, "  Cluster: %.1f kW at maximum incl. %.1f kW of switches, %.1f kW typical",
          pw.clusterW / 1e3, pw.switchW / 1e3, pw.clusterTypicalW / 1e3);
     const auto& th = infra.thermal;
-    line(out, "Thermal: %.0f BTU/h and %.0f CFM (%.0f m3/h at dT %.0f F) per node; "
+    appendLine(out, "Thermal: %.0f BTU/h and %.0f CFM (%.0f m3/h at dT %.0f F) per node; "
               "%.1f kW per rack against %.0f kW of cooling: %s",
          th.nodeHeatBtuPerH, th.nodeAirflowCfm, th.nodeAirflowM3PerH, th.deltaTF, th.rackHeatKw,
          th.coolingCapacityKw, th.ok ? "ok" : "NOT OK");
     const auto& fb = infra.fabric;
     if (fb.needed)
-        line(out, "Fabric: %d rails at %.0f Gb/s, %lld switches (%s), %lld transceivers%s",
+        appendLine(out, "Fabric: %d rails at %.0f Gb/s, %lld switches (%s), %lld transceivers%s",
              fb.rails, fb.portSpeedGbps, static_cast<long long>(fb.tree.totalSwitches),
              fb.switchUsed.model.c_str(), static_cast<long long>(fb.transceivers),
              fb.backEndUsed ? "" : " (not used by this workload)");
     if (fb.frontEnd.needed)
-        line(out, "Front-end network: %d ports per node at %.0f Gb/s, %lld switches (%s)",
+        appendLine(out, "Front-end network: %d ports per node at %.0f Gb/s, %lld switches (%s)",
              fb.frontEnd.portsPerNode, fb.frontEnd.portSpeedGbps,
              static_cast<long long>(fb.frontEnd.tree.totalSwitches),
              fb.frontEnd.switchUsed.model.c_str());
     const auto& c = infra.cost;
-    line(out, "Cost: capex %s%s; energy $%.0f per year (PUE %.2f, $%.3f/kWh); "
+    appendLine(out, "Cost: capex %s%s; energy $%.0f per year (PUE %.2f, $%.3f/kWh); "
               "TCO over %.0f years %s",
          describeUsd(c.capex()).c_str(),
          c.priceIncludesEstimates ? " (includes estimated prices)" : "", c.energyUsdPerYear, c.pue,
          c.electricityUsdPerKwh, c.years, describeUsd(c.tco()).c_str());
     if (const auto perToken = c.perMillionTokens())
-        line(out, "  %s per million tokens over the horizon", describeUsd(*perToken, 2).c_str());
+        appendLine(out, "  %s per million tokens over the horizon", describeUsd(*perToken, 2).c_str());
 }
 
 const char* targetName(StorageTarget t)
@@ -81,31 +68,31 @@ const char* targetName(StorageTarget t)
 
 void storageSection(std::string& out, const StorageReport& s, WorkloadKind kind)
 {
-    line(out, "Storage per node: NVMe %.1f GB/s write, %.1f GB/s read; NICs %.1f GB/s; "
+    appendLine(out, "Storage per node: NVMe %.1f GB/s write, %.1f GB/s read; NICs %.1f GB/s; "
               "shared storage %.1f GB/s for the cluster",
          s.localWriteBytesPerSPerNode / 1e9, s.localReadBytesPerSPerNode / 1e9,
          s.nicBytesPerSPerNode / 1e9, s.sharedStorageBytesPerS / 1e9);
     if (kind == WorkloadKind::Training) {
         const auto& c = s.checkpoint;
-        line(out, "  Checkpoint: %.1f GB (%.0f B x %.2f B params), %.1f GB per node on %d "
+        appendLine(out, "  Checkpoint: %.1f GB (%.0f B x %.2f B params), %.1f GB per node on %d "
                   "node(s)",
              c.bytes / 1e9, c.bytesPerParameter, c.parametersSaved / 1e9, c.bytesPerNode / 1e9,
              c.writerNodes);
-        line(out, "    write %.1f s to local NVMe, %.1f s to shared storage; restore %.1f s / "
+        appendLine(out, "    write %.1f s to local NVMe, %.1f s to shared storage; restore %.1f s / "
                   "%.1f s; target %s",
              c.localWriteS, c.sharedWriteS, c.localRestoreS, c.sharedRestoreS,
              targetName(c.target));
-        line(out, "    every %.2f h: %.2f%% of wall time (limit %.1f%%; shortest interval "
+        appendLine(out, "    every %.2f h: %.2f%% of wall time (limit %.1f%%; shortest interval "
                   "%.3f h); %.0f checkpoints, %.2f h over the run",
              c.intervalHours, 100 * c.share, 100 * c.maxShare, c.minIntervalHours, c.count,
              c.totalHours);
         const auto& d = s.dataFeed;
-        line(out, "  Data feed: %.3f MB/s per node (%.2f B/token) from %s at %.1f GB/s: %s",
+        appendLine(out, "  Data feed: %.3f MB/s per node (%.2f B/token) from %s at %.1f GB/s: %s",
              d.bytesPerSPerNode / 1e6, d.bytesPerToken, targetName(d.source),
              d.sourceBytesPerSPerNode / 1e9, d.ok ? "ok" : "TOO SLOW");
     } else {
         const auto& m = s.modelLoad;
-        line(out, "  Model load: %.1f GB per node, start-up %.1f s from %s (local %.1f s, "
+        appendLine(out, "  Model load: %.1f GB per node, start-up %.1f s from %s (local %.1f s, "
                   "shared %.1f s), scale-out %.1f s",
              m.bytesPerNode / 1e9, m.startupS, targetName(m.source), m.localS, m.sharedS,
              m.scaleOutS);
@@ -114,7 +101,7 @@ void storageSection(std::string& out, const StorageReport& s, WorkloadKind kind)
 
 void hostSection(std::string& out, const HostReport& h)
 {
-    line(out, "Host per GPU: %.1f CPU cores (need %.1f), %.0f GB memory%s (need %.0f GB: base "
+    appendLine(out, "Host per GPU: %.1f CPU cores (need %.1f), %.0f GB memory%s (need %.0f GB: base "
               "%.0f, offload %.0f, KV offload %.0f), %.1f GB/s memory bandwidth: %s",
          h.cpuCoresPerGpu, h.cpuCoresPerGpuNeeded, h.hostMemoryPerGpuBytes / 1e9,
          h.hostMemoryKnown ? "" : " (not stated)", h.neededPerGpuBytes / 1e9,
@@ -127,20 +114,20 @@ void hostSection(std::string& out, const HostReport& h)
 std::string textReport(const AnalysisResult& r)
 {
     std::string out;
-    line(out, "== %s x %s (%s) ==", r.workloadName.c_str(), r.configurationName.c_str(),
+    appendLine(out, "== %s x %s (%s) ==", r.workloadName.c_str(), r.configurationName.c_str(),
          r.kind == WorkloadKind::Training ? "training" : "inference");
-    line(out, "Model: %.2f B parameters (%.2f B active)", r.parameters.total / 1e9,
+    appendLine(out, "Model: %.2f B parameters (%.2f B active)", r.parameters.total / 1e9,
          r.parameters.active / 1e9);
     const auto& p = r.parallelism;
-    line(out, "Plan%s: tensor %d, pipeline %d%s, data %d, expert %d, ZeRO %d, recompute %s%s",
+    appendLine(out, "Plan%s: tensor %d, pipeline %d%s, data %d, expert %d, ZeRO %d, recompute %s%s",
          r.parallelismChosen ? " (chosen by InfraFit)" : "", p.tensor, p.pipeline,
          p.virtualStages > 1 ? (" x" + std::to_string(p.virtualStages) + " virtual").c_str() : "",
          p.data, p.expert, p.zeroStage, std::string(enumName(p.recompute)).c_str(),
          p.sequenceParallel ? ", sequence parallel" : "");
     if (!r.analyzed) {
-        line(out, "Not analysed:");
+        appendLine(out, "Not analysed:");
     } else {
-        line(out, "Memory per GPU (most-loaded: stage %d)", r.mostLoadedStage);
+        appendLine(out, "Memory per GPU (most-loaded: stage %d)", r.mostLoadedStage);
         const auto& m = r.memory;
         memoryRow(out, "weights", m.weightsBytes);
         if (r.kind == WorkloadKind::Training) {
@@ -156,36 +143,36 @@ std::string textReport(const AnalysisResult& r)
         memoryRow(out, "total", m.totalBytes());
         memoryRow(out, "usable", r.usableBytes);
         memoryRow(out, "GPU capacity", r.gpuCapacityBytes);
-        line(out, "  fits: %s (%.0f%% of usable)", r.fits ? "yes" : "NO",
+        appendLine(out, "  fits: %s (%.0f%% of usable)", r.fits ? "yes" : "NO",
              r.usableBytes > 0 ? 100.0 * m.totalBytes() / r.usableBytes : 0.0);
         if (r.stages.size() > 1) {
-            line(out, "  per stage (GiB): ");
+            appendLine(out, "  per stage (GiB): ");
             for (const auto& s : r.stages)
-                line(out, "    stage %3d  %3d layers  %8.2f GiB", s.stage, s.layers,
+                appendLine(out, "    stage %3d  %3d layers  %8.2f GiB", s.stage, s.layers,
                      s.memory.totalBytes() / gib);
         }
         const auto& f = r.performance;
         if (r.kind == WorkloadKind::Training) {
-            line(out, "Speed: step %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, "
+            appendLine(out, "Speed: step %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, "
                       "optimizer %.3f)",
                  f.stepTimeS, f.computeTimeS, f.bubbleTimeS, r.interconnect.exposedTimeS,
                  f.optimizerTimeS);
-            line(out, "  %.0f tokens/s, MFU %.1f%%, HFU %.1f%%, %.1f days for the training tokens",
+            appendLine(out, "  %.0f tokens/s, MFU %.1f%%, HFU %.1f%%, %.1f days for the training tokens",
                  f.tokensPerS, 100 * f.mfu, 100 * f.hfu, f.trainingDays);
         } else {
-            line(out, "Speed: TTFT %.1f ms, TPOT %.2f ms, %.0f output tokens/s (all replicas)",
+            appendLine(out, "Speed: TTFT %.1f ms, TPOT %.2f ms, %.0f output tokens/s (all replicas)",
                  1e3 * f.ttftS, 1e3 * f.tpotS, f.outputTokensPerS);
-            line(out, "  roofline crossover batch %.0f; KV %.0f B/token (%.0f on this GPU)",
+            appendLine(out, "  roofline crossover batch %.0f; KV %.0f B/token (%.0f on this GPU)",
                  f.rooflineCrossoverBatch, r.inference.kvBytesPerToken,
                  r.inference.kvBytesPerTokenPerGpu);
-            line(out, "  fits at most %.0f concurrent requests; %.0f-token context per request "
+            appendLine(out, "  fits at most %.0f concurrent requests; %.0f-token context per request "
                       "at the requested concurrency",
                  r.inference.maxConcurrentRequests, r.inference.maxContextTokens);
         }
-        line(out, "Interconnect: %s, exposed communication %.1f%% of the time",
+        appendLine(out, "Interconnect: %s, exposed communication %.1f%% of the time",
              r.interconnect.sufficient ? "sufficient" : "INSUFFICIENT",
              100 * r.interconnect.communicationFraction);
-        line(out, "Binding limit: %s", r.bindingLimit.c_str());
+        appendLine(out, "Binding limit: %s", r.bindingLimit.c_str());
     }
     if (r.infrastructure)
         infrastructureSection(out, *r.infrastructure);
@@ -196,18 +183,18 @@ std::string textReport(const AnalysisResult& r)
     if (r.serving)
         appendServingText(out, *r.serving);
     if (!r.findings.empty()) {
-        line(out, "Findings:");
+        appendLine(out, "Findings:");
         for (const auto& finding : r.findings)
-            line(out, "  [%s] %s: %s", std::string(enumName(finding.severity)).c_str(),
+            appendLine(out, "  [%s] %s: %s", std::string(enumName(finding.severity)).c_str(),
                  finding.code.c_str(), finding.message.c_str());
     }
     if (!r.assumptions.empty() || r.infrastructure) {
-        line(out, "Assumptions:");
+        appendLine(out, "Assumptions:");
         for (const auto& a : r.assumptions)
-            line(out, "  - %s", a.c_str());
+            appendLine(out, "  - %s", a.c_str());
         if (r.infrastructure) {
             for (const auto& a : r.infrastructure->assumptions)
-                line(out, "  - %.*s = %g %.*s (%.*s)", static_cast<int>(a.key.size()), a.key.data(),
+                appendLine(out, "  - %.*s = %g %.*s (%.*s)", static_cast<int>(a.key.size()), a.key.data(),
                      a.value, static_cast<int>(a.unit.size()), a.unit.data(),
                      static_cast<int>(a.source.size()), a.source.data());
         }
