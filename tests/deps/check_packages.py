@@ -213,7 +213,11 @@ def shell_programs(path):
     with open(path, encoding="utf-8") as f:
         text = f.read().replace("\\\n", " ")  # continuation lines joined
     lines = [l for l in text.splitlines() if not l.lstrip().startswith("#")]
-    return command_programs("\n".join(lines))
+    # A -c argument in single quotes over several lines is another
+    # language's program (python3 -c '...'), not shell commands: its words ("import")
+    # must not be taken for programs.
+    text = re.sub(r"-c '[^']*\n[^']*'", "-c '(program text)'", "\n".join(lines))
+    return command_programs(text)
 
 
 def command_programs(text):
