@@ -2,6 +2,7 @@
 #include "core/serving/capacity.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace infrafit {
 namespace {
@@ -11,6 +12,28 @@ constexpr double relativeTolerance = 0.005;
 /// Lowest rate probed, as a share of the saturated throughput: below it a
 /// replica is idle between requests, so a miss there is a miss at any load.
 constexpr double idleShare = 1e-3;
+
+/// Bisection between a load `lo` that meets the SLA (its run in `best`) and
+/// a load `hi` that does not, until `closeEnough(lo, hi)` or the simulation
+/// budget runs out; returns the highest load found to pass and leaves its
+/// run in `best`. Shared by the rate and the user-count searches.
+template <class Load, class Simulate, class CloseEnough>
+Load bisectLastPassing(Load lo, Load hi, const Simulate& simulate, const CloseEnough& closeEnough,
+                       const ServiceLevel& sla, SimulationResult& best, int& simulations)
+{
+    while (simulations < maxSimulations && !closeEnough(lo, hi)) {
+        const Load mid = std::midpoint(lo, hi);
+        SimulationResult run = simulate(mid);
+        ++simulations;
+        if (meetsSla(run, sla)) {
+            lo = mid;
+            best = std::move(run);
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
 
 } // namespace
 
@@ -62,18 +85,11 @@ CapacityAnswer findCapacity(const ServingScenario& scenario, const StepTimeModel
     if (!meetsSla(run, scenario.sla))
         return answer; // even an idle replica misses the SLA
     SimulationResult best = std::move(run);
-    while (answer.simulations < maxSimulations && hi - lo > relativeTolerance * answer.saturatedRatePerS) {
-        const double mid = 0.5 * (lo + hi);
-        run = simulateAtRate(scenario, model, mid);
-        ++answer.simulations;
-        if (meetsSla(run, scenario.sla)) {
-            lo = mid;
-            best = std::move(run);
-        } else {
-            hi = mid;
-        }
-    }
-    answer.maxRatePerS = lo;
+    const double tolerance = relativeTolerance * answer.saturatedRatePerS;
+    answer.maxRatePerS = bisectLastPassing(
+        lo, hi, [&](double rate) { return simulateAtRate(scenario, model, rate); },
+        [&](double a, double b) { return b - a <= tolerance; }, scenario.sla, best,
+        answer.simulations);
     answer.atCapacity = std::move(best);
     return answer;
 }
@@ -116,18 +132,9 @@ UserCapacityAnswer findUserCapacity(const ServingScenario& scenario, const StepT
         }
         hi = std::min(ceiling, hi * 2);
     }
-    while (hi - lo > 1 && answer.simulations < maxSimulations) {
-        const int mid = lo + (hi - lo) / 2;
-        run = simulateUsers(scenario, model, mid, thinkTimeS);
-        ++answer.simulations;
-        if (meetsSla(run, scenario.sla)) {
-            lo = mid;
-            best = std::move(run);
-        } else {
-            hi = mid;
-        }
-    }
-    answer.maxUsers = lo;
+    answer.maxUsers = bisectLastPassing(
+        lo, hi, [&](int users) { return simulateUsers(scenario, model, users, thinkTimeS); },
+        [](int a, int b) { return b - a <= 1; }, scenario.sla, best, answer.simulations);
     answer.atCapacity = std::move(best);
     return answer;
 }
