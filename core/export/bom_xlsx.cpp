@@ -13,7 +13,7 @@
 #include <ctime>
 #include <filesystem>
 
-#include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 namespace infrafit {
@@ -177,8 +177,8 @@ void writeSummary(
         }
         // A lower bound (a part without a price) says so beside its number.
         text(ws, row, 3,
-             r.value && r.text.rfind("\u2265", 0) == 0 ? r.unit + ", lower bound: " + r.text
-                                                        : r.unit);
+            r.value && r.text.rfind("\u2265", 0) == 0 ? r.unit + ", lower bound: " + r.text
+                                                      : r.unit);
         ++row;
     }
     ++row;
@@ -219,79 +219,65 @@ std::time_t createdTime(const std::string& isoDate)
     return t > 0 ? t : 1;
 }
 
-/// A private temporary file for libxlsxwriter, which writes only to a named
-/// file. On Linux an unnamed O_TMPFILE in the temporary directory, written
-/// through /proc/self/fd/N, so a run killed at any instant leaves nothing;
-/// otherwise created with mkstemps (O_CREAT | O_EXCL, mode 0600), so no
-/// other file is ever opened or truncated, and the name removed at once
-/// (then written through /proc/self/fd/N) or, without /proc, when this goes
-/// out of scope.
-class TemporaryFile {
-public:
-    TemporaryFile()
-    {
-#ifdef O_TMPFILE
-        // An unnamed file from the start: no instant exists at which a kill
-        // could leave a name behind (mkstemps + unlink below has one).
-        const std::string dir = fs::temp_directory_path().string();
-        mFd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-        if (mFd >= 0) {
-            mPath = "/proc/self/fd/" + std::to_string(mFd);
-            if (::access(mPath.c_str(), W_OK) == 0)
-                return;
-            ::close(mFd); // no /proc: fall back to a named file
-            mFd = -1;
-        }
-#endif
-        std::string pattern =
-            (fs::temp_directory_path() / "infrafit-bom-XXXXXX.xlsx").string();
-        mFd = ::mkstemps(pattern.data(), 5);
-        if (mFd < 0)
-            throw FileWriteError("cannot create a temporary file for the XLSX workbook in "
-                                 + fs::temp_directory_path().string() + ": "
-                                 + std::strerror(errno));
-        const std::string byDescriptor = "/proc/self/fd/" + std::to_string(mFd);
-        if (::access(byDescriptor.c_str(), W_OK) == 0 && ::unlink(pattern.c_str()) == 0) {
-            mPath = byDescriptor;
-        } else {
-            mPath = pattern;
-            mNamed = true;
-        }
-    }
-    ~TemporaryFile()
-    {
-        if (mNamed)
-            ::unlink(mPath.c_str());
-        ::close(mFd);
-    }
-    TemporaryFile(const TemporaryFile&) = delete;
-    TemporaryFile& operator=(const TemporaryFile&) = delete;
-    /// The name to give libxlsxwriter.
-    [[nodiscard]] const std::string& path() const { return mPath; }
+/// The prefix of a scratch directory; the creating process's id follows it,
+/// so a later run can tell a dead run's leftover from a live one's.
+constexpr const char* kScratchPrefix = "infrafit-xlsx-";
 
-    /// The whole file as written by libxlsxwriter.
-    [[nodiscard]] std::string readAll() const
-    {
-        std::string bytes;
-        char buffer[65536];
-        for (off_t offset = 0;;) {
-            const ssize_t got = ::pread(mFd, buffer, sizeof buffer, offset);
-            if (got < 0 && errno == EINTR)
-                continue;
-            if (got < 0)
-                throw FileWriteError(std::string("cannot read back the XLSX workbook: ")
-                                     + std::strerror(errno));
-            if (got == 0)
-                return bytes;
-            bytes.append(buffer, static_cast<std::size_t>(got));
-            offset += got;
-        }
+/// Removes scratch directories left in `dir` by runs that were killed before
+/// they could remove them: "infrafit-xlsx-<pid>-XXXXXX" whose process no
+/// longer exists. A live process's directory (another export's) is left
+/// alone. Errors are ignored: this is housekeeping.
+void sweepDeadRuns(const fs::path& dir)
+{
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.rfind(kScratchPrefix, 0) != 0)
+            continue;
+        char* after = nullptr;
+        const long pid = std::strtol(name.c_str() + std::strlen(kScratchPrefix), &after, 10);
+        if (pid <= 0 || !after || *after != '-')
+            continue;
+        std::error_code ignored;
+        if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH
+            && fs::is_directory(fs::symlink_status(it->path(), ignored)))
+            fs::remove_all(it->path(), ignored);
     }
+}
+
+/// A private scratch directory for libxlsxwriter, which writes the workbook
+/// only to a named file and keeps its parts in temporary files of its own
+/// (named for an instant; libxlsxwriter 1.1.4's tmpfileplus). Both go into
+/// "infrafit-xlsx-<pid>-XXXXXX" (mkdtemp: mode 0700, a new name that no
+/// other file has), removed when this goes out of scope; a run killed
+/// before that leaves the directory, which the next export removes
+/// (sweepDeadRuns).
+class ScratchDirectory {
+public:
+    ScratchDirectory()
+    {
+        const fs::path tmp = fs::temp_directory_path();
+        sweepDeadRuns(tmp);
+        std::string pattern
+            = (tmp / (kScratchPrefix + std::to_string(::getpid()) + "-XXXXXX")).string();
+        if (!::mkdtemp(pattern.data()))
+            throw FileWriteError("cannot create a temporary directory for the XLSX workbook in "
+                + tmp.string() + ": " + std::strerror(errno));
+        mDir = pattern;
+    }
+    ~ScratchDirectory()
+    {
+        std::error_code ignored;
+        fs::remove_all(mDir, ignored);
+    }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+    [[nodiscard]] const std::string& path() const { return mDir; }
+    /// The workbook's file in this directory.
+    [[nodiscard]] std::string workbook() const { return mDir + "/workbook.xlsx"; }
 
 private:
-    std::string mPath;
-    int mFd = -1;
-    bool mNamed = false;
+    std::string mDir;
 };
 
 } // namespace
@@ -301,10 +287,12 @@ std::string bomToXlsx(const BillOfMaterials& bom)
     // libxlsxwriter 1.1.4 writes only to a named file: build the workbook in
     // a private temporary file and return its bytes (the caller writes them
     // atomically where the user asked).
-    TemporaryFile file;
-    lxw_workbook* wb = workbook_new(file.path().c_str());
+    ScratchDirectory scratch;
+    lxw_workbook_options options {};
+    options.tmpdir = const_cast<char*>(scratch.path().c_str());
+    lxw_workbook* wb = workbook_new_opt(scratch.workbook().c_str(), &options);
     if (!wb)
-        throw FileWriteError("cannot create an XLSX workbook in " + file.path());
+        throw FileWriteError("cannot create an XLSX workbook in " + scratch.path());
     const std::string title = "Bill of materials: " + bom.summary.configurationName;
     const std::string company = bom.summary.projectName;
     lxw_doc_properties properties {};
@@ -321,7 +309,14 @@ std::string bomToXlsx(const BillOfMaterials& bom)
     const lxw_error error = workbook_close(wb);
     if (error != LXW_NO_ERROR)
         throw FileWriteError(std::string("cannot build the XLSX workbook: ") + lxw_strerror(error));
-    return file.readAll();
+    std::string bytes;
+    try {
+        bytes = readTextFile(scratch.workbook());
+    } catch (const std::exception& readError) {
+        throw FileWriteError(
+            std::string("cannot read back the XLSX workbook: ") + readError.what());
+    }
+    return bytes;
 }
 
 } // namespace infrafit
