@@ -22,6 +22,7 @@
 #include <QBrush>
 #include <QChart>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QLabel>
 #include <QSortFilterProxyModel>
