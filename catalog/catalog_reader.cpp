@@ -10,8 +10,6 @@
 namespace infrafit::catalog {
 namespace {
 
-std::size_t kindIndex(PartKind kind) { return static_cast<std::size_t>(kind); }
-
 /// "%text%" with LIKE's wildcards (% _) and the escape character escaped.
 std::string containsPattern(std::string_view text)
 {
@@ -28,7 +26,7 @@ std::string containsPattern(std::string_view text)
 std::string selectSql(PartKind kind, std::string_view where)
 {
     std::string sql = "SELECT " + KindTable::columnList(kind) + " FROM \""
-                      + std::string(KindTable::tableName(kind)) + "\"";
+        + std::string(KindTable::tableName(kind)) + "\"";
     if (!where.empty()) {
         sql += " WHERE ";
         sql += where;
@@ -39,10 +37,10 @@ std::string selectSql(PartKind kind, std::string_view where)
 
 } // namespace
 
-CatalogReader::CatalogReader(sqlite::Database& db) : mDb(&db) {}
+CatalogReader::CatalogReader(sqlite::Database& db) : mDb(&db) { }
 
-sqlite::Statement& CatalogReader::statement(std::optional<sqlite::Statement>& slot,
-                                            std::string_view sql)
+sqlite::Statement& CatalogReader::statement(
+    std::optional<sqlite::Statement>& slot, std::string_view sql)
 {
     if (!slot)
         slot.emplace(*mDb, sql);
@@ -51,13 +49,13 @@ sqlite::Statement& CatalogReader::statement(std::optional<sqlite::Statement>& sl
 
 void CatalogReader::appendKind(PartKind kind, std::string_view pattern, std::vector<Part>& out)
 {
-    auto& slots = mKinds[kindIndex(kind)];
-    sqlite::Statement& select =
-        pattern.empty()
-            ? statement(slots.all, selectSql(kind, {}))
-            : statement(slots.filtered,
-                        selectSql(kind, "id LIKE ?1 ESCAPE '\\' OR vendor LIKE ?1 ESCAPE '\\' "
-                                        "OR model LIKE ?1 ESCAPE '\\'"));
+    auto& slots = mKinds[KindTable::index(kind)];
+    sqlite::Statement& select = pattern.empty()
+        ? statement(slots.all, selectSql(kind, {}))
+        : statement(slots.filtered,
+            selectSql(kind,
+                "id LIKE ?1 ESCAPE '\\' OR vendor LIKE ?1 ESCAPE '\\' "
+                "OR model LIKE ?1 ESCAPE '\\'"));
     sqlite::ResetGuard guard(select);
     if (!pattern.empty())
         select.bind(1, pattern);
@@ -99,10 +97,10 @@ std::optional<Part> CatalogReader::find(std::string_view id)
     const auto kind = kindOf(id);
     if (!kind)
         return std::nullopt;
-    auto& slots = mKinds[kindIndex(*kind)];
-    auto& select = statement(slots.byId, "SELECT " + KindTable::columnList(*kind) + " FROM \""
-                                             + std::string(KindTable::tableName(*kind))
-                                             + "\" WHERE id = ?1");
+    auto& slots = mKinds[KindTable::index(*kind)];
+    auto& select = statement(slots.byId,
+        "SELECT " + KindTable::columnList(*kind) + " FROM \""
+            + std::string(KindTable::tableName(*kind)) + "\" WHERE id = ?1");
     sqlite::ResetGuard guard(select);
     select.bind(1, id);
     if (!select.step())

@@ -25,7 +25,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string quoteId(std::string_view text) { return "\"" + std::string(text) + "\""; }
+std::string quoteId(std::string_view text)
+{
+    return "\"" + std::string(text) + "\"";
+}
 
 /// One line per problem, "POINTER: MESSAGE", indented under a heading.
 std::string describe(const std::vector<Problem>& problems)
@@ -42,8 +45,8 @@ void requireValid(const std::string& path, const Part& part, std::string_view ac
     auto problems = validatePart(part);
     if (!problems.empty())
         throw StoreError(StoreErrorKind::InvalidPart,
-                         path + ": cannot " + std::string(action) + " part "
-                             + quoteId(infoOf(part).id) + ":" + describe(problems));
+            path + ": cannot " + std::string(action) + " part " + quoteId(infoOf(part).id) + ":"
+                + describe(problems));
 }
 
 /// Removes a database we created and could not finish, with its WAL files.
@@ -63,16 +66,16 @@ bool mustNotWrite(const std::string& path)
     std::string folder = fs::path(path).parent_path().string();
     if (folder.empty())
         folder = ".";
-    struct stat fileStat {};
-    struct stat folderStat {};
+    struct stat fileStat { };
+    struct stat folderStat { };
     if (::stat(path.c_str(), &fileStat) != 0 || ::stat(folder.c_str(), &folderStat) != 0)
         return false; // let SQLite report what is wrong
     constexpr auto anyWrite = S_IWUSR | S_IWGRP | S_IWOTH;
     return ::access(path.c_str(), W_OK) != 0 || ::access(folder.c_str(), W_OK) != 0
-           || (fileStat.st_mode & anyWrite) == 0 || (folderStat.st_mode & anyWrite) == 0;
+        || (fileStat.st_mode & anyWrite) == 0 || (folderStat.st_mode & anyWrite) == 0;
 }
 
-bool hasJournal(const std::string& path)
+bool storeHasJournal(const std::string& path)
 {
     std::error_code ec;
     return fs::exists(path + "-journal", ec) || fs::exists(path + "-wal", ec);
@@ -106,17 +109,17 @@ ImportSummary CatalogStore::Impl::store(const std::vector<Part>& parts)
         auto partProblems = validatePart(parts[i]); // pointers "/key"; "/i" is prefixed below
         for (auto& problem : partProblems) {
             problem.pointer = "/" + std::to_string(i) + problem.pointer + " (id "
-                              + quoteId(infoOf(parts[i]).id) + ")";
+                + quoteId(infoOf(parts[i]).id) + ")";
             problems.push_back(std::move(problem));
         }
     }
     if (!problems.empty())
         throw StoreError(StoreErrorKind::InvalidPart,
-                         path + ": import refused, nothing was stored:" + describe(problems));
+            path + ": import refused, nothing was stored:" + describe(problems));
     const auto duplicates = duplicateIdProblems(parts, "");
     if (!duplicates.empty())
         throw StoreError(StoreErrorKind::DuplicateId,
-                         path + ": import refused, nothing was stored:" + describe(duplicates));
+            path + ": import refused, nothing was stored:" + describe(duplicates));
     // Stored in id order: every table is keyed by id, so each row lands at
     // the end of its B-tree (full pages, no splits in the middle) instead of
     // at random places. The result is the same set of rows.
@@ -124,9 +127,8 @@ ImportSummary CatalogStore::Impl::store(const std::vector<Part>& parts)
     byId.reserve(parts.size());
     for (const auto& part : parts)
         byId.push_back(&part);
-    std::sort(byId.begin(), byId.end(), [](const Part* a, const Part* b) {
-        return infoOf(*a).id < infoOf(*b).id;
-    });
+    std::sort(byId.begin(), byId.end(),
+        [](const Part* a, const Part* b) { return infoOf(*a).id < infoOf(*b).id; });
     ImportSummary summary;
     for (const Part* part : byId) {
         if (writer.put(*part))
@@ -147,19 +149,20 @@ CatalogStore CatalogStore::open(const std::string& path, OpenOptions options)
         if (!parent.empty())
             fs::create_directories(parent, ec);
         if (ec)
-            throw StoreError(StoreErrorKind::Io, path + ": cannot create the folder "
-                                                     + parent.string() + ": " + ec.message());
+            throw StoreError(StoreErrorKind::Io,
+                path + ": cannot create the folder " + parent.string() + ": " + ec.message());
     }
     const bool readOnly = !creating && mustNotWrite(path);
     if (readOnly && !options.allowReadOnly)
         throw StoreError(StoreErrorKind::Io,
-                         path + ": the catalog is read-only (the file or its folder is not "
-                                "writable) and this command changes it; make it writable or "
-                                "use --db with a writable copy");
-    sqlite::OpenMode mode = creating ? sqlite::OpenMode::ReadWriteCreate
-                                     : sqlite::OpenMode::ReadWrite;
+            path
+                + ": the catalog is read-only (the file or its folder is not "
+                  "writable) and this command changes it; make it writable or "
+                  "use --db with a writable copy");
+    sqlite::OpenMode mode
+        = creating ? sqlite::OpenMode::ReadWriteCreate : sqlite::OpenMode::ReadWrite;
     if (readOnly) // a closed file nobody can write: not even a -shm file is made
-        mode = hasJournal(path) ? sqlite::OpenMode::ReadOnly : sqlite::OpenMode::Immutable;
+        mode = storeHasJournal(path) ? sqlite::OpenMode::ReadOnly : sqlite::OpenMode::Immutable;
     std::unique_ptr<Impl> impl;
     try {
         impl = std::make_unique<Impl>(path, mode);
@@ -175,10 +178,10 @@ CatalogStore CatalogStore::open(const std::string& path, OpenOptions options)
         if (readOnly) {
             if (!current)
                 throw StoreError(StoreErrorKind::Io,
-                                 path + ": the catalog is read-only and "
-                                     + (health.blank ? std::string("empty")
-                                                     : "of an older schema (open it once "
-                                                       "writable to upgrade it)"));
+                    path + ": the catalog is read-only and "
+                        + (health.blank ? std::string("empty")
+                                        : "of an older schema (open it once "
+                                          "writable to upgrade it)"));
         } else {
             if (db.queryText("PRAGMA journal_mode") != "wal")
                 db.enableWal();
@@ -193,8 +196,7 @@ CatalogStore CatalogStore::open(const std::string& path, OpenOptions options)
                         impl->store(defaultCatalogParts());
                     } catch (const InputError& error) {
                         throw StoreError(StoreErrorKind::InvalidPart,
-                                         path + ": the built-in catalog is invalid: "
-                                             + error.what());
+                            path + ": the built-in catalog is invalid: " + error.what());
                     }
                 }
                 transaction.commit();
@@ -210,7 +212,7 @@ CatalogStore CatalogStore::open(const std::string& path, OpenOptions options)
     return CatalogStore(std::move(impl));
 }
 
-CatalogStore::CatalogStore(std::unique_ptr<Impl> impl) : mImpl(std::move(impl)) {}
+CatalogStore::CatalogStore(std::unique_ptr<Impl> impl) : mImpl(std::move(impl)) { }
 CatalogStore::CatalogStore(CatalogStore&&) noexcept = default;
 CatalogStore& CatalogStore::operator=(CatalogStore&&) noexcept = default;
 CatalogStore::~CatalogStore() = default;
@@ -237,8 +239,8 @@ void CatalogStore::add(const Part& part)
     const auto& id = infoOf(part).id;
     if (const auto existing = mImpl->reader.kindOf(id))
         throw StoreError(StoreErrorKind::DuplicateId,
-                         mImpl->path + ": a " + std::string(enumName(*existing))
-                             + " with id " + quoteId(id) + " already exists");
+            mImpl->path + ": a " + std::string(enumName(*existing)) + " with id " + quoteId(id)
+                + " already exists");
     mImpl->writer.put(part);
     transaction.commit();
 }
@@ -248,14 +250,14 @@ void CatalogStore::update(std::string_view id, const Part& part)
     requireValid(mImpl->path, part, "update");
     sqlite::Transaction transaction(mImpl->db);
     if (!mImpl->reader.kindOf(id))
-        throw StoreError(StoreErrorKind::NotFound,
-                         mImpl->path + ": no part with id " + quoteId(id));
+        throw StoreError(
+            StoreErrorKind::NotFound, mImpl->path + ": no part with id " + quoteId(id));
     const auto& newId = infoOf(part).id;
     if (newId != id) {
         if (const auto existing = mImpl->reader.kindOf(newId))
             throw StoreError(StoreErrorKind::DuplicateId,
-                             mImpl->path + ": a " + std::string(enumName(*existing))
-                                 + " with id " + quoteId(newId) + " already exists");
+                mImpl->path + ": a " + std::string(enumName(*existing)) + " with id "
+                    + quoteId(newId) + " already exists");
         mImpl->writer.erase(id);
     }
     mImpl->writer.put(part);
@@ -266,31 +268,31 @@ void CatalogStore::remove(std::string_view id)
 {
     sqlite::Transaction transaction(mImpl->db);
     if (!mImpl->writer.erase(id))
-        throw StoreError(StoreErrorKind::NotFound,
-                         mImpl->path + ": no part with id " + quoteId(id));
+        throw StoreError(
+            StoreErrorKind::NotFound, mImpl->path + ": no part with id " + quoteId(id));
     transaction.commit();
 }
 
 std::int64_t CatalogStore::setField(std::string_view id, const FieldSpec& field,
-                                    const FieldValue& value, std::int64_t expectedVersion)
+    const FieldValue& value, std::int64_t expectedVersion)
 {
     if (field.key == "id")
         throw StoreError(StoreErrorKind::InvalidPart,
-                         mImpl->path + ": a part's id is changed with update(), not setField()");
+            mImpl->path + ": a part's id is changed with update(), not setField()");
     sqlite::Transaction transaction(mImpl->db);
     auto stored = mImpl->reader.find(id);
     if (!stored)
-        throw StoreError(StoreErrorKind::NotFound,
-                         mImpl->path + ": no part with id " + quoteId(id));
+        throw StoreError(
+            StoreErrorKind::NotFound, mImpl->path + ": no part with id " + quoteId(id));
     const PartKind kind = kindOf(*stored);
     if (findField(kind, field.key) == nullptr)
         throw StoreError(StoreErrorKind::InvalidPart,
-                         mImpl->path + ": a " + std::string(enumName(kind)) + " has no field "
-                             + std::string(field.key));
+            mImpl->path + ": a " + std::string(enumName(kind)) + " has no field "
+                + std::string(field.key));
     if (!mImpl->writer.bumpVersion(id, expectedVersion))
         throw StoreError(StoreErrorKind::Conflict,
-                         mImpl->path + ": part " + quoteId(id)
-                             + " was changed by another program since it was read");
+            mImpl->path + ": part " + quoteId(id)
+                + " was changed by another program since it was read");
     field.set(*stored, value);
     requireValid(mImpl->path, *stored, "update");
     mImpl->writer.writeField(kind, id, field, value);
@@ -336,13 +338,25 @@ ImportSummary CatalogStore::importBatches(const std::function<bool(std::vector<P
     return summary;
 }
 
-const std::string& CatalogStore::path() const { return mImpl->path; }
+const std::string& CatalogStore::path() const
+{
+    return mImpl->path;
+}
 
-int CatalogStore::schemaVersion() const { return mImpl->version; }
+int CatalogStore::schemaVersion() const
+{
+    return mImpl->version;
+}
 
-bool CatalogStore::readOnly() const { return mImpl->readOnly; }
+bool CatalogStore::readOnly() const
+{
+    return mImpl->readOnly;
+}
 
-int currentSchemaVersion() { return catalogMigrations().back().version; }
+int currentSchemaVersion()
+{
+    return catalogMigrations().back().version;
+}
 
 std::string defaultDatabasePath()
 {

@@ -9,19 +9,14 @@
 #include <string>
 
 namespace infrafit::catalog {
-namespace {
-
-std::size_t kindIndex(PartKind kind) { return static_cast<std::size_t>(kind); }
-
-} // namespace
 
 CatalogWriter::CatalogWriter(sqlite::Database& db, CatalogReader& reader)
     : mDb(&db), mReader(&reader)
 {
 }
 
-sqlite::Statement& CatalogWriter::statement(std::optional<sqlite::Statement>& slot,
-                                            std::string_view sql)
+sqlite::Statement& CatalogWriter::statement(
+    std::optional<sqlite::Statement>& slot, std::string_view sql)
 {
     if (!slot)
         slot.emplace(*mDb, sql);
@@ -30,10 +25,11 @@ sqlite::Statement& CatalogWriter::statement(std::optional<sqlite::Statement>& sl
 
 void CatalogWriter::eraseRow(PartKind kind, std::string_view id)
 {
-    auto& slot = mDelete[kindIndex(kind)];
-    auto& remove = slot ? *slot
-                        : statement(slot, "DELETE FROM \"" + std::string(KindTable::tableName(kind))
-                                              + "\" WHERE id = ?1");
+    auto& slot = mDelete[KindTable::index(kind)];
+    auto& remove = slot
+        ? *slot
+        : statement(
+            slot, "DELETE FROM \"" + std::string(KindTable::tableName(kind)) + "\" WHERE id = ?1");
     remove.bind(1, id);
     remove.run();
 }
@@ -54,22 +50,23 @@ bool CatalogWriter::put(const Part& part)
         const auto stored = mReader->kindOf(id);
         if (!stored)
             throw StoreError(StoreErrorKind::NotADatabase,
-                             mDb->path() + ": part \"" + id + "\" has an unknown kind");
+                mDb->path() + ": part \"" + id + "\" has an unknown kind");
         eraseRow(*stored, id);
         // A replaced part is a changed part: its row version goes up (migration 3).
-        auto& setKind = statement(
-            mSetKind, "UPDATE part SET kind = ?2, version = version + 1 WHERE id = ?1");
+        auto& setKind
+            = statement(mSetKind, "UPDATE part SET kind = ?2, version = version + 1 WHERE id = ?1");
         setKind.bindView(1, id);
         setKind.bindView(2, enumName(kind));
         setKind.run();
     }
     // The kind's row is written together with the part's kind above (the
     // store's invariant: a part's row is in the table of its kind).
-    auto& slot = mInsert[kindIndex(kind)];
+    auto& slot = mInsert[KindTable::index(kind)];
     auto& insert = slot ? *slot // the SQL text is only built once
-                        : statement(slot, "INSERT INTO \"" + std::string(KindTable::tableName(kind))
-                                              + "\" (" + KindTable::columnList(kind) + ") VALUES ("
-                                              + KindTable::placeholderList(kind) + ")");
+                        : statement(slot,
+                            "INSERT INTO \"" + std::string(KindTable::tableName(kind)) + "\" ("
+                                + KindTable::columnList(kind) + ") VALUES ("
+                                + KindTable::placeholderList(kind) + ")");
     sqlite::ResetGuard guard(insert);
     KindTable::bindPart(insert, part);
     insert.step();
@@ -90,23 +87,23 @@ bool CatalogWriter::erase(std::string_view id)
 
 bool CatalogWriter::bumpVersion(std::string_view id, std::int64_t expectedVersion)
 {
-    auto& bump = statement(mBumpVersion,
-                           "UPDATE part SET version = version + 1 WHERE id = ?1 AND version = ?2");
+    auto& bump = statement(
+        mBumpVersion, "UPDATE part SET version = version + 1 WHERE id = ?1 AND version = ?2");
     bump.bind(1, id);
     bump.bind(2, expectedVersion);
     bump.run();
     return mDb->changes() == 1;
 }
 
-void CatalogWriter::writeField(PartKind kind, std::string_view id, const FieldSpec& field,
-                               const FieldValue& value)
+void CatalogWriter::writeField(
+    PartKind kind, std::string_view id, const FieldSpec& field, const FieldValue& value)
 {
     // One statement per (kind, field) would be 150 cached statements for
     // rare single-cell edits: prepared per call instead. Table and column
     // names come from the field registry, never from input.
-    sqlite::Statement update(*mDb, "UPDATE \"" + std::string(KindTable::tableName(kind))
-                                       + "\" SET \"" + std::string(field.key)
-                                       + "\" = ?1 WHERE id = ?2");
+    sqlite::Statement update(*mDb,
+        "UPDATE \"" + std::string(KindTable::tableName(kind)) + "\" SET \"" + std::string(field.key)
+            + "\" = ?1 WHERE id = ?2");
     KindTable::bindValue(update, 1, field, value);
     update.bind(2, id);
     update.run();

@@ -3,6 +3,7 @@
 
 #include "core/parts/field_spec.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -25,12 +26,12 @@ public:
     static std::string placeholderList(PartKind kind);
 
     /// Binds `value` as parameter `index` in the column's storage type.
-    static void bindValue(sqlite::Statement& statement, int index, const FieldSpec& spec,
-                          const FieldValue& value);
+    static void bindValue(
+        sqlite::Statement& statement, int index, const FieldSpec& spec, const FieldValue& value);
     /// The same for a borrowed value: text is bound without a copy, so the
     /// part must outlive the statement's next step.
-    static void bindView(sqlite::Statement& statement, int index, const FieldSpec& spec,
-                         const FieldView& value);
+    static void bindView(
+        sqlite::Statement& statement, int index, const FieldSpec& spec, const FieldView& value);
 
     /// Binds every field of `part` to parameters 1..n, text without copies:
     /// `part` must stay unchanged until the statement has been stepped.
@@ -39,6 +40,9 @@ public:
     static Part readPart(const sqlite::Statement& statement, PartKind kind);
     /// Fills `part` (already of the row's kind) from the current row, in place.
     static void readInto(const sqlite::Statement& statement, Part& part);
+
+    /// The kind's position in per-kind arrays (kinds are numbered from 0).
+    static std::size_t index(PartKind kind) { return static_cast<std::size_t>(kind); }
 };
 
 } // namespace infrafit::catalog

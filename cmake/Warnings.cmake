@@ -5,16 +5,20 @@ function(infrafit_set_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow
                          -Wnon-virtual-dtor -Wold-style-cast -Wcast-align
                          -Woverloaded-virtual -Wconversion -Wno-sign-conversion)
+  # GCC 12 reports bogus array-bounds/stringop-overflow/restrict warnings
+  # inside libstdc++'s std::string operator+ once it is inlined at -O2 (GCC
+  # bugs 105329, 105651, 106199). They name no line of ours, and
+  # more of them appear as unity builds inline more; a build that always
+  # prints warnings hides the real ones; out-of-bounds accesses are caught at
+  # run time by the AddressSanitizer run of the whole suite (scripts/test
+  # --sanitize) instead.
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 12
+     AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+    target_compile_options(${target} PRIVATE -Wno-array-bounds -Wno-stringop-overflow
+                           -Wno-restrict)
+  endif()
   if(INFRAFIT_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
-    # GCC 12 reports bogus array-bounds/stringop-overflow/restrict warnings
-    # inside libstdc++'s std::string operator+ at -O2 (GCC bugs 105329,
-    # 105651, 106199); they stay visible as warnings but do not fail the build.
-    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 12
-       AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
-      target_compile_options(${target} PRIVATE -Wno-error=array-bounds
-                             -Wno-error=stringop-overflow -Wno-error=restrict)
-    endif()
   endif()
 endfunction()
 

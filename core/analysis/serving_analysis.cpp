@@ -25,7 +25,7 @@ Percentiles toMs(const Percentiles& s)
     return {s.mean * 1e3, s.p50 * 1e3, s.p90 * 1e3, s.p99 * 1e3};
 }
 
-int ceilDiv(double a, double b)
+int servingCeilDiv(double a, double b)
 {
     if (!(b > 0) || !std::isfinite(a / b))
         return 0;
@@ -35,9 +35,7 @@ int ceilDiv(double a, double b)
 } // namespace
 
 std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedConfiguration& config,
-                                            const AnalysisResult& analysis,
-                                            const InfrastructureReport* infrastructure,
-                                            Findings& findings)
+    const AnalysisResult& analysis, const InfrastructureReport* infrastructure, Findings& findings)
 {
     const ServingDemand& d = w.serving;
     if (w.kind != WorkloadKind::Inference || !analysis.analyzed || !d.sla
@@ -63,8 +61,8 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
                        "roofline_step_time.h)";
     r.simulatedRequests = s.requests;
     r.spareReplicas = d.spareReplicas;
-    r.gpusPerReplica = std::max(1, analysis.parallelism.tensor)
-                       * std::max(1, analysis.parallelism.pipeline);
+    r.gpusPerReplica
+        = std::max(1, analysis.parallelism.tensor) * std::max(1, analysis.parallelism.pipeline);
     r.replicasInConfiguration = std::max(0, analysis.inference.replicas);
     const int configReplicas = std::max(1, r.replicasInConfiguration);
 
@@ -78,13 +76,13 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
         r.capacityRequestsPerS = cap.maxRatePerS;
         r.saturatedRequestsPerS = cap.saturatedRatePerS;
         if (cap.maxRatePerS > 0)
-            r.replicasNeeded = ceilDiv(r.demandRequestsPerS, cap.maxRatePerS) + d.spareReplicas;
+            r.replicasNeeded
+                = servingCeilDiv(r.demandRequestsPerS, cap.maxRatePerS) + d.spareReplicas;
         atConfig = simulateCluster(s, model, r.demandRequestsPerS, configReplicas);
         if (r.replicasNeeded > 0)
             atSized = simulateCluster(s, model, r.demandRequestsPerS, r.replicasNeeded);
         sizedOutputTokensPerS = r.demandRequestsPerS * s.outputs.meanTokens();
-        sizedTokensPerS = r.demandRequestsPerS
-                          * (s.outputs.meanTokens() + s.prompts.meanTokens());
+        sizedTokensPerS = r.demandRequestsPerS * (s.outputs.meanTokens() + s.prompts.meanTokens());
         for (int k = 1; k <= curvePoints && cap.saturatedRatePerS > 0; ++k) {
             const double rate = cap.saturatedRatePerS * k / curvePoints;
             const SimulationResult run = simulateAtRate(s, model, rate);
@@ -98,12 +96,13 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
         r.capacityUsers = cap.maxUsers;
         r.capacityRequestsPerS = cap.atCapacity.throughputRequestsPerS;
         if (cap.maxUsers > 0)
-            r.replicasNeeded = ceilDiv(r.demandUsers, cap.maxUsers) + d.spareReplicas;
-        atConfig = simulateUsers(s, model, ceilDiv(r.demandUsers, configReplicas), think);
+            r.replicasNeeded = servingCeilDiv(r.demandUsers, cap.maxUsers) + d.spareReplicas;
+        atConfig = simulateUsers(s, model, servingCeilDiv(r.demandUsers, configReplicas), think);
         r.demandRequestsPerS = atConfig.throughputRequestsPerS * configReplicas;
         if (r.replicasNeeded > 0) {
             const int replicas = r.replicasNeeded;
-            atSized = simulateUsers(s, model, std::max(1, ceilDiv(r.demandUsers, replicas)), think);
+            atSized = simulateUsers(
+                s, model, std::max(1, servingCeilDiv(r.demandUsers, replicas)), think);
             sizedOutputTokensPerS = atSized.outputTokensPerS * replicas;
             sizedTokensPerS = (atSized.outputTokensPerS + atSized.inputTokensPerS) * replicas;
         }
@@ -117,10 +116,10 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
     r.peakKvOccupancy = atConfig.peakKvOccupancy;
     r.preemptions = atConfig.preemptions;
     r.meetsSla = r.replicasNeeded > 0 && r.replicasInConfiguration >= r.replicasNeeded
-                 && meetsSla(atConfig, s.sla);
+        && meetsSla(atConfig, s.sla);
 
     const int gpusPerNode = std::max(1, config.config.gpusPerNode);
-    r.nodesNeeded = ceilDiv(double(r.replicasNeeded) * r.gpusPerReplica, gpusPerNode);
+    r.nodesNeeded = servingCeilDiv(double(r.replicasNeeded) * r.gpusPerReplica, gpusPerNode);
     r.gpuUtilization = atSized.gpuUtilization;
     if (infrastructure && r.nodesNeeded > 0) {
         const int nodes = std::max(1, config.config.nodes);
@@ -133,39 +132,39 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
         const double tokensPerHour = sizedTokensPerS * 3600;
         r.costPerMillionOutputTokensUsd = infra::safeDiv(r.clusterUsdPerHour, outputPerHour) * 1e6;
         r.costPerMillionTokensUsd = infra::safeDiv(r.clusterUsdPerHour, tokensPerHour) * 1e6;
-        r.energyKwhPerMillionOutputTokens =
-            infra::safeDiv(r.clusterWallW / 1e3, outputPerHour) * 1e6;
+        r.energyKwhPerMillionOutputTokens
+            = infra::safeDiv(r.clusterWallW / 1e3, outputPerHour) * 1e6;
     }
 
     const std::string pct = "p" + std::to_string(s.sla.percentile);
     const std::string slaText = pct + " TTFT " + num(s.sla.ttftMs) + " ms and " + pct + " TPOT "
-                                + num(s.sla.tpotMs) + " ms";
+        + num(s.sla.tpotMs) + " ms";
     if (r.replicasNeeded == 0) {
         findings.push_back({Severity::Error, "serving.sla_unreachable",
-                            "No load meets the SLA (" + slaText + ") on one replica: even alone a "
-                            "request sees " + pct + " TTFT " + num(atConfig.ttftS.at(s.sla.percentile) * 1e3)
-                                + " ms and TPOT " + num(atConfig.tpotS.at(s.sla.percentile) * 1e3)
-                                + " ms, or it does not fit the KV cache",
-                            "use faster GPUs, more tensor parallelism, or relax the SLA"});
+            "No load meets the SLA (" + slaText
+                + ") on one replica: even alone a "
+                  "request sees "
+                + pct + " TTFT " + num(atConfig.ttftS.at(s.sla.percentile) * 1e3) + " ms and TPOT "
+                + num(atConfig.tpotS.at(s.sla.percentile) * 1e3)
+                + " ms, or it does not fit the KV cache",
+            "use faster GPUs, more tensor parallelism, or relax the SLA"});
     } else if (!r.meetsSla) {
         const std::string load = r.closedLoop ? num(r.demandUsers) + " users"
                                               : num(r.demandRequestsPerS, 1) + " requests/s";
-        findings.push_back(
-            {Severity::Error, "serving.below_demand",
-             "The configuration's " + num(r.replicasInConfiguration) + " replicas do not hold "
-                 + load + " under the SLA (" + slaText + "): it sees " + pct + " TTFT "
-                 + num(r.ttftMs.at(s.sla.percentile)) + " ms and TPOT "
-                 + num(r.tpotMs.at(s.sla.percentile), 1) + " ms; the demand needs "
-                 + num(r.replicasNeeded) + " replicas on " + num(r.nodesNeeded) + " nodes",
-             "add nodes until " + num(r.nodesNeeded) + " or lower the load per replica"});
+        findings.push_back({Severity::Error, "serving.below_demand",
+            "The configuration's " + num(r.replicasInConfiguration) + " replicas do not hold "
+                + load + " under the SLA (" + slaText + "): it sees " + pct + " TTFT "
+                + num(r.ttftMs.at(s.sla.percentile)) + " ms and TPOT "
+                + num(r.tpotMs.at(s.sla.percentile), 1) + " ms; the demand needs "
+                + num(r.replicasNeeded) + " replicas on " + num(r.nodesNeeded) + " nodes",
+            "add nodes until " + num(r.nodesNeeded) + " or lower the load per replica"});
     } else {
         findings.push_back({Severity::Info, "serving.capacity",
-                            "One replica (" + num(r.gpusPerReplica) + " GPUs) holds "
-                                + num(r.capacityRequestsPerS, 2) + " requests/s under the SLA ("
-                                + slaText + "); the demand needs " + num(r.replicasNeeded)
-                                + " of the configuration's " + num(r.replicasInConfiguration)
-                                + " replicas",
-                            ""});
+            "One replica (" + num(r.gpusPerReplica) + " GPUs) holds "
+                + num(r.capacityRequestsPerS, 2) + " requests/s under the SLA (" + slaText
+                + "); the demand needs " + num(r.replicasNeeded) + " of the configuration's "
+                + num(r.replicasInConfiguration) + " replicas",
+            ""});
     }
     return r;
 }

@@ -3,6 +3,7 @@
 
 #include "core/analysis/evaluate.h"
 #include "core/io/input_error.h"
+#include "core/report/finite_value.h"
 
 #include <algorithm>
 #include <chrono>
@@ -13,11 +14,6 @@
 
 namespace infrafit {
 namespace {
-
-double finite(double value)
-{
-    return std::isfinite(value) ? value : 0.0;
-}
 
 bool isNodePart(const std::string& kind)
 {
@@ -90,8 +86,8 @@ BomLine lineFrom(const ResolvedConfiguration& rc, const CostLine& cost)
     line.priceStatus = statusOf(cost);
     line.note = noteFor(line.priceStatus);
     if (line.priceStatus == PriceStatus::Listed || line.priceStatus == PriceStatus::Estimated) {
-        line.unitPriceUsd = finite(cost.unitPriceUsd);
-        line.extendedPriceUsd = finite(cost.totalUsd);
+        line.unitPriceUsd = finiteOrZero(cost.unitPriceUsd);
+        line.extendedPriceUsd = finiteOrZero(cost.totalUsd);
     }
     return line;
 }
@@ -128,7 +124,7 @@ void addSubtotalsAndTotals(BillOfMaterials& bom)
 
 PowerTriple triple(double idleW, double typicalW, double maxW)
 {
-    return {finite(idleW), finite(typicalW), finite(maxW)};
+    return {finiteOrZero(idleW), finiteOrZero(typicalW), finiteOrZero(maxW)};
 }
 
 void summarizeInfrastructure(
@@ -144,7 +140,7 @@ void summarizeInfrastructure(
     s.rackWall = triple(
         perRack * s.nodeWall.idleW, perRack * s.nodeWall.typicalW, perRack * s.nodeWall.maxW);
     s.clusterWall = triple(power.clusterIdleW, power.clusterTypicalW, power.clusterW);
-    s.psuCapacityW = finite(power.psuCapacityW);
+    s.psuCapacityW = finiteOrZero(power.psuCapacityW);
     s.psuArrangement = power.psuArrangement;
     s.psuOk = power.psuOk;
     s.nodesPerRack = power.nodesPerRack;
@@ -152,26 +148,26 @@ void summarizeInfrastructure(
     s.racks = power.racks;
 
     const auto& thermal = report.thermal;
-    s.nodeHeatBtuPerH = finite(thermal.nodeHeatBtuPerH);
-    s.rackHeatBtuPerH = finite(thermal.rackHeatBtuPerH);
-    s.nodeAirflowCfm = finite(thermal.nodeAirflowCfm);
-    s.nodeAirflowM3PerH = finite(thermal.nodeAirflowM3PerH);
-    s.rackAirflowCfm = finite(thermal.rackAirflowCfm);
+    s.nodeHeatBtuPerH = finiteOrZero(thermal.nodeHeatBtuPerH);
+    s.rackHeatBtuPerH = finiteOrZero(thermal.rackHeatBtuPerH);
+    s.nodeAirflowCfm = finiteOrZero(thermal.nodeAirflowCfm);
+    s.nodeAirflowM3PerH = finiteOrZero(thermal.nodeAirflowM3PerH);
+    s.rackAirflowCfm = finiteOrZero(thermal.rackAirflowCfm);
 
     const auto& cost = report.cost;
-    s.pue = finite(cost.pue);
-    s.electricityUsdPerKwh = finite(cost.electricityUsdPerKwh);
-    s.energyKwhPerYear = finite(cost.energyKwhPerYear);
-    s.energyUsdPerYear = finite(cost.energyUsdPerYear);
-    s.years = finite(cost.years);
-    s.tcoUsd = finite(cost.tcoUsd);
+    s.pue = finiteOrZero(cost.pue);
+    s.electricityUsdPerKwh = finiteOrZero(cost.electricityUsdPerKwh);
+    s.energyKwhPerYear = finiteOrZero(cost.energyKwhPerYear);
+    s.energyUsdPerYear = finiteOrZero(cost.energyUsdPerYear);
+    s.years = finiteOrZero(cost.years);
+    s.tcoUsd = finiteOrZero(cost.tcoUsd);
     if (cost.usdPerMillionTokens && std::isfinite(*cost.usdPerMillionTokens))
         s.usdPerMillionTokens = *cost.usdPerMillionTokens;
 
     const auto& node = power.node;
     const auto addPower = [&](const char* label, double maxW) {
-        if (finite(maxW) > 0)
-            s.nodePowerW.push_back({label, finite(maxW)});
+        if (finiteOrZero(maxW) > 0)
+            s.nodePowerW.push_back({label, finiteOrZero(maxW)});
     };
     addPower("GPUs", node.gpus.maxW);
     addPower("CPUs", node.cpus.maxW);
@@ -181,7 +177,7 @@ void summarizeInfrastructure(
 
     s.assumptions = report.assumptions;
     for (auto& a : s.assumptions)
-        a.value = finite(a.value);
+        a.value = finiteOrZero(a.value);
 }
 
 void summarizeVerdict(const AnalysisResult& r, BomSummary& s)
@@ -193,16 +189,16 @@ void summarizeVerdict(const AnalysisResult& r, BomSummary& s)
     s.fits = r.fits;
     s.bindingLimit = r.bindingLimit;
     const auto& p = r.performance;
-    s.trainingDays = finite(p.trainingDays);
-    s.tokensPerS = finite(p.tokensPerS);
-    s.mfu = finite(p.mfu);
-    s.ttftS = finite(p.ttftS);
-    s.tpotS = finite(p.tpotS);
-    s.outputTokensPerS = finite(p.outputTokensPerS);
+    s.trainingDays = finiteOrZero(p.trainingDays);
+    s.tokensPerS = finiteOrZero(p.tokensPerS);
+    s.mfu = finiteOrZero(p.mfu);
+    s.ttftS = finiteOrZero(p.ttftS);
+    s.tpotS = finiteOrZero(p.tpotS);
+    s.outputTokensPerS = finiteOrZero(p.outputTokensPerS);
     const auto& m = r.memory;
     const auto addMemory = [&](const char* label, double bytes) {
-        if (finite(bytes) > 0)
-            s.memoryPerGpuBytes.push_back({label, finite(bytes)});
+        if (finiteOrZero(bytes) > 0)
+            s.memoryPerGpuBytes.push_back({label, finiteOrZero(bytes)});
     };
     addMemory("Weights", m.weightsBytes);
     addMemory("Gradients", m.gradientsBytes);
@@ -210,7 +206,7 @@ void summarizeVerdict(const AnalysisResult& r, BomSummary& s)
     addMemory("Activations", m.activationsBytes);
     addMemory("KV cache", m.kvCacheBytes);
     addMemory("Overhead", m.overheadBytes());
-    s.gpuCapacityBytes = finite(r.gpuCapacityBytes);
+    s.gpuCapacityBytes = finiteOrZero(r.gpuCapacityBytes);
     s.findings = r.findings;
 }
 

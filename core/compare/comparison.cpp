@@ -4,6 +4,7 @@
 #include "core/analysis/evaluate.h"
 #include "core/io/input_error.h"
 #include "core/project/resolve_configuration.h"
+#include "core/report/finite_value.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,14 +14,9 @@
 namespace infrafit {
 namespace {
 
-double finite(double value)
-{
-    return std::isfinite(value) ? value : 0.0;
-}
-
 void setValue(ComparisonRow& row, ComparisonMetric m, double value)
 {
-    row.values[static_cast<std::size_t>(m)] = finite(value);
+    row.values[static_cast<std::size_t>(m)] = finiteOrZero(value);
 }
 
 bool contains(const std::vector<std::string>& names, const std::string& name)
@@ -171,7 +167,7 @@ Comparison compareResults(const std::vector<AnalysisResult>& results, std::size_
     for (auto& row : comparison.rows) {
         for (std::size_t m = 0; m < kComparisonMetricCount; ++m) {
             auto& delta = row.deltas[m];
-            delta.absolute = finite(row.values[m] - base.values[m]);
+            delta.absolute = finiteOrZero(row.values[m] - base.values[m]);
             const auto metric = static_cast<ComparisonMetric>(m);
             if (!row.isComplete(metric) || !base.isComplete(metric)) {
                 // A lower bound against anything (or anything against a

@@ -13,8 +13,6 @@
 namespace infrafit {
 namespace {
 
-using nlohmann::json;
-
 std::string yesNo(bool value)
 {
     return value ? "yes" : "no";
@@ -58,21 +56,23 @@ std::string deltaText(const MetricDelta& d)
 
 nlohmann::json comparisonToJson(const Comparison& comparison)
 {
-    json metrics = json::array();
+    nlohmann::json metrics = nlohmann::json::array();
     for (auto m : allComparisonMetrics())
         metrics.push_back(std::string(enumName(m)));
-    json rows = json::array();
+    nlohmann::json rows = nlohmann::json::array();
     for (const auto& row : comparison.rows) {
-        json values = json::object();
-        json deltas = json::object();
+        nlohmann::json values = nlohmann::json::object();
+        nlohmann::json deltas = nlohmann::json::object();
         for (auto m : allComparisonMetrics()) {
             const std::string name(enumName(m));
             values[name] = row.value(m);
             const auto& d = row.delta(m);
             // An unknown change (a cost with unpriced parts on either side)
             // is null, never 0, with "known": false.
-            deltas[name] = {{"absolute", d.known ? json(d.absolute) : json(nullptr)},
-                {"percent", d.percent ? json(*d.percent) : json(nullptr)}, {"known", d.known}};
+            deltas[name]
+                = {{"absolute", d.known ? nlohmann::json(d.absolute) : nlohmann::json(nullptr)},
+                    {"percent", d.percent ? nlohmann::json(*d.percent) : nlohmann::json(nullptr)},
+                    {"known", d.known}};
         }
         rows.push_back({{"workload", row.workloadName}, {"configuration", row.configurationName},
             {"kind", std::string(enumName(row.kind))}, {"baseline", row.isBaseline},

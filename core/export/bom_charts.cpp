@@ -9,7 +9,7 @@
 namespace infrafit {
 namespace {
 
-double finite(double value)
+double positiveOrZero(double value)
 {
     return std::isfinite(value) && value > 0 ? value : 0.0;
 }
@@ -18,10 +18,10 @@ void finish(StackedBarChart& chart)
 {
     chart.total = 0;
     for (auto& s : chart.segments) {
-        s.value = finite(s.value);
+        s.value = positiveOrZero(s.value);
         chart.total += s.value;
     }
-    chart.limit = finite(chart.limit);
+    chart.limit = positiveOrZero(chart.limit);
     chart.scaleMax = std::max(1.0, std::max(chart.total, chart.limit) * 1.1);
 }
 

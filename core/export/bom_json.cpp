@@ -1,113 +1,113 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/export/bom_json.h"
+#include "core/report/finite_value.h"
 
 #include <cmath>
 
 namespace infrafit {
 namespace {
 
-using nlohmann::json;
-
-double finite(double value)
+nlohmann::json powerJson(const PowerTriple& p)
 {
-    return std::isfinite(value) ? value : 0.0;
+    return {{"idle_w", finiteOrZero(p.idleW)}, {"typical_w", finiteOrZero(p.typicalW)},
+        {"max_w", finiteOrZero(p.maxW)}};
 }
 
-json powerJson(const PowerTriple& p)
+nlohmann::json segmentsJson(const std::vector<ChartSegment>& segments, const char* valueKey)
 {
-    return {
-        {"idle_w", finite(p.idleW)}, {"typical_w", finite(p.typicalW)}, {"max_w", finite(p.maxW)}};
-}
-
-json segmentsJson(const std::vector<ChartSegment>& segments, const char* valueKey)
-{
-    json list = json::array();
+    nlohmann::json list = nlohmann::json::array();
     for (const auto& s : segments)
-        list.push_back({{"label", s.label}, {valueKey, finite(s.value)}});
+        list.push_back({{"label", s.label}, {valueKey, finiteOrZero(s.value)}});
     return list;
 }
 
-json verdictJson(const BomSummary& s)
+nlohmann::json verdictJson(const BomSummary& s)
 {
     if (!s.hasVerdict)
         return nullptr;
     return {{"workload", s.workloadName}, {"kind", std::string(enumName(s.kind))},
         {"analyzed", s.analyzed}, {"fits", s.fits}, {"binding_limit", s.bindingLimit},
-        {"training_days", finite(s.trainingDays)}, {"tokens_per_s", finite(s.tokensPerS)},
-        {"mfu", finite(s.mfu)}, {"ttft_s", finite(s.ttftS)}, {"tpot_s", finite(s.tpotS)},
-        {"output_tokens_per_s", finite(s.outputTokensPerS)}};
+        {"training_days", finiteOrZero(s.trainingDays)},
+        {"tokens_per_s", finiteOrZero(s.tokensPerS)}, {"mfu", finiteOrZero(s.mfu)},
+        {"ttft_s", finiteOrZero(s.ttftS)}, {"tpot_s", finiteOrZero(s.tpotS)},
+        {"output_tokens_per_s", finiteOrZero(s.outputTokensPerS)}};
 }
 
-json summaryJson(const BomSummary& s)
+nlohmann::json summaryJson(const BomSummary& s)
 {
-    json summary = {{"project", s.projectName}, {"configuration", s.configurationName},
+    nlohmann::json summary = {{"project", s.projectName}, {"configuration", s.configurationName},
         {"workload", s.workloadName}, {"date", s.date}, {"infrafit_version", s.infrafitVersion},
         {"nodes", s.nodes}, {"gpus_per_node", s.gpusPerNode}, {"total_gpus", s.totalGpus},
         {"verdict", verdictJson(s)},
         {"power",
             {{"node_dc", powerJson(s.nodeDc)}, {"node_wall", powerJson(s.nodeWall)},
                 {"rack_wall", powerJson(s.rackWall)}, {"cluster_wall", powerJson(s.clusterWall)},
-                {"psu_capacity_w", finite(s.psuCapacityW)}, {"psu_arrangement", s.psuArrangement},
-                {"psu_ok", s.psuOk}, {"nodes_per_rack", s.nodesPerRack},
-                {"nodes_per_rack_limit", s.nodesPerRackLimit}, {"racks", s.racks}}},
+                {"psu_capacity_w", finiteOrZero(s.psuCapacityW)},
+                {"psu_arrangement", s.psuArrangement}, {"psu_ok", s.psuOk},
+                {"nodes_per_rack", s.nodesPerRack}, {"nodes_per_rack_limit", s.nodesPerRackLimit},
+                {"racks", s.racks}}},
         {"thermal",
-            {{"node_heat_btu_per_h", finite(s.nodeHeatBtuPerH)},
-                {"rack_heat_btu_per_h", finite(s.rackHeatBtuPerH)},
-                {"node_airflow_cfm", finite(s.nodeAirflowCfm)},
-                {"node_airflow_m3_per_h", finite(s.nodeAirflowM3PerH)},
-                {"rack_airflow_cfm", finite(s.rackAirflowCfm)}}},
+            {{"node_heat_btu_per_h", finiteOrZero(s.nodeHeatBtuPerH)},
+                {"rack_heat_btu_per_h", finiteOrZero(s.rackHeatBtuPerH)},
+                {"node_airflow_cfm", finiteOrZero(s.nodeAirflowCfm)},
+                {"node_airflow_m3_per_h", finiteOrZero(s.nodeAirflowM3PerH)},
+                {"rack_airflow_cfm", finiteOrZero(s.rackAirflowCfm)}}},
         {"cost",
-            {{"pue", finite(s.pue)}, {"electricity_usd_per_kwh", finite(s.electricityUsdPerKwh)},
-                {"energy_kwh_per_year", finite(s.energyKwhPerYear)},
-                {"energy_usd_per_year", finite(s.energyUsdPerYear)}, {"years", finite(s.years)},
-                {"tco_usd", finite(s.tcoUsd)},
+            {{"pue", finiteOrZero(s.pue)},
+                {"electricity_usd_per_kwh", finiteOrZero(s.electricityUsdPerKwh)},
+                {"energy_kwh_per_year", finiteOrZero(s.energyKwhPerYear)},
+                {"energy_usd_per_year", finiteOrZero(s.energyUsdPerYear)},
+                {"years", finiteOrZero(s.years)}, {"tco_usd", finiteOrZero(s.tcoUsd)},
                 {"usd_per_million_tokens",
-                    s.usdPerMillionTokens ? json(finite(*s.usdPerMillionTokens)) : json(nullptr)}}},
+                    s.usdPerMillionTokens ? nlohmann::json(finiteOrZero(*s.usdPerMillionTokens))
+                                          : nlohmann::json(nullptr)}}},
         {"charts",
             {{"memory_per_gpu_bytes", segmentsJson(s.memoryPerGpuBytes, "bytes")},
-                {"gpu_capacity_bytes", finite(s.gpuCapacityBytes)},
+                {"gpu_capacity_bytes", finiteOrZero(s.gpuCapacityBytes)},
                 {"node_power_w", segmentsJson(s.nodePowerW, "w")},
-                {"psu_capacity_w", finite(s.psuCapacityW)}}}};
+                {"psu_capacity_w", finiteOrZero(s.psuCapacityW)}}}};
     return summary;
 }
 
-json optionalCount(const std::optional<std::int64_t>& value)
+nlohmann::json optionalCount(const std::optional<std::int64_t>& value)
 {
-    return value ? json(*value) : json(nullptr);
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
 } // namespace
 
 nlohmann::json bomToJson(const BillOfMaterials& bom)
 {
-    json lines = json::array();
+    nlohmann::json lines = nlohmann::json::array();
     for (const auto& l : bom.lines) {
         lines.push_back({{"kind", l.kind}, {"vendor", l.vendor}, {"model", l.model},
             {"part_id", l.partId}, {"quantity_per_node", optionalCount(l.quantityPerNode)},
             {"nodes", optionalCount(l.nodes)}, {"total_quantity", l.totalQuantity},
-            {"unit_price_usd", finite(l.unitPriceUsd)},
-            {"extended_price_usd", finite(l.extendedPriceUsd)},
+            {"unit_price_usd", finiteOrZero(l.unitPriceUsd)},
+            {"extended_price_usd", finiteOrZero(l.extendedPriceUsd)},
             {"price_status", std::string(enumName(l.priceStatus))}, {"note", l.note}});
     }
-    json subtotals = json::array();
+    nlohmann::json subtotals = nlohmann::json::array();
     for (const auto& s : bom.subtotals)
         subtotals.push_back({{"kind", s.kind}, {"quantity", s.quantity},
-            {"extended_price_usd", finite(s.extendedPriceUsd)},
+            {"extended_price_usd", finiteOrZero(s.extendedPriceUsd)},
             {"includes_estimates", s.includesEstimates}});
     const auto& t = bom.totals;
-    json findings = json::array();
+    nlohmann::json findings = nlohmann::json::array();
     for (const auto& f : bom.summary.findings)
         findings.push_back({{"severity", std::string(enumName(f.severity))}, {"code", f.code},
             {"message", f.message}, {"suggestion", f.suggestion}});
-    json assumptions = json::array();
+    nlohmann::json assumptions = nlohmann::json::array();
     for (const auto& a : bom.summary.assumptions)
-        assumptions.push_back({{"key", std::string(a.key)}, {"value", finite(a.value)},
+        assumptions.push_back({{"key", std::string(a.key)}, {"value", finiteOrZero(a.value)},
             {"unit", std::string(a.unit)}, {"source", std::string(a.source)}});
     return {{"format", "infrafit-bom"}, {"version", 1}, {"summary", summaryJson(bom.summary)},
         {"lines", std::move(lines)}, {"subtotals", std::move(subtotals)},
         {"totals",
-            {{"node_parts_usd", finite(t.nodePartsUsd)}, {"fabric_usd", finite(t.fabricUsd)},
-                {"facility_usd", finite(t.facilityUsd)}, {"total_usd", finite(t.totalUsd)},
+            {{"node_parts_usd", finiteOrZero(t.nodePartsUsd)},
+                {"fabric_usd", finiteOrZero(t.fabricUsd)},
+                {"facility_usd", finiteOrZero(t.facilityUsd)},
+                {"total_usd", finiteOrZero(t.totalUsd)},
                 {"includes_estimates", t.includesEstimates}, {"complete", t.complete},
                 {"missing_prices", t.missingPrices},
                 // When false, total_usd and the summary's tco_usd and

@@ -174,7 +174,7 @@ void tableRow(Layout& out, const std::array<std::string, 10>& cells, Font font)
     out.advance(11);
 }
 
-std::string count(const std::optional<std::int64_t>& value)
+std::string pdfCount(const std::optional<std::int64_t>& value)
 {
     return value ? infra::num(static_cast<double>(*value)) : std::string {};
 }
@@ -185,8 +185,8 @@ void bomTable(Layout& out, const BillOfMaterials& bom)
     tableHeader(out);
     for (const auto& l : bom.lines) {
         tableRow(out,
-            {kindLabel(l.kind), l.vendor, l.model, l.partId, count(l.quantityPerNode),
-                count(l.nodes), infra::num(static_cast<double>(l.totalQuantity)),
+            {kindLabel(l.kind), l.vendor, l.model, l.partId, pdfCount(l.quantityPerNode),
+                pdfCount(l.nodes), infra::num(static_cast<double>(l.totalQuantity)),
                 formatUsd(l.unitPriceUsd), formatUsd(l.extendedPriceUsd),
                 statusMark(l.priceStatus)},
             Font::Regular);

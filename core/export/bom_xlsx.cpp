@@ -3,6 +3,7 @@
 
 #include "core/export/report_format.h"
 #include "core/io/text_file.h"
+#include "core/report/finite_value.h"
 
 #include <xlsxwriter.h>
 
@@ -20,11 +21,6 @@ namespace infrafit {
 namespace {
 
 namespace fs = std::filesystem;
-
-double finite(double value)
-{
-    return std::isfinite(value) ? value : 0.0;
-}
 
 /// Formats shared by both sheets (owned by the workbook).
 struct Formats {
@@ -79,13 +75,13 @@ void text(lxw_worksheet* ws, lxw_row_t row, lxw_col_t col, const std::string& va
 void number(
     lxw_worksheet* ws, lxw_row_t row, lxw_col_t col, double value, lxw_format* format = nullptr)
 {
-    worksheet_write_number(ws, row, col, finite(value), format);
+    worksheet_write_number(ws, row, col, finiteOrZero(value), format);
 }
 
 void formula(lxw_worksheet* ws, lxw_row_t row, lxw_col_t col, const std::string& f, double value,
     lxw_format* format)
 {
-    worksheet_write_formula_num(ws, row, col, f.c_str(), format, finite(value));
+    worksheet_write_formula_num(ws, row, col, f.c_str(), format, finiteOrZero(value));
 }
 
 /// Writes the Lines sheet; returns the row of the total.

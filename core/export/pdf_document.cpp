@@ -66,7 +66,7 @@ char32_t nextCodePoint(const std::string& s, std::size_t& i)
     return cp;
 }
 
-std::string number(double value)
+std::string pdfNumber(double value)
 {
     if (!std::isfinite(value))
         value = 0;
@@ -77,7 +77,7 @@ std::string number(double value)
 
 std::string colorOp(PdfColor c, const char* op)
 {
-    return number(c.r) + " " + number(c.g) + " " + number(c.b) + " " + op + "\n";
+    return pdfNumber(c.r) + " " + pdfNumber(c.g) + " " + pdfNumber(c.b) + " " + op + "\n";
 }
 
 /// A PDF literal string of WinAnsi bytes: (, ) and \ escaped, bytes outside
@@ -199,8 +199,8 @@ void PdfDocument::text(
 {
     std::string& out = current();
     out += colorOp(color, "rg");
-    out += "BT /" + std::string(font == Font::Bold ? "F2 " : "F1 ") + number(sizePt) + " Tf "
-        + number(xPt) + " " + number(yPt) + " Td " + literal(toWinAnsi(utf8)) + " Tj ET\n";
+    out += "BT /" + std::string(font == Font::Bold ? "F2 " : "F1 ") + pdfNumber(sizePt) + " Tf "
+        + pdfNumber(xPt) + " " + pdfNumber(yPt) + " Td " + literal(toWinAnsi(utf8)) + " Tj ET\n";
 }
 
 void PdfDocument::textRight(
@@ -214,16 +214,16 @@ void PdfDocument::line(
 {
     std::string& out = current();
     out += colorOp(color, "RG");
-    out += number(widthPt) + " w " + number(x1Pt) + " " + number(y1Pt) + " m " + number(x2Pt) + " "
-        + number(y2Pt) + " l S\n";
+    out += pdfNumber(widthPt) + " w " + pdfNumber(x1Pt) + " " + pdfNumber(y1Pt) + " m "
+        + pdfNumber(x2Pt) + " " + pdfNumber(y2Pt) + " l S\n";
 }
 
 void PdfDocument::fillRect(double xPt, double yPt, double widthPt, double heightPt, PdfColor color)
 {
     std::string& out = current();
     out += colorOp(color, "rg");
-    out += number(xPt) + " " + number(yPt) + " " + number(widthPt) + " " + number(heightPt)
-        + " re f\n";
+    out += pdfNumber(xPt) + " " + pdfNumber(yPt) + " " + pdfNumber(widthPt) + " "
+        + pdfNumber(heightPt) + " re f\n";
 }
 
 double PdfDocument::textWidth(const std::string& utf8, double sizePt, Font font)
@@ -264,7 +264,7 @@ std::string PdfDocument::render(
         kids += (i ? " " : "") + std::to_string(firstPageObject + 2 * i) + " 0 R";
     objects.push_back("<< /Type /Catalog /Pages 2 0 R >>");
     objects.push_back("<< /Type /Pages /Kids [" + kids + "] /Count " + std::to_string(pages)
-        + " /MediaBox [0 0 " + number(pageWidthPt) + " " + number(pageHeightPt) + "] >>");
+        + " /MediaBox [0 0 " + pdfNumber(pageWidthPt) + " " + pdfNumber(pageHeightPt) + "] >>");
     objects.push_back("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                       "/Encoding /WinAnsiEncoding >>");
     objects.push_back("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold "

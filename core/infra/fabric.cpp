@@ -11,7 +11,7 @@ using infra::addFinding;
 
 namespace {
 
-std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
+std::int64_t fabricCeilDiv(std::int64_t a, std::int64_t b)
 {
     return b <= 0 ? 0 : (a + b - 1) / b;
 }
@@ -22,10 +22,14 @@ std::int64_t fatTreeMaxEndpoints(int radix, int tiers)
 {
     const std::int64_t k = std::max(0, radix);
     switch (tiers) {
-    case 1: return k;                 // one switch, every port down
-    case 2: return k * k / 2;         // k leaves × k/2 down-ports
-    case 3: return k * k * k / 4;     // k pods × (k/2)² endpoints
-    default: return 0;
+    case 1:
+        return k; // one switch, every port down
+    case 2:
+        return k * k / 2; // k leaves × k/2 down-ports
+    case 3:
+        return k * k * k / 4; // k pods × (k/2)² endpoints
+    default:
+        return 0;
     }
 }
 
@@ -46,16 +50,16 @@ FatTreeSize sizeFatTree(std::int64_t endpoints, int radix)
     } else if (t.endpoints <= fatTreeMaxEndpoints(radix, 2)) {
         // Leaf/spine: each leaf has k/2 ports down and k/2 up.
         t.tiers = 2;
-        t.leafSwitches = ceilDiv(t.endpoints, half);
-        t.spineSwitches = ceilDiv(t.leafSwitches, 2);
+        t.leafSwitches = fabricCeilDiv(t.endpoints, half);
+        t.spineSwitches = fabricCeilDiv(t.leafSwitches, 2);
         t.leafToSpineCables = t.endpoints;
     } else {
         // Three tiers: edge, aggregation (as many as leaves) and core.
         t.tiers = 3;
         t.fits = t.endpoints <= fatTreeMaxEndpoints(radix, 3);
-        t.leafSwitches = ceilDiv(t.endpoints, half);
+        t.leafSwitches = fabricCeilDiv(t.endpoints, half);
         t.spineSwitches = t.leafSwitches;
-        t.coreSwitches = ceilDiv(t.leafSwitches, 2);
+        t.coreSwitches = fabricCeilDiv(t.leafSwitches, 2);
         t.leafToSpineCables = t.endpoints;
         t.spineToCoreCables = t.endpoints;
     }
@@ -74,20 +78,21 @@ SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps)
     if (portSpeedGbps > 400) {
         if (ib)
             return {"NVIDIA Quantum-X800 Q3400 (144 × 800G)", 144, 3000, 60000, 1500, 200,
-                    "docs/reference/hardware.md §1.9 radix; power and prices estimated"};
-        return {"NVIDIA Spectrum-4 SN5600 (64 × 800GbE)", 64, 1500, 35000, 1500, 200,
                 "docs/reference/hardware.md §1.9 radix; power and prices estimated"};
+        return {"NVIDIA Spectrum-4 SN5600 (64 × 800GbE)", 64, 1500, 35000, 1500, 200,
+            "docs/reference/hardware.md §1.9 radix; power and prices estimated"};
     }
     if (portSpeedGbps > 200) {
         if (ib)
             return {"NVIDIA Quantum-2 QM9700 (64 × 400G NDR)", 64, 1500, 30000, 1000, 150,
-                    "docs/reference/hardware.md §1.9/§2.4 radix (NetBox, SuperPOD RA); power and prices "
-                    "estimated"};
+                "docs/reference/hardware.md §1.9/§2.4 radix (NetBox, SuperPOD RA); power and "
+                "prices "
+                "estimated"};
         return {"NVIDIA Spectrum-4 SN5600 split (128 × 400GbE)", 128, 1500, 35000, 1000, 150,
-                "docs/reference/hardware.md §2.4 radix (derived); power and prices estimated"};
+            "docs/reference/hardware.md §2.4 radix (derived); power and prices estimated"};
     }
     return {"NVIDIA Quantum-2 QM9700 split (128 × 200G)", 128, 1500, 30000, 700, 120,
-            "docs/reference/hardware.md §1.9 (128 × 200G split); power and prices estimated"};
+        "docs/reference/hardware.md §1.9 (128 × 200G split); power and prices estimated"};
 }
 
 SwitchAssumption defaultFrontEndSwitch()
@@ -95,7 +100,8 @@ SwitchAssumption defaultFrontEndSwitch()
     // SN5600: 64 × 800GbE ports, each split into 4 × 200GbE (256 ports);
     // price, power and optics estimated as for the back-end switches above.
     return {"NVIDIA Spectrum-4 SN5600 split (256 × 200GbE)", 256, 1500, 35000, 700, 120,
-            "docs/reference/hardware.md §1.9 (SN5600 64 × 800GbE, 4-way split); power and prices estimated"};
+        "docs/reference/hardware.md §1.9 (SN5600 64 × 800GbE, 4-way split); power and prices "
+        "estimated"};
 }
 
 namespace {
@@ -113,15 +119,15 @@ FrontEndNetwork planFrontEnd(int nodes, const InfrastructureInputs& in)
     n.transceivers = n.tree.cables * std::max(0, in.transceiversPerLink);
     n.switchPowerTotalW = static_cast<double>(n.tree.totalSwitches) * n.switchUsed.powerW;
     n.costUsd = static_cast<double>(n.tree.totalSwitches) * n.switchUsed.priceUsd
-                + static_cast<double>(n.tree.cables) * n.switchUsed.cablePriceUsd
-                + static_cast<double>(n.transceivers) * n.switchUsed.transceiverPriceUsd;
+        + static_cast<double>(n.tree.cables) * n.switchUsed.cablePriceUsd
+        + static_cast<double>(n.transceivers) * n.switchUsed.transceiverPriceUsd;
     return n;
 }
 
 } // namespace
 
-FabricReport planFabric(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
-                        Findings& findings)
+FabricReport planFabric(
+    const ResolvedConfiguration& rc, const InfrastructureInputs& in, Findings& findings)
 {
     FabricReport f;
     const auto& cfg = rc.config;
@@ -129,7 +135,7 @@ FabricReport planFabric(const ResolvedConfiguration& rc, const InfrastructureInp
     if (cfg.nodes <= 1) {
         if (cfg.nodes == 1 && in.needsInterNodeTraffic.value_or(false))
             addFinding(findings, Severity::Info, "fabric.single_node",
-                       "A single node needs no compute fabric.");
+                "A single node needs no compute fabric.");
         return f;
     }
     // Capex is a property of the configuration, not of the workload run on
@@ -141,10 +147,10 @@ FabricReport planFabric(const ResolvedConfiguration& rc, const InfrastructureInp
         if (f.backEndUsed) {
             f.ok = false;
             addFinding(findings, Severity::Error, "fabric.no_nic",
-                       "The workload needs traffic between " + std::to_string(cfg.nodes)
-                           + " nodes but the configuration has no usable NIC (nic, "
-                             "nics_per_node, ports or port_speed_gbps missing or 0).",
-                       "Add NICs, e.g. one 400 Gbit/s port per GPU for training.");
+                "The workload needs traffic between " + std::to_string(cfg.nodes)
+                    + " nodes but the configuration has no usable NIC (nic, "
+                      "nics_per_node, ports or port_speed_gbps missing or 0).",
+                "Add NICs, e.g. one 400 Gbit/s port per GPU for training.");
         }
         return f;
     }
@@ -170,33 +176,34 @@ FabricReport planFabric(const ResolvedConfiguration& rc, const InfrastructureInp
     if (f.switchUsed.radix < 2) {
         f.ok = false;
         addFinding(findings, Severity::Error, "fabric.bad_radix",
-                   "Switch radix " + std::to_string(f.switchUsed.radix)
-                       + " cannot build a fabric (switch_radix must be at least 2).",
-                   "Set the switch radix, e.g. 64 for a QM9700.");
+            "Switch radix " + std::to_string(f.switchUsed.radix)
+                + " cannot build a fabric (switch_radix must be at least 2).",
+            "Set the switch radix, e.g. 64 for a QM9700.");
         return f;
     }
     f.tree = sizeFatTree(endpoints, f.switchUsed.radix);
     f.transceivers = f.tree.cables * std::max(0, in.transceiversPerLink);
     f.switchPowerTotalW += static_cast<double>(f.tree.totalSwitches) * f.switchUsed.powerW;
     f.costUsd = static_cast<double>(f.tree.totalSwitches) * f.switchUsed.priceUsd
-                + static_cast<double>(f.tree.cables) * f.switchUsed.cablePriceUsd
-                + static_cast<double>(f.transceivers) * f.switchUsed.transceiverPriceUsd;
+        + static_cast<double>(f.tree.cables) * f.switchUsed.cablePriceUsd
+        + static_cast<double>(f.transceivers) * f.switchUsed.transceiverPriceUsd;
     if (!f.tree.fits) {
         f.ok = false;
         addFinding(findings, Severity::Error, "fabric.too_large",
-                   std::to_string(endpoints) + " NIC ports exceed the "
-                       + infra::num(static_cast<double>(fatTreeMaxEndpoints(f.switchUsed.radix, 3)))
-                       + " endpoints a three-tier non-blocking fat tree of radix "
-                       + std::to_string(f.switchUsed.radix) + " switches can connect (k³/4).",
-                   "Use higher-radix switches or split the cluster into several fabrics.");
+            std::to_string(endpoints) + " NIC ports exceed the "
+                + infra::num(static_cast<double>(fatTreeMaxEndpoints(f.switchUsed.radix, 3)))
+                + " endpoints a three-tier non-blocking fat tree of radix "
+                + std::to_string(f.switchUsed.radix) + " switches can connect (k³/4).",
+            "Use higher-radix switches or split the cluster into several fabrics.");
     }
     if (!f.backEndUsed) {
         addFinding(findings, Severity::Info, "fabric.back_end_idle",
-                   "This workload keeps each replica inside one node, so the back-end fabric "
-                   "for the configuration's " + std::to_string(endpoints)
-                       + " NIC ports carries no traffic for it; it is still priced, as part "
-                         "of the configuration.",
-                   "Fewer or slower NICs would do for this workload alone.");
+            "This workload keeps each replica inside one node, so the back-end fabric "
+            "for the configuration's "
+                + std::to_string(endpoints)
+                + " NIC ports carries no traffic for it; it is still priced, as part "
+                  "of the configuration.",
+            "Fewer or slower NICs would do for this workload alone.");
     }
     return f;
 }

@@ -8,25 +8,23 @@ namespace infrafit {
 
 namespace {
 
-using nlohmann::json;
-
 /// Finite numbers only (JSON has no NaN); whole numbers stay whole.
-json number(double v)
+nlohmann::json number(double v)
 {
-    return std::isfinite(v) ? json(v) : json(0);
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(0);
 }
 
-json levels(const PowerLevels& p)
+nlohmann::json levels(const PowerLevels& p)
 {
-    return {{"idle_w", number(p.idleW)}, {"typical_w", number(p.typicalW)},
-            {"max_w", number(p.maxW)}};
+    return {
+        {"idle_w", number(p.idleW)}, {"typical_w", number(p.typicalW)}, {"max_w", number(p.maxW)}};
 }
 
 } // namespace
 
-json powerToJson(const PowerReport& p)
+nlohmann::json powerToJson(const PowerReport& p)
 {
-    json j = {
+    nlohmann::json j = {
         // Contract (docs/architecture.md "Analysis JSON").
         {"node_w", number(p.nodeW)},
         {"node_wall_w", number(p.nodeWallW)},
@@ -42,12 +40,9 @@ json powerToJson(const PowerReport& p)
         {"node_wall_typical_w", number(p.nodeWallTypicalW)},
         {"wall_from_vendor_maximum", p.wallFromVendorMaximum},
         {"node_breakdown",
-         {{"gpus", levels(p.node.gpus)},
-          {"cpus", levels(p.node.cpus)},
-          {"nics", levels(p.node.nics)},
-          {"nvme", levels(p.node.nvme)},
-          {"base", levels(p.node.base)},
-          {"components_in_base", p.node.componentsInBase}}},
+            {{"gpus", levels(p.node.gpus)}, {"cpus", levels(p.node.cpus)},
+                {"nics", levels(p.node.nics)}, {"nvme", levels(p.node.nvme)},
+                {"base", levels(p.node.base)}, {"components_in_base", p.node.componentsInBase}}},
         {"psu_known", p.psuKnown},
         {"psu_from_chassis", p.psuFromChassis},
         {"psu_watts_each", number(p.psuWattsEach)},
@@ -82,9 +77,9 @@ json powerToJson(const PowerReport& p)
     return j;
 }
 
-json thermalToJson(const ThermalReport& t)
+nlohmann::json thermalToJson(const ThermalReport& t)
 {
-    json j = {
+    nlohmann::json j = {
         // Contract (docs/architecture.md "Analysis JSON").
         {"node_heat_btu_per_h", number(t.nodeHeatBtuPerH)},
         {"node_airflow_cfm", number(t.nodeAirflowCfm)},
@@ -105,23 +100,19 @@ json thermalToJson(const ThermalReport& t)
     return j;
 }
 
-json costToJson(const CostReport& c)
+nlohmann::json costToJson(const CostReport& c)
 {
-    json lines = json::array();
+    nlohmann::json lines = nlohmann::json::array();
     for (const auto& l : c.lines) {
-        json line = {{"item", l.item},
-                     {"model", l.model},
-                     {"unit_price_usd", number(l.unitPriceUsd)},
-                     {"count", l.count},
-                     {"total_usd", number(l.totalUsd)},
-                     {"price_missing", l.priceMissing},
-                     {"price_estimated", l.priceEstimated},
-                     {"included_in_chassis", l.includedInChassis}};
+        nlohmann::json line = {{"item", l.item}, {"model", l.model},
+            {"unit_price_usd", number(l.unitPriceUsd)}, {"count", l.count},
+            {"total_usd", number(l.totalUsd)}, {"price_missing", l.priceMissing},
+            {"price_estimated", l.priceEstimated}, {"included_in_chassis", l.includedInChassis}};
         if (!l.partId.empty())
             line["part_id"] = l.partId;
         lines.push_back(std::move(line));
     }
-    json j = {
+    nlohmann::json j = {
         // Contract (docs/architecture.md "Analysis JSON").
         {"capex_usd", number(c.capexUsd)},
         // Additive.
@@ -149,7 +140,7 @@ json costToJson(const CostReport& c)
     return j;
 }
 
-json fabricToJson(const FabricReport& f)
+nlohmann::json fabricToJson(const FabricReport& f)
 {
     return {
         {"needed", f.needed},
@@ -175,19 +166,17 @@ json fabricToJson(const FabricReport& f)
         {"cost_usd", number(f.costUsd)},
         {"back_end_used", f.backEndUsed},
         {"front_end",
-         {{"needed", f.frontEnd.needed},
-          {"switch_model", f.frontEnd.switchUsed.model},
-          {"ports_per_node", f.frontEnd.portsPerNode},
-          {"port_speed_gbps", number(f.frontEnd.portSpeedGbps)},
-          {"switches", f.frontEnd.tree.totalSwitches},
-          {"cables", f.frontEnd.tree.cables},
-          {"transceivers", f.frontEnd.transceivers},
-          {"switch_power_total_w", number(f.frontEnd.switchPowerTotalW)},
-          {"cost_usd", number(f.frontEnd.costUsd)}}},
+            {{"needed", f.frontEnd.needed}, {"switch_model", f.frontEnd.switchUsed.model},
+                {"ports_per_node", f.frontEnd.portsPerNode},
+                {"port_speed_gbps", number(f.frontEnd.portSpeedGbps)},
+                {"switches", f.frontEnd.tree.totalSwitches}, {"cables", f.frontEnd.tree.cables},
+                {"transceivers", f.frontEnd.transceivers},
+                {"switch_power_total_w", number(f.frontEnd.switchPowerTotalW)},
+                {"cost_usd", number(f.frontEnd.costUsd)}}},
     };
 }
 
-json pcieToJson(const PcieReport& p)
+nlohmann::json pcieToJson(const PcieReport& p)
 {
     return {
         {"checked", p.checked},
@@ -207,7 +196,7 @@ json pcieToJson(const PcieReport& p)
     };
 }
 
-json compatibilityToJson(const CompatibilityReport& c)
+nlohmann::json compatibilityToJson(const CompatibilityReport& c)
 {
     return {
         {"ok", c.ok},
@@ -222,18 +211,16 @@ json compatibilityToJson(const CompatibilityReport& c)
     };
 }
 
-json assumptionsToJson(const Assumptions& assumptions)
+nlohmann::json assumptionsToJson(const Assumptions& assumptions)
 {
-    json list = json::array();
+    nlohmann::json list = nlohmann::json::array();
     for (const auto& a : assumptions)
-        list.push_back({{"key", std::string(a.key)},
-                        {"value", number(a.value)},
-                        {"unit", std::string(a.unit)},
-                        {"source", std::string(a.source)}});
+        list.push_back({{"key", std::string(a.key)}, {"value", number(a.value)},
+            {"unit", std::string(a.unit)}, {"source", std::string(a.source)}});
     return list;
 }
 
-void addInfrastructureJson(json& result, const InfrastructureReport& report)
+void addInfrastructureJson(nlohmann::json& result, const InfrastructureReport& report)
 {
     result["power"] = powerToJson(report.power);
     result["thermal"] = thermalToJson(report.thermal);

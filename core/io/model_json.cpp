@@ -18,12 +18,12 @@ constexpr long long maxLayers = 1000;
 constexpr long long maxWidth = 1 << 22;
 constexpr long long maxHeads = 4096;
 constexpr long long maxVocabulary = 1 << 24;
-constexpr long long maxTokens = 1 << 24;
+constexpr long long maxModelTokens = 1 << 24;
 
 } // namespace
 
-std::optional<ModelSpec> modelFromJson(const nlohmann::json& json, const std::string& pointer,
-                                       std::vector<Problem>& problems)
+std::optional<ModelSpec> modelFromJson(
+    const nlohmann::json& json, const std::string& pointer, std::vector<Problem>& problems)
 {
     const auto before = problems.size();
     FieldReader r(json, pointer, problems);
@@ -40,8 +40,9 @@ std::optional<ModelSpec> modelFromJson(const nlohmann::json& json, const std::st
             std::string known;
             for (const auto& candidate : modelPresets())
                 known += (known.empty() ? "" : ", ") + candidate.key;
-            r.problem("preset", "unknown model preset \"" + shortenedValue(preset)
-                                    + "\" (known presets: " + known + ")");
+            r.problem("preset",
+                "unknown model preset \"" + shortenedValue(preset) + "\" (known presets: " + known
+                    + ")");
         }
     }
     const bool req = !fromPreset;
@@ -62,7 +63,7 @@ std::optional<ModelSpec> modelFromJson(const nlohmann::json& json, const std::st
     r.readEnum("norm", m.norm);
     r.readBool("bias", m.bias);
     r.readEnum("position_embedding", m.positionEmbedding);
-    r.readInt("max_positions", m.maxPositions, false, 1, maxTokens);
+    r.readInt("max_positions", m.maxPositions, false, 1, maxModelTokens);
     r.readInt("head_dim", m.headDim, false, 1, maxWidth);
     r.readInt("q_lora_rank", m.qLoraRank, false, 0, maxWidth);
     r.readInt("kv_lora_rank", m.kvLoraRank, false, 0, maxWidth);
@@ -72,7 +73,7 @@ std::optional<ModelSpec> modelFromJson(const nlohmann::json& json, const std::st
     r.readInt("moe_ffn_hidden_size", m.moeFfnHiddenSize, false, 0, maxWidth);
     r.readInt("shared_experts", m.sharedExperts, false, 0, maxHeads);
     r.readInt("first_dense_layers", m.firstDenseLayers, false, 0, maxLayers);
-    r.readInt("sliding_window", m.slidingWindow, false, 0, maxTokens);
+    r.readInt("sliding_window", m.slidingWindow, false, 0, maxModelTokens);
     if (problems.size() == before)
         validateModel(m, pointer, problems);
     if (problems.size() != before)

@@ -10,32 +10,48 @@
 namespace infrafit {
 namespace {
 
-using nlohmann::json;
-
-JsonType typeOf(const json& value)
+JsonType typeOf(const nlohmann::json& value)
 {
     switch (value.type()) {
-    case json::value_t::boolean: return JsonType::Boolean;
-    case json::value_t::number_integer: return JsonType::Integer;
-    case json::value_t::number_unsigned: return JsonType::Unsigned;
-    case json::value_t::number_float: return JsonType::Float;
-    case json::value_t::string: return JsonType::String;
-    case json::value_t::array: return JsonType::Array;
-    case json::value_t::object: return JsonType::Object;
-    default: return JsonType::Null;
+    case nlohmann::json::value_t::boolean:
+        return JsonType::Boolean;
+    case nlohmann::json::value_t::number_integer:
+        return JsonType::Integer;
+    case nlohmann::json::value_t::number_unsigned:
+        return JsonType::Unsigned;
+    case nlohmann::json::value_t::number_float:
+        return JsonType::Float;
+    case nlohmann::json::value_t::string:
+        return JsonType::String;
+    case nlohmann::json::value_t::array:
+        return JsonType::Array;
+    case nlohmann::json::value_t::object:
+        return JsonType::Object;
+    default:
+        return JsonType::Null;
     }
 }
 
 /// Copies one member of a parsed object into the reader's form.
-void copyMember(const json& value, RawMember& member)
+void copyMember(const nlohmann::json& value, RawMember& member)
 {
     member.type = typeOf(value);
     switch (member.type) {
-    case JsonType::Boolean: member.flag = value.get<bool>(); break;
-    case JsonType::Integer: member.integer = value.get<std::int64_t>(); break;
-    case JsonType::Unsigned: member.unsignedInteger = value.get<std::uint64_t>(); break;
-    case JsonType::Float: member.number = value.get<double>(); break;
-    case JsonType::String: member.text = value.get<std::string>(); break;
+    case JsonType::Boolean:
+        member.flag = value.get<bool>();
+        break;
+    case JsonType::Integer:
+        member.integer = value.get<std::int64_t>();
+        break;
+    case JsonType::Unsigned:
+        member.unsignedInteger = value.get<std::uint64_t>();
+        break;
+    case JsonType::Float:
+        member.number = value.get<double>();
+        break;
+    case JsonType::String:
+        member.text = value.get<std::string>();
+        break;
     case JsonType::Array:
         for (const auto& item : value) {
             if (item.is_string()) {
@@ -45,11 +61,12 @@ void copyMember(const json& value, RawMember& member)
             }
         }
         break;
-    default: break;
+    default:
+        break;
     }
 }
 
-json numberToJson(double value)
+nlohmann::json numberToJson(double value)
 {
     if (value == std::floor(value) && std::fabs(value) < 9.0e15)
         return static_cast<std::int64_t>(value);
@@ -58,12 +75,12 @@ json numberToJson(double value)
 
 } // namespace
 
-std::optional<Part> partFromJson(const json& object, const std::string& pointer,
-                                 std::vector<Problem>& problems, std::vector<Problem>* warnings)
+std::optional<Part> partFromJson(const nlohmann::json& object, const std::string& pointer,
+    std::vector<Problem>& problems, std::vector<Problem>* warnings)
 {
     if (!object.is_object()) {
-        problems.push_back({pointer, "must be an object, not "
-                                         + std::string(jsonTypeName(typeOf(object)))});
+        problems.push_back(
+            {pointer, "must be an object, not " + std::string(jsonTypeName(typeOf(object)))});
         return std::nullopt;
     }
     // The rules live in PartReader, shared with the streaming catalog parser.
@@ -73,9 +90,9 @@ std::optional<Part> partFromJson(const json& object, const std::string& pointer,
     return reader.finish(pointer, problems, warnings);
 }
 
-json partToJson(const Part& part)
+nlohmann::json partToJson(const Part& part)
 {
-    json object = json::object();
+    nlohmann::json object = nlohmann::json::object();
     object["kind"] = std::string(enumName(kindOf(part)));
     for (const auto& spec : fieldsOf(kindOf(part))) {
         const FieldValue value = spec.get(part);

@@ -10,7 +10,7 @@ namespace {
 
 // Bounds as for the other workload counts (workload_json.cpp): they keep
 // token and request products finite (docs/security.md).
-constexpr long long maxTokens = 1 << 22;
+constexpr long long maxDemandTokens = 1 << 22;
 constexpr long long maxUsers = 1 << 24;
 constexpr long long maxSpare = 1000;
 constexpr long long maxHistogramBins = 10000;
@@ -18,10 +18,10 @@ constexpr double maxRatePerS = 1e7;
 /// Largest p90/mean of a lognormal: p90/mean = exp(z·σ − σ²/2) peaks at
 /// σ = z, giving exp(z²/2) with z = 1.28155 (the standard normal's 90th
 /// percentile) — about 2.273.
-constexpr double z90 = 1.2815515655446004;
-const double maxP90OverMean = std::exp(z90 * z90 / 2.0);
+constexpr double demandZ90 = 1.2815515655446004;
+const double maxP90OverMean = std::exp(demandZ90 * demandZ90 / 2.0);
 
-std::string number(double value)
+std::string demandNumber(double value)
 {
     std::string text = std::to_string(value);
     text.erase(text.find_last_not_of('0') + 1);
@@ -30,14 +30,13 @@ std::string number(double value)
     return text;
 }
 
-/// prompt_tokens / output_tokens: a whole number, {"mean", "p90"} or
+/// prompt_tokens / output_tokens: a whole demandNumber, {"mean", "p90"} or
 /// {"histogram": [[tokens, share], ...]}. `fixed` receives the rounded mean.
 std::optional<LengthDistribution> readLength(FieldReader& r, const nlohmann::json& json,
-                                             const char* key, int& fixed,
-                                             std::vector<Problem>& problems)
+    const char* key, int& fixed, std::vector<Problem>& problems)
 {
     if (!r.has(key) || !json.at(key).is_object()) {
-        r.readInt(key, fixed, false, 1, maxTokens);
+        r.readInt(key, fixed, false, 1, maxDemandTokens);
         return std::nullopt;
     }
     const std::string pointer = r.pointerTo(key);
@@ -62,8 +61,8 @@ std::optional<LengthDistribution> readLength(FieldReader& r, const nlohmann::jso
         for (std::size_t i = 0; i < bins.size(); ++i) {
             const std::string binPointer = pointer + "/histogram/" + std::to_string(i);
             const auto& bin = bins[i];
-            const bool shapeOk = bin.is_array() && bin.size() == 2 && bin[0].is_number()
-                                 && bin[1].is_number();
+            const bool shapeOk
+                = bin.is_array() && bin.size() == 2 && bin[0].is_number() && bin[1].is_number();
             if (!shapeOk) {
                 problems.push_back({binPointer, "must be a [tokens, share] pair of numbers"});
                 continue;
@@ -71,13 +70,14 @@ std::optional<LengthDistribution> readLength(FieldReader& r, const nlohmann::jso
             const double tokens = bin[0].get<double>();
             const double share = bin[1].get<double>();
             if (!std::isfinite(tokens) || tokens != std::floor(tokens) || tokens < 1
-                || tokens > double(maxTokens)) {
-                problems.push_back({binPointer + "/0", "tokens must be a whole number from 1 to "
-                                                           + std::to_string(maxTokens)});
+                || tokens > double(maxDemandTokens)) {
+                problems.push_back({binPointer + "/0",
+                    "tokens must be a whole demandNumber from 1 to "
+                        + std::to_string(maxDemandTokens)});
                 continue;
             }
             if (!std::isfinite(share) || share < 0) {
-                problems.push_back({binPointer + "/1", "share must be a number >= 0"});
+                problems.push_back({binPointer + "/1", "share must be a demandNumber >= 0"});
                 continue;
             }
             d.histogram.emplace_back(static_cast<int>(tokens), share);
@@ -90,16 +90,17 @@ std::optional<LengthDistribution> readLength(FieldReader& r, const nlohmann::jso
             return std::nullopt;
         d.meanTokens = weighted / sum;
     } else {
-        lr.readDouble("mean", d.meanTokens, true, 1.0, false, double(maxTokens));
+        lr.readDouble("mean", d.meanTokens, true, 1.0, false, double(maxDemandTokens));
         double p90 = 0;
-        if (lr.has("p90") && lr.readDouble("p90", p90, false, 1.0, false, double(maxTokens))) {
+        if (lr.has("p90")
+            && lr.readDouble("p90", p90, false, 1.0, false, double(maxDemandTokens))) {
             d.p90Tokens = p90;
             if (problems.size() == before
                 && (p90 < d.meanTokens || p90 > maxP90OverMean * d.meanTokens))
-                lr.problem("p90", "must lie between the mean and " + number(maxP90OverMean)
-                                      + " × the mean for a lognormal (got p90 " + number(p90)
-                                      + ", mean " + number(d.meanTokens)
-                                      + "); give a histogram for other shapes");
+                lr.problem("p90",
+                    "must lie between the mean and " + demandNumber(maxP90OverMean)
+                        + " × the mean for a lognormal (got p90 " + demandNumber(p90) + ", mean "
+                        + demandNumber(d.meanTokens) + "); give a histogram for other shapes");
         }
         if (problems.size() != before)
             return std::nullopt;
@@ -125,7 +126,7 @@ nlohmann::json lengthToJson(const std::optional<LengthDistribution>& d, int fixe
 }
 
 void readSla(const nlohmann::json& json, const std::string& pointer, ServingDemand& demand,
-             std::vector<Problem>& problems)
+    std::vector<Problem>& problems)
 {
     FieldReader r(json, pointer, problems);
     if (!r.isObject())
@@ -135,14 +136,15 @@ void readSla(const nlohmann::json& json, const std::string& pointer, ServingDema
     r.readDouble("tpot_ms", sla.tpotMs, true, 0.0, true, 1e9);
     if (r.readInt("percentile", sla.percentile, false, 1, 100) && sla.percentile != 50
         && sla.percentile != 90 && sla.percentile != 99)
-        r.problem("percentile", "must be 50, 90 or 99 (got " + std::to_string(sla.percentile) + ")");
+        r.problem(
+            "percentile", "must be 50, 90 or 99 (got " + std::to_string(sla.percentile) + ")");
     demand.sla = sla;
 }
 
 } // namespace
 
 void readServingDemand(const nlohmann::json& json, const std::string& pointer, Workload& w,
-                       std::vector<Problem>& problems)
+    std::vector<Problem>& problems)
 {
     FieldReader r(json, pointer, problems);
     if (!r.isObject())
@@ -170,13 +172,14 @@ void readServingDemand(const nlohmann::json& json, const std::string& pointer, W
     if (r.has("sla"))
         readSla(json.at("sla"), pointer + "/sla", d, problems);
     else if (r.has("request_rate_per_s") || r.has("users"))
-        r.problem("sla", "is required with request_rate_per_s or users (capacity is the highest "
-                         "load that meets it)");
+        r.problem("sla",
+            "is required with request_rate_per_s or users (capacity is the highest "
+            "load that meets it)");
     // max_batch is the workload's engine limit (Workload::maxBatch, read with
     // the other inference fields in workload_json.cpp).
     int value = 0;
     if (r.has("prefill_chunk_tokens")
-        && r.readInt("prefill_chunk_tokens", value, false, 1, maxTokens))
+        && r.readInt("prefill_chunk_tokens", value, false, 1, maxDemandTokens))
         d.prefillChunkTokens = value;
     r.readDouble("prefix_cache_hit_rate", d.prefixCacheHitRate, false, 0.0, false, 0.99);
     r.readInt("spare_replicas", d.spareReplicas, false, 0, maxSpare);
@@ -199,9 +202,8 @@ void writeServingDemand(const Workload& w, nlohmann::json& j)
             j["arrival_cv"] = d.arrivalCv;
     }
     if (d.sla)
-        j["sla"] = {{"ttft_ms", d.sla->ttftMs},
-                    {"tpot_ms", d.sla->tpotMs},
-                    {"percentile", d.sla->percentile}};
+        j["sla"] = {{"ttft_ms", d.sla->ttftMs}, {"tpot_ms", d.sla->tpotMs},
+            {"percentile", d.sla->percentile}};
     if (d.prefillChunkTokens)
         j["prefill_chunk_tokens"] = *d.prefillChunkTokens;
     if (d.prefixCacheHitRate > 0)

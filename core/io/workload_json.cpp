@@ -15,15 +15,14 @@ namespace {
 // largest configuration (1024 per node × 100,000 nodes).
 constexpr long long maxParallel = 1024;
 constexpr long long maxDataParallel = 1024LL * 100000;
-constexpr long long maxTokens = 1 << 22;
+constexpr long long maxWorkloadTokens = 1 << 22;
 constexpr long long maxMicroBatch = 1 << 16;
 constexpr long long maxRank = 4096;
 constexpr long long maxRequests = 1 << 24;
 constexpr long long maxCheckpoints = 1000;
 
-std::optional<Parallelism> parallelismFromJson(const nlohmann::json& json,
-                                               const std::string& pointer,
-                                               std::vector<Problem>& problems)
+std::optional<Parallelism> parallelismFromJson(
+    const nlohmann::json& json, const std::string& pointer, std::vector<Problem>& problems)
 {
     const auto before = problems.size();
     FieldReader r(json, pointer, problems);
@@ -91,8 +90,8 @@ void readSpeedModelInputs(const nlohmann::json& json, FieldReader& r, Workload& 
             }
         }
         if (!known) {
-            r.problem(key.c_str(), "unknown LoRA target \"" + name.substr(0, 40) + "\" (allowed: "
-                                       + allowed + ")");
+            r.problem(key.c_str(),
+                "unknown LoRA target \"" + name.substr(0, 40) + "\" (allowed: " + allowed + ")");
             return;
         }
     }
@@ -158,8 +157,8 @@ void writeStorageAndHost(const Workload& w, nlohmann::json& j)
 
 } // namespace
 
-std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::string& pointer,
-                                         std::vector<Problem>& problems)
+std::optional<Workload> workloadFromJson(
+    const nlohmann::json& json, const std::string& pointer, std::vector<Problem>& problems)
 {
     const auto before = problems.size();
     FieldReader r(json, pointer, problems);
@@ -177,7 +176,8 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
         r.problem("model", "is required");
     }
     r.readEnum("precision", w.precision);
-    r.readInt("sequence_length", w.sequenceLength, w.kind == WorkloadKind::Training, 1, maxTokens);
+    r.readInt("sequence_length", w.sequenceLength, w.kind == WorkloadKind::Training, 1,
+        maxWorkloadTokens);
     r.readInt64("global_batch_size", w.globalBatchSize, false, 1);
     r.readInt("micro_batch_size", w.microBatchSize, false, 1, maxMicroBatch);
     r.readEnum("optimizer", w.optimizer);
@@ -186,8 +186,8 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
     r.readBool("fp32_grad_buffer", w.fp32GradBuffer);
     readSpeedModelInputs(json, r, w);
     if (r.has("parallelism")) {
-        if (auto plan = parallelismFromJson(json.at("parallelism"), pointer + "/parallelism",
-                                            problems))
+        if (auto plan
+            = parallelismFromJson(json.at("parallelism"), pointer + "/parallelism", problems))
             w.parallelism = *plan;
     }
     r.readBool("flash_attention", w.flashAttention);
@@ -198,9 +198,10 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
     r.readInt("concurrent_requests", w.concurrentRequests, false, 1, maxRequests);
     r.readEnum("kv_cache_precision", w.kvCachePrecision);
     if (w.kvCachePrecision == Precision::Int4 || w.kvCachePrecision == Precision::Fp4)
-        r.problem("kv_cache_precision", "4-bit KV cache is not supported (use fp16, bf16, fp8 or int8)");
+        r.problem(
+            "kv_cache_precision", "4-bit KV cache is not supported (use fp16, bf16, fp8 or int8)");
     r.readDouble("gpu_memory_utilization", w.gpuMemoryUtilization, false, 0.0, true, 1.0);
-    r.readInt("kv_block_size", w.kvBlockSize, false, 1, maxTokens);
+    r.readInt("kv_block_size", w.kvBlockSize, false, 1, maxWorkloadTokens);
     r.readInt("max_batch", w.maxBatch, false, 1, maxRequests);
     r.readEnum("batching", w.batching);
     double efficiency = 0;

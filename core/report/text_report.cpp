@@ -7,58 +7,63 @@
 namespace infrafit {
 namespace {
 
-constexpr double gib = 1073741824.0;
-
+constexpr double reportGib = 1073741824.0;
 
 void memoryRow(std::string& out, const char* name, double bytes)
 {
-    appendLine(out, "  %-22s %10.2f GiB %10.2f GB", name, bytes / gib, bytes / 1e9);
+    appendLine(out, "  %-22s %10.2f GiB %10.2f GB", name, bytes / reportGib, bytes / 1e9);
 }
 
 void infrastructureSection(std::string& out, const InfrastructureReport& infra)
 {
     const auto& pw = infra.power;
-    appendLine(out, "Power per node: %.0f W DC at maximum (GPUs %.0f, base %.0f%s), %.0f W at the wall; "
-              "typical %.0f W, idle %.0f W",
-         pw.nodeW, pw.node.gpus.maxW, pw.node.base.maxW,
-         pw.node.componentsInBase ? " incl. CPUs, NICs, drives" : "", pw.nodeWallW,
-         pw.nodeWallTypicalW, pw.nodeWallIdleW);
+    appendLine(out,
+        "Power per node: %.0f W DC at maximum (GPUs %.0f, base %.0f%s), %.0f W at the wall; "
+        "typical %.0f W, idle %.0f W",
+        pw.nodeW, pw.node.gpus.maxW, pw.node.base.maxW,
+        pw.node.componentsInBase ? " incl. CPUs, NICs, drives" : "", pw.nodeWallW,
+        pw.nodeWallTypicalW, pw.nodeWallIdleW);
     if (pw.psuKnown)
-        appendLine(out, "  PSUs %s x %.0f W = %.0f W, %.0f W after the redundancy's failures: %s; "
-                  "losing a whole feed: %s",
-             pw.psuArrangement.c_str(), pw.psuWattsEach, pw.psuCapacityW,
-             pw.psuCapacityAfterFailuresW, pw.psuOk ? "ok" : "NOT ENOUGH",
-             std::string(enumName(pw.feedLoss)).c_str());
-    appendLine(out, "  Racks: %d nodes per rack (limited by %s; budget %.1f kW from %s), %lld racks, "
-              "%.1f kW per full rack",
-         pw.nodesPerRack, pw.nodesPerRackLimit.c_str(), pw.rackBudgetKw,
-         pw.rackBudgetSource.c_str(), static_cast<long long>(pw.racks), pw.rackWallKw);
+        appendLine(out,
+            "  PSUs %s x %.0f W = %.0f W, %.0f W after the redundancy's failures: %s; "
+            "losing a whole feed: %s",
+            pw.psuArrangement.c_str(), pw.psuWattsEach, pw.psuCapacityW,
+            pw.psuCapacityAfterFailuresW, pw.psuOk ? "ok" : "NOT ENOUGH",
+            std::string(enumName(pw.feedLoss)).c_str());
+    appendLine(out,
+        "  Racks: %d nodes per rack (limited by %s; budget %.1f kW from %s), %lld racks, "
+        "%.1f kW per full rack",
+        pw.nodesPerRack, pw.nodesPerRackLimit.c_str(), pw.rackBudgetKw, pw.rackBudgetSource.c_str(),
+        static_cast<long long>(pw.racks), pw.rackWallKw);
     appendLine(out, "  Cluster: %.1f kW at maximum incl. %.1f kW of switches, %.1f kW typical",
-         pw.clusterW / 1e3, pw.switchW / 1e3, pw.clusterTypicalW / 1e3);
+        pw.clusterW / 1e3, pw.switchW / 1e3, pw.clusterTypicalW / 1e3);
     const auto& th = infra.thermal;
-    appendLine(out, "Thermal: %.0f BTU/h and %.0f CFM (%.0f m3/h at dT %.0f F) per node; "
-              "%.1f kW per rack against %.0f kW of cooling: %s",
-         th.nodeHeatBtuPerH, th.nodeAirflowCfm, th.nodeAirflowM3PerH, th.deltaTF, th.rackHeatKw,
-         th.coolingCapacityKw, th.ok ? "ok" : "NOT OK");
+    appendLine(out,
+        "Thermal: %.0f BTU/h and %.0f CFM (%.0f m3/h at dT %.0f F) per node; "
+        "%.1f kW per rack against %.0f kW of cooling: %s",
+        th.nodeHeatBtuPerH, th.nodeAirflowCfm, th.nodeAirflowM3PerH, th.deltaTF, th.rackHeatKw,
+        th.coolingCapacityKw, th.ok ? "ok" : "NOT OK");
     const auto& fb = infra.fabric;
     if (fb.needed)
         appendLine(out, "Fabric: %d rails at %.0f Gb/s, %lld switches (%s), %lld transceivers%s",
-             fb.rails, fb.portSpeedGbps, static_cast<long long>(fb.tree.totalSwitches),
-             fb.switchUsed.model.c_str(), static_cast<long long>(fb.transceivers),
-             fb.backEndUsed ? "" : " (not used by this workload)");
+            fb.rails, fb.portSpeedGbps, static_cast<long long>(fb.tree.totalSwitches),
+            fb.switchUsed.model.c_str(), static_cast<long long>(fb.transceivers),
+            fb.backEndUsed ? "" : " (not used by this workload)");
     if (fb.frontEnd.needed)
         appendLine(out, "Front-end network: %d ports per node at %.0f Gb/s, %lld switches (%s)",
-             fb.frontEnd.portsPerNode, fb.frontEnd.portSpeedGbps,
-             static_cast<long long>(fb.frontEnd.tree.totalSwitches),
-             fb.frontEnd.switchUsed.model.c_str());
+            fb.frontEnd.portsPerNode, fb.frontEnd.portSpeedGbps,
+            static_cast<long long>(fb.frontEnd.tree.totalSwitches),
+            fb.frontEnd.switchUsed.model.c_str());
     const auto& c = infra.cost;
-    appendLine(out, "Cost: capex %s%s; energy $%.0f per year (PUE %.2f, $%.3f/kWh); "
-              "TCO over %.0f years %s",
-         describeUsd(c.capex()).c_str(),
-         c.priceIncludesEstimates ? " (includes estimated prices)" : "", c.energyUsdPerYear, c.pue,
-         c.electricityUsdPerKwh, c.years, describeUsd(c.tco()).c_str());
+    appendLine(out,
+        "Cost: capex %s%s; energy $%.0f per year (PUE %.2f, $%.3f/kWh); "
+        "TCO over %.0f years %s",
+        describeUsd(c.capex()).c_str(),
+        c.priceIncludesEstimates ? " (includes estimated prices)" : "", c.energyUsdPerYear, c.pue,
+        c.electricityUsdPerKwh, c.years, describeUsd(c.tco()).c_str());
     if (const auto perToken = c.perMillionTokens())
-        appendLine(out, "  %s per million tokens over the horizon", describeUsd(*perToken, 2).c_str());
+        appendLine(
+            out, "  %s per million tokens over the horizon", describeUsd(*perToken, 2).c_str());
 }
 
 const char* targetName(StorageTarget t)
@@ -68,45 +73,50 @@ const char* targetName(StorageTarget t)
 
 void storageSection(std::string& out, const StorageReport& s, WorkloadKind kind)
 {
-    appendLine(out, "Storage per node: NVMe %.1f GB/s write, %.1f GB/s read; NICs %.1f GB/s; "
-              "shared storage %.1f GB/s for the cluster",
-         s.localWriteBytesPerSPerNode / 1e9, s.localReadBytesPerSPerNode / 1e9,
-         s.nicBytesPerSPerNode / 1e9, s.sharedStorageBytesPerS / 1e9);
+    appendLine(out,
+        "Storage per node: NVMe %.1f GB/s write, %.1f GB/s read; NICs %.1f GB/s; "
+        "shared storage %.1f GB/s for the cluster",
+        s.localWriteBytesPerSPerNode / 1e9, s.localReadBytesPerSPerNode / 1e9,
+        s.nicBytesPerSPerNode / 1e9, s.sharedStorageBytesPerS / 1e9);
     if (kind == WorkloadKind::Training) {
         const auto& c = s.checkpoint;
-        appendLine(out, "  Checkpoint: %.1f GB (%.0f B x %.2f B params), %.1f GB per node on %d "
-                  "node(s)",
-             c.bytes / 1e9, c.bytesPerParameter, c.parametersSaved / 1e9, c.bytesPerNode / 1e9,
-             c.writerNodes);
-        appendLine(out, "    write %.1f s to local NVMe, %.1f s to shared storage; restore %.1f s / "
-                  "%.1f s; target %s",
-             c.localWriteS, c.sharedWriteS, c.localRestoreS, c.sharedRestoreS,
-             targetName(c.target));
-        appendLine(out, "    every %.2f h: %.2f%% of wall time (limit %.1f%%; shortest interval "
-                  "%.3f h); %.0f checkpoints, %.2f h over the run",
-             c.intervalHours, 100 * c.share, 100 * c.maxShare, c.minIntervalHours, c.count,
-             c.totalHours);
+        appendLine(out,
+            "  Checkpoint: %.1f GB (%.0f B x %.2f B params), %.1f GB per node on %d "
+            "node(s)",
+            c.bytes / 1e9, c.bytesPerParameter, c.parametersSaved / 1e9, c.bytesPerNode / 1e9,
+            c.writerNodes);
+        appendLine(out,
+            "    write %.1f s to local NVMe, %.1f s to shared storage; restore %.1f s / "
+            "%.1f s; target %s",
+            c.localWriteS, c.sharedWriteS, c.localRestoreS, c.sharedRestoreS, targetName(c.target));
+        appendLine(out,
+            "    every %.2f h: %.2f%% of wall time (limit %.1f%%; shortest interval "
+            "%.3f h); %.0f checkpoints, %.2f h over the run",
+            c.intervalHours, 100 * c.share, 100 * c.maxShare, c.minIntervalHours, c.count,
+            c.totalHours);
         const auto& d = s.dataFeed;
         appendLine(out, "  Data feed: %.3f MB/s per node (%.2f B/token) from %s at %.1f GB/s: %s",
-             d.bytesPerSPerNode / 1e6, d.bytesPerToken, targetName(d.source),
-             d.sourceBytesPerSPerNode / 1e9, d.ok ? "ok" : "TOO SLOW");
+            d.bytesPerSPerNode / 1e6, d.bytesPerToken, targetName(d.source),
+            d.sourceBytesPerSPerNode / 1e9, d.ok ? "ok" : "TOO SLOW");
     } else {
         const auto& m = s.modelLoad;
-        appendLine(out, "  Model load: %.1f GB per node, start-up %.1f s from %s (local %.1f s, "
-                  "shared %.1f s), scale-out %.1f s",
-             m.bytesPerNode / 1e9, m.startupS, targetName(m.source), m.localS, m.sharedS,
-             m.scaleOutS);
+        appendLine(out,
+            "  Model load: %.1f GB per node, start-up %.1f s from %s (local %.1f s, "
+            "shared %.1f s), scale-out %.1f s",
+            m.bytesPerNode / 1e9, m.startupS, targetName(m.source), m.localS, m.sharedS,
+            m.scaleOutS);
     }
 }
 
 void hostSection(std::string& out, const HostReport& h)
 {
-    appendLine(out, "Host per GPU: %.1f CPU cores (need %.1f), %.0f GB memory%s (need %.0f GB: base "
-              "%.0f, offload %.0f, KV offload %.0f), %.1f GB/s memory bandwidth: %s",
-         h.cpuCoresPerGpu, h.cpuCoresPerGpuNeeded, h.hostMemoryPerGpuBytes / 1e9,
-         h.hostMemoryKnown ? "" : " (not stated)", h.neededPerGpuBytes / 1e9,
-         h.baseNeedPerGpuBytes / 1e9, h.offloadPerGpuBytes / 1e9, h.kvOffloadPerGpuBytes / 1e9,
-         h.memoryBandwidthPerGpuGbs, h.ok ? "ok" : "NOT OK");
+    appendLine(out,
+        "Host per GPU: %.1f CPU cores (need %.1f), %.0f GB memory%s (need %.0f GB: base "
+        "%.0f, offload %.0f, KV offload %.0f), %.1f GB/s memory bandwidth: %s",
+        h.cpuCoresPerGpu, h.cpuCoresPerGpuNeeded, h.hostMemoryPerGpuBytes / 1e9,
+        h.hostMemoryKnown ? "" : " (not stated)", h.neededPerGpuBytes / 1e9,
+        h.baseNeedPerGpuBytes / 1e9, h.offloadPerGpuBytes / 1e9, h.kvOffloadPerGpuBytes / 1e9,
+        h.memoryBandwidthPerGpuGbs, h.ok ? "ok" : "NOT OK");
 }
 
 } // namespace
@@ -115,15 +125,15 @@ std::string textReport(const AnalysisResult& r)
 {
     std::string out;
     appendLine(out, "== %s x %s (%s) ==", r.workloadName.c_str(), r.configurationName.c_str(),
-         r.kind == WorkloadKind::Training ? "training" : "inference");
+        r.kind == WorkloadKind::Training ? "training" : "inference");
     appendLine(out, "Model: %.2f B parameters (%.2f B active)", r.parameters.total / 1e9,
-         r.parameters.active / 1e9);
+        r.parameters.active / 1e9);
     const auto& p = r.parallelism;
     appendLine(out, "Plan%s: tensor %d, pipeline %d%s, data %d, expert %d, ZeRO %d, recompute %s%s",
-         r.parallelismChosen ? " (chosen by InfraFit)" : "", p.tensor, p.pipeline,
-         p.virtualStages > 1 ? (" x" + std::to_string(p.virtualStages) + " virtual").c_str() : "",
-         p.data, p.expert, p.zeroStage, std::string(enumName(p.recompute)).c_str(),
-         p.sequenceParallel ? ", sequence parallel" : "");
+        r.parallelismChosen ? " (chosen by InfraFit)" : "", p.tensor, p.pipeline,
+        p.virtualStages > 1 ? (" x" + std::to_string(p.virtualStages) + " virtual").c_str() : "",
+        p.data, p.expert, p.zeroStage, std::string(enumName(p.recompute)).c_str(),
+        p.sequenceParallel ? ", sequence parallel" : "");
     if (!r.analyzed) {
         appendLine(out, "Not analysed:");
     } else {
@@ -144,34 +154,38 @@ std::string textReport(const AnalysisResult& r)
         memoryRow(out, "usable", r.usableBytes);
         memoryRow(out, "GPU capacity", r.gpuCapacityBytes);
         appendLine(out, "  fits: %s (%.0f%% of usable)", r.fits ? "yes" : "NO",
-             r.usableBytes > 0 ? 100.0 * m.totalBytes() / r.usableBytes : 0.0);
+            r.usableBytes > 0 ? 100.0 * m.totalBytes() / r.usableBytes : 0.0);
         if (r.stages.size() > 1) {
             appendLine(out, "  per stage (GiB): ");
             for (const auto& s : r.stages)
                 appendLine(out, "    stage %3d  %3d layers  %8.2f GiB", s.stage, s.layers,
-                     s.memory.totalBytes() / gib);
+                    s.memory.totalBytes() / reportGib);
         }
         const auto& f = r.performance;
         if (r.kind == WorkloadKind::Training) {
-            appendLine(out, "Speed: step %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, "
-                      "optimizer %.3f)",
-                 f.stepTimeS, f.computeTimeS, f.bubbleTimeS, r.interconnect.exposedTimeS,
-                 f.optimizerTimeS);
-            appendLine(out, "  %.0f tokens/s, MFU %.1f%%, HFU %.1f%%, %.1f days for the training tokens",
-                 f.tokensPerS, 100 * f.mfu, 100 * f.hfu, f.trainingDays);
+            appendLine(out,
+                "Speed: step %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, "
+                "optimizer %.3f)",
+                f.stepTimeS, f.computeTimeS, f.bubbleTimeS, r.interconnect.exposedTimeS,
+                f.optimizerTimeS);
+            appendLine(out,
+                "  %.0f tokens/s, MFU %.1f%%, HFU %.1f%%, %.1f days for the training tokens",
+                f.tokensPerS, 100 * f.mfu, 100 * f.hfu, f.trainingDays);
         } else {
-            appendLine(out, "Speed: TTFT %.1f ms, TPOT %.2f ms, %.0f output tokens/s (all replicas)",
-                 1e3 * f.ttftS, 1e3 * f.tpotS, f.outputTokensPerS);
+            appendLine(out,
+                "Speed: TTFT %.1f ms, TPOT %.2f ms, %.0f output tokens/s (all replicas)",
+                1e3 * f.ttftS, 1e3 * f.tpotS, f.outputTokensPerS);
             appendLine(out, "  roofline crossover batch %.0f; KV %.0f B/token (%.0f on this GPU)",
-                 f.rooflineCrossoverBatch, r.inference.kvBytesPerToken,
-                 r.inference.kvBytesPerTokenPerGpu);
-            appendLine(out, "  fits at most %.0f concurrent requests; %.0f-token context per request "
-                      "at the requested concurrency",
-                 r.inference.maxConcurrentRequests, r.inference.maxContextTokens);
+                f.rooflineCrossoverBatch, r.inference.kvBytesPerToken,
+                r.inference.kvBytesPerTokenPerGpu);
+            appendLine(out,
+                "  fits at most %.0f concurrent requests; %.0f-token context per request "
+                "at the requested concurrency",
+                r.inference.maxConcurrentRequests, r.inference.maxContextTokens);
         }
         appendLine(out, "Interconnect: %s, exposed communication %.1f%% of the time",
-             r.interconnect.sufficient ? "sufficient" : "INSUFFICIENT",
-             100 * r.interconnect.communicationFraction);
+            r.interconnect.sufficient ? "sufficient" : "INSUFFICIENT",
+            100 * r.interconnect.communicationFraction);
         appendLine(out, "Binding limit: %s", r.bindingLimit.c_str());
     }
     if (r.infrastructure)
@@ -186,7 +200,7 @@ std::string textReport(const AnalysisResult& r)
         appendLine(out, "Findings:");
         for (const auto& finding : r.findings)
             appendLine(out, "  [%s] %s: %s", std::string(enumName(finding.severity)).c_str(),
-                 finding.code.c_str(), finding.message.c_str());
+                finding.code.c_str(), finding.message.c_str());
     }
     if (!r.assumptions.empty() || r.infrastructure) {
         appendLine(out, "Assumptions:");
@@ -194,9 +208,9 @@ std::string textReport(const AnalysisResult& r)
             appendLine(out, "  - %s", a.c_str());
         if (r.infrastructure) {
             for (const auto& a : r.infrastructure->assumptions)
-                appendLine(out, "  - %.*s = %g %.*s (%.*s)", static_cast<int>(a.key.size()), a.key.data(),
-                     a.value, static_cast<int>(a.unit.size()), a.unit.data(),
-                     static_cast<int>(a.source.size()), a.source.data());
+                appendLine(out, "  - %.*s = %g %.*s (%.*s)", static_cast<int>(a.key.size()),
+                    a.key.data(), a.value, static_cast<int>(a.unit.size()), a.unit.data(),
+                    static_cast<int>(a.source.size()), a.source.data());
         }
     }
     return out;

@@ -10,7 +10,7 @@
 namespace infrafit {
 namespace {
 
-std::string fmt(const char* format, double a = 0, double b = 0, double c = 0)
+std::string reasonFormat(const char* format, double a = 0, double b = 0, double c = 0)
 {
     char buffer[256];
     std::snprintf(buffer, sizeof buffer, format, a, b, c);
@@ -21,10 +21,13 @@ std::string fmt(const char* format, double a = 0, double b = 0, double c = 0)
 /// cost per million tokens is cents ("0.0312"), a training run millions.
 std::string figure(double value)
 {
-    return fmt(std::fabs(value) < 100 ? "%.3g" : "%.0f", value);
+    return reasonFormat(std::fabs(value) < 100 ? "%.3g" : "%.0f", value);
 }
 
-bool training(const Workload& w) { return w.kind == WorkloadKind::Training; }
+bool training(const Workload& w)
+{
+    return w.kind == WorkloadKind::Training;
+}
 
 double requiredTokensPerS(const Workload& w, const SearchConstraints& c)
 {
@@ -41,22 +44,31 @@ std::string describe(const RecommendedCandidate& c)
 const char* constraintName(ConstraintBit bit)
 {
     switch (bit) {
-    case ConstraintBit::Memory: return "gpu_memory";
-    case ConstraintBit::Latency: return "latency_targets (ttft_ms/tpot_ms)";
-    case ConstraintBit::Infrastructure: return "infrastructure (power, psu_redundancy, rack_kw, cooling, compatibility)";
-    case ConstraintBit::Budget: return "budget_usd";
-    case ConstraintBit::Racks: return "max_racks";
-    case ConstraintBit::Deadline: return "deadline_days";
-    case ConstraintBit::MinTokensPerS: return "min_tokens_per_s";
-    case ConstraintBit::RequestRate: return "request_rate";
-    case ConstraintBit::Count: break;
+    case ConstraintBit::Memory:
+        return "gpu_memory";
+    case ConstraintBit::Latency:
+        return "latency_targets (ttft_ms/tpot_ms)";
+    case ConstraintBit::Infrastructure:
+        return "infrastructure (power, psu_redundancy, rack_kw, cooling, compatibility)";
+    case ConstraintBit::Budget:
+        return "budget_usd";
+    case ConstraintBit::Racks:
+        return "max_racks";
+    case ConstraintBit::Deadline:
+        return "deadline_days";
+    case ConstraintBit::MinTokensPerS:
+        return "min_tokens_per_s";
+    case ConstraintBit::RequestRate:
+        return "request_rate";
+    case ConstraintBit::Count:
+        break;
     }
     return "?";
 }
 
 std::uint32_t failedConstraints(const Workload& w, const SearchConstraints& c,
-                                const ResolvedConfiguration&, const PlanFigures& f,
-                                const InfrastructureReport& infra, double costUsd)
+    const ResolvedConfiguration&, const PlanFigures& f, const InfrastructureReport& infra,
+    double costUsd)
 {
     std::uint32_t failed = 0;
     if (!f.fits)
@@ -76,7 +88,8 @@ std::uint32_t failedConstraints(const Workload& w, const SearchConstraints& c,
         if (c.minTokensPerS && f.tokensPerS < *c.minTokensPerS)
             failed |= bitOf(ConstraintBit::MinTokensPerS);
     } else {
-        if ((c.ttftTargetS && f.ttftS > *c.ttftTargetS) || (c.tpotTargetS && f.tpotS > *c.tpotTargetS))
+        if ((c.ttftTargetS && f.ttftS > *c.ttftTargetS)
+            || (c.tpotTargetS && f.tpotS > *c.tpotTargetS))
             failed |= bitOf(ConstraintBit::Latency);
         if (c.requestRatePerS && f.outputTokensPerS < requiredTokensPerS(w, c))
             failed |= bitOf(ConstraintBit::RequestRate);
@@ -85,8 +98,8 @@ std::uint32_t failedConstraints(const Workload& w, const SearchConstraints& c,
 }
 
 std::string tightestConstraint(const Workload& w, const SearchConstraints& c,
-                               const ResolvedConfiguration& rc, const PlanFigures& f,
-                               const InfrastructureReport& infra, double costUsd)
+    const ResolvedConfiguration& rc, const PlanFigures& f, const InfrastructureReport& infra,
+    double costUsd)
 {
     struct Use {
         const char* name;
@@ -97,11 +110,11 @@ std::string tightestConstraint(const Workload& w, const SearchConstraints& c,
         uses.push_back({"GPU memory", f.memoryBytes / f.usableBytes});
     if (infra.power.psuCapacityAfterFailuresW > 0)
         uses.push_back({"PSU capacity after redundancy",
-                        infra.power.nodeW / infra.power.psuCapacityAfterFailuresW});
+            infra.power.nodeW / infra.power.psuCapacityAfterFailuresW});
     if (infra.power.rackBudgetKw > 0 && infra.power.nodesPerRack > 0)
         uses.push_back({"rack power",
-                        std::min(rc.config.nodes, infra.power.nodesPerRack) * infra.power.nodeWallW
-                            / 1000.0 / infra.power.rackBudgetKw});
+            std::min(rc.config.nodes, infra.power.nodesPerRack) * infra.power.nodeWallW / 1000.0
+                / infra.power.rackBudgetKw});
     if (c.budgetUsd && *c.budgetUsd > 0)
         uses.push_back({"budget", costUsd / *c.budgetUsd});
     if (c.maxRacks && *c.maxRacks > 0)
@@ -120,28 +133,28 @@ std::string tightestConstraint(const Workload& w, const SearchConstraints& c,
         if (c.requestRatePerS && f.outputTokensPerS > 0)
             uses.push_back({"request rate", requiredTokensPerS(w, c) / f.outputTokensPerS});
     }
-    const auto most = std::max_element(uses.begin(), uses.end(), [](const Use& a, const Use& b) {
-        return a.fraction < b.fraction;
-    });
-    return std::string(most->name) + fmt(" (%.0f%% of the limit used)", 100.0 * most->fraction);
+    const auto most = std::max_element(uses.begin(), uses.end(),
+        [](const Use& a, const Use& b) { return a.fraction < b.fraction; });
+    return std::string(most->name)
+        + reasonFormat(" (%.0f%% of the limit used)", 100.0 * most->fraction);
 }
 
 void addInfeasibleFindings(Findings& findings, const SearchConstraints&, const Workload&,
-                           const std::vector<std::uint32_t>& masks)
+    const std::vector<std::uint32_t>& masks)
 {
     if (masks.empty()) {
         findings.push_back({Severity::Error, "recommend.no_configuration",
-                            "no catalog combination of GPU, chassis, CPU, NIC, PSU and cooling "
-                            "passes the part, vendor, cooling and rack-power filters",
-                            "widen --vendors, --cooling or --rack-kw, or add parts to the catalog"});
+            "no catalog combination of GPU, chassis, CPU, NIC, PSU and cooling "
+            "passes the part, vendor, cooling and rack-power filters",
+            "widen --vendors, --cooling or --rack-kw, or add parts to the catalog"});
         return;
     }
     const std::uint32_t count = std::uint32_t(ConstraintBit::Count);
     // Candidates stopped at the plan stage (memory, latency) were not
     // checked further: the later constraints are judged on the others.
     const std::uint32_t planBits = bitOf(ConstraintBit::Memory) | bitOf(ConstraintBit::Latency);
-    const bool anyPastPlan = std::any_of(masks.begin(), masks.end(),
-                                         [&](std::uint32_t m) { return (m & planBits) == 0; });
+    const bool anyPastPlan = std::any_of(
+        masks.begin(), masks.end(), [&](std::uint32_t m) { return (m & planBits) == 0; });
     std::uint32_t all = ~0u;
     std::vector<std::int64_t> misses(count, 0);
     for (std::uint32_t m : masks) {
@@ -160,51 +173,53 @@ void addInfeasibleFindings(Findings& findings, const SearchConstraints&, const W
         message = "no candidate met ";
         for (std::size_t i = 0; i < names.size(); ++i)
             message += (i ? ", " : "") + names[i];
-        message += fmt(" (%.0f configurations searched)", double(masks.size()));
+        message += reasonFormat(" (%.0f configurations searched)", double(masks.size()));
     } else {
-        const auto worst = std::size_t(std::max_element(misses.begin(), misses.end()) - misses.begin());
+        const auto worst
+            = std::size_t(std::max_element(misses.begin(), misses.end()) - misses.begin());
         message = std::string("no candidate met all constraints together; most often missed: ")
-                  + constraintName(ConstraintBit(worst))
-                  + fmt(" (%.0f of %.0f configurations)", double(misses[worst]), double(masks.size()));
+            + constraintName(ConstraintBit(worst))
+            + reasonFormat(
+                " (%.0f of %.0f configurations)", double(misses[worst]), double(masks.size()));
     }
     findings.push_back({Severity::Error, "recommend.infeasible", message,
-                        "relax the named constraint or widen the catalog"});
+        "relax the named constraint or widen the catalog"});
 }
 
 void addReasons(std::vector<RecommendedCandidate>& ranked, const Workload& w,
-                const SearchConstraints&, std::int64_t feasibleCount)
+    const SearchConstraints&, std::int64_t feasibleCount)
 {
     for (std::size_t k = 0; k < ranked.size(); ++k) {
         RecommendedCandidate& c = ranked[k];
         const ScoreBreakdown& s = c.breakdown;
         auto& r = c.reasons;
-        r.push_back(fmt("rank %.0f of %.0f feasible: score ", double(k + 1), double(feasibleCount))
-                    + figure(s.score()) + " = goal $" + figure(s.goalUsd)
-                    + fmt(" x (1 + penalties %.3f)", s.penalties())
-                    + fmt("; goal = TCO $%.2f/h x ",
-                          c.analysis.infrastructure ? c.analysis.infrastructure->cost.usdPerHour
-                                                    : 0.0)
-                    + figure(s.goalHours) + " h"
-                    + (training(w) && w.trainingTokens > 0 ? " of training" : " per million tokens"));
-        const std::pair<const char*, double> terms[] = {
-            {"exposed communication", s.communication}, {"PSU headroom", s.psuHeadroom},
-            {"rack headroom", s.rackHeadroom},           {"unused GPU memory", s.memoryUnused},
-            {"NICs oversized", s.nicOversized},          {"CPUs oversized", s.cpuOversized}};
+        r.push_back(
+            reasonFormat("rank %.0f of %.0f feasible: score ", double(k + 1), double(feasibleCount))
+            + figure(s.score()) + " = goal $" + figure(s.goalUsd)
+            + reasonFormat(" x (1 + penalties %.3f)", s.penalties())
+            + reasonFormat("; goal = TCO $%.2f/h x ",
+                c.analysis.infrastructure ? c.analysis.infrastructure->cost.usdPerHour : 0.0)
+            + figure(s.goalHours) + " h"
+            + (training(w) && w.trainingTokens > 0 ? " of training" : " per million tokens"));
+        const std::pair<const char*, double> terms[]
+            = {{"exposed communication", s.communication}, {"PSU headroom", s.psuHeadroom},
+                {"rack headroom", s.rackHeadroom}, {"unused GPU memory", s.memoryUnused},
+                {"NICs oversized", s.nicOversized}, {"CPUs oversized", s.cpuOversized}};
         std::string penalties;
         for (const auto& [name, value] : terms)
             if (value > 0)
-                penalties += (penalties.empty() ? "" : ", ") + std::string(name) + fmt(" +%.3f", value);
+                penalties += (penalties.empty() ? "" : ", ") + std::string(name)
+                    + reasonFormat(" +%.3f", value);
         r.push_back(penalties.empty() ? "balanced: no imbalance penalty applies"
                                       : "imbalance penalties: " + penalties);
         if (!c.analysis.bindingLimit.empty())
             r.push_back("binding limit of the plan: " + c.analysis.bindingLimit);
         r.push_back("tightest constraint: " + c.tightestConstraint);
         r.push_back(c.pareto ? "on the Pareto front of cost against "
-                                   + std::string(training(w) ? "time to train"
-                                                             : "throughput and time per token")
-                    : c.priceComplete
-                        ? "dominated: another candidate is no costlier and no slower"
-                        : "off the Pareto front: with a price missing its cost cannot be compared");
+                    + std::string(training(w) ? "time to train" : "throughput and time per token")
+                : c.priceComplete
+                ? "dominated: another candidate is no costlier and no slower"
+                : "off the Pareto front: with a price missing its cost cannot be compared");
         if (!c.priceComplete)
             r.push_back("price incomplete: a part has no price, so its cost is a lower bound; "
                         "ranked after fully priced candidates");
@@ -217,15 +232,14 @@ void addReasons(std::vector<RecommendedCandidate>& ranked, const Workload& w,
         const double penDiff = b.breakdown.penalties() - a.breakdown.penalties();
         if (a.priceComplete && !b.priceComplete)
             why = "its price is incomplete";
-        else if (goalDiff >= 0 && (goalDiff * (1 + a.breakdown.penalties())
-                                   >= a.breakdown.goalUsd * penDiff))
+        else if (goalDiff >= 0
+            && (goalDiff * (1 + a.breakdown.penalties()) >= a.breakdown.goalUsd * penDiff))
             why = "its goal cost is higher ($" + figure(b.breakdown.goalUsd) + " vs $"
-                  + figure(a.breakdown.goalUsd) + ")";
+                + figure(a.breakdown.goalUsd) + ")";
         else
-            why = fmt("its imbalance penalties are higher (%.3f vs %.3f)",
-                      b.breakdown.penalties(), a.breakdown.penalties());
-        ranked[0].reasons.push_back(
-            "runner-up " + describe(b) + " scores "
+            why = reasonFormat("its imbalance penalties are higher (%.3f vs %.3f)",
+                b.breakdown.penalties(), a.breakdown.penalties());
+        ranked[0].reasons.push_back("runner-up " + describe(b) + " scores "
             + figure(100.0 * (b.score / std::max(1e-9, a.score) - 1.0)) + "% worse: " + why);
     } else if (ranked.size() == 1) {
         ranked[0].reasons.push_back("the only feasible configuration");

@@ -19,7 +19,7 @@
 namespace infrafit {
 namespace {
 
-std::string lower(std::string s)
+std::string lowerAscii(std::string s)
 {
     for (char& c : s)
         c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -30,9 +30,9 @@ bool vendorAllowed(const PartInfo& p, const SearchConstraints& c)
 {
     if (c.vendors.empty())
         return true;
-    const std::string v = lower(p.vendor);
+    const std::string v = lowerAscii(p.vendor);
     return std::any_of(c.vendors.begin(), c.vendors.end(),
-                       [&](const std::string& x) { return lower(x) == v; });
+        [&](const std::string& x) { return lowerAscii(x) == v; });
 }
 
 /// Part-id subset for one kind: allowed when no id of this kind is listed.
@@ -44,8 +44,8 @@ bool idAllowed(const T& part, const std::vector<T>& all, const SearchConstraints
     const auto listed = [&](const std::string& id) {
         return std::find(c.partIds.begin(), c.partIds.end(), id) != c.partIds.end();
     };
-    const bool kindRestricted =
-        std::any_of(all.begin(), all.end(), [&](const T& p) { return listed(p.id); });
+    const bool kindRestricted
+        = std::any_of(all.begin(), all.end(), [&](const T& p) { return listed(p.id); });
     return !kindRestricted || listed(part.id);
 }
 
@@ -62,16 +62,16 @@ bool completeSystemTakes(const Chassis& chassis, const Gpu& gpu)
     if (!chassis.priceIncludesParts)
         return true;
     const auto space = chassis.model.find_last_of(' ');
-    const std::string token = lower(space == std::string::npos ? chassis.model
-                                                               : chassis.model.substr(space + 1));
-    return lower(gpu.model).rfind(token, 0) == 0;
+    const std::string token
+        = lowerAscii(space == std::string::npos ? chassis.model : chassis.model.substr(space + 1));
+    return lowerAscii(gpu.model).rfind(token, 0) == 0;
 }
 
 bool coolingAllowed(const Cooling& cooling, const SearchConstraints& c)
 {
     return c.coolingTypes.empty()
-           || std::find(c.coolingTypes.begin(), c.coolingTypes.end(), cooling.type)
-                  != c.coolingTypes.end();
+        || std::find(c.coolingTypes.begin(), c.coolingTypes.end(), cooling.type)
+        != c.coolingTypes.end();
 }
 
 bool coolingFitsChassis(const Cooling& cooling, const Chassis& chassis)
@@ -91,9 +91,12 @@ double pueOf(const Cooling& c)
 int installedPsus(int required, PsuRedundancy r)
 {
     switch (r) {
-    case PsuRedundancy::None: return required;
-    case PsuRedundancy::NPlus1: return required + 1;
-    case PsuRedundancy::NPlusN: return 2 * required;
+    case PsuRedundancy::None:
+        return required;
+    case PsuRedundancy::NPlus1:
+        return required + 1;
+    case PsuRedundancy::NPlusN:
+        return 2 * required;
     }
     return required;
 }
@@ -112,8 +115,8 @@ double memoryLowerBoundBytes(const Workload& w, long long gpus)
     const ParameterCount params = countParameters(w.model);
     double perParam = 0;
     if (w.kind == WorkloadKind::Training) {
-        const auto b = stateBytesPerParam(w.optimizer, w.precision, w.fp32GradBuffer,
-                                          w.model.hiddenSize);
+        const auto b
+            = stateBytesPerParam(w.optimizer, w.precision, w.fp32GradBuffer, w.model.hiddenSize);
         if (w.fineTune == FineTune::Full)
             perParam = b.weight + b.gradient + b.optimizer;
         else if (w.fineTune == FineTune::Qlora)
@@ -126,8 +129,8 @@ double memoryLowerBoundBytes(const Workload& w, long long gpus)
     return params.total * perParam / double(std::max(1LL, gpus)) + cudaContextBytes;
 }
 
-ResolvedConfiguration resolveBuild(const PartsSnapshot& parts, const NodeBuild& b, int nodes,
-                                   const SearchConstraints& constraints)
+ResolvedConfiguration resolveBuild(
+    const PartsSnapshot& parts, const NodeBuild& b, int nodes, const SearchConstraints& constraints)
 {
     ResolvedConfiguration rc;
     rc.gpu = parts.gpus[std::size_t(b.gpu)];
@@ -166,7 +169,7 @@ ResolvedConfiguration resolveBuild(const PartsSnapshot& parts, const NodeBuild& 
         c.coolingId = rc.cooling->id;
     }
     c.name = rc.gpu.id + " x" + std::to_string(b.gpusPerNode) + " in " + rc.chassis.id + ", "
-             + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
+        + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
     return rc;
 }
 
@@ -174,7 +177,7 @@ namespace {
 
 /// The cheapest CPU that passes compatibility and PCIe checks for the build.
 bool chooseCpu(NodeBuild& b, const PartsSnapshot& parts, const std::vector<int>& cpuOrder,
-               const SearchConstraints& constraints, const InfrastructureInputs& in)
+    const SearchConstraints& constraints, const InfrastructureInputs& in)
 {
     const int sockets = parts.chassis[std::size_t(b.chassis)].cpuSockets;
     if (sockets <= 0 || cpuOrder.empty())
@@ -196,7 +199,7 @@ bool chooseCpu(NodeBuild& b, const PartsSnapshot& parts, const std::vector<int>&
 /// the model with the lowest price + conversion-loss energy over the
 /// horizon (losses = typical wall − DC, docs/reference/hardware.md §1.6 efficiency curve).
 bool choosePsu(NodeBuild& b, const PartsSnapshot& parts, const std::vector<int>& psuOrder,
-               const SearchConstraints& constraints, const InfrastructureInputs& in)
+    const SearchConstraints& constraints, const InfrastructureInputs& in)
 {
     const Chassis& chassis = parts.chassis[std::size_t(b.chassis)];
     const auto rc = resolveBuild(parts, b, 1, constraints);
@@ -239,7 +242,8 @@ bool chooseCooling(NodeBuild& b, const PartsSnapshot& parts, const SearchConstra
     int best = -1;
     for (std::size_t i = 0; i < parts.coolings.size(); ++i) {
         const Cooling& cool = parts.coolings[i];
-        if (!coolingAllowed(cool, c) || !coolingFitsChassis(cool, chassis) || !idAllowed(cool, parts.coolings, c))
+        if (!coolingAllowed(cool, c) || !coolingFitsChassis(cool, chassis)
+            || !idAllowed(cool, parts.coolings, c))
             continue;
         if (best < 0) {
             best = int(i);
@@ -273,8 +277,8 @@ int indexOf(const std::vector<T>& list, const std::string& id)
 /// chosen from the rest of the catalog. One build for a single node and,
 /// when it has NICs, one for several. False (with an info finding) when a
 /// listed part is not in the catalog.
-bool addCompleteSystemBuilds(ConfigSpace& space, const PartsSnapshot& parts, int gpu,
-                             int chassis, const SearchConstraints& c, int maxNodes)
+bool addCompleteSystemBuilds(ConfigSpace& space, const PartsSnapshot& parts, int gpu, int chassis,
+    const SearchConstraints& c, int maxNodes)
 {
     const Chassis& ch = parts.chassis[std::size_t(chassis)];
     NodeBuild b;
@@ -296,9 +300,9 @@ bool addCompleteSystemBuilds(ConfigSpace& space, const PartsSnapshot& parts, int
             b.psusPerNode = own.count;
         } else {
             space.findings.push_back({Severity::Info, "search.system_part_missing",
-                                      ch.id + ": its own part " + own.id
-                                          + " is not in the catalog, so it is not considered",
-                                      {}});
+                ch.id + ": its own part " + own.id
+                    + " is not in the catalog, so it is not considered",
+                {}});
             return false;
         }
     }
@@ -316,7 +320,7 @@ bool addCompleteSystemBuilds(ConfigSpace& space, const PartsSnapshot& parts, int
 } // namespace
 
 ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
-                                const SearchConstraints& c, const InfrastructureInputs& in)
+    const SearchConstraints& c, const InfrastructureInputs& in)
 {
     ConfigSpace space;
     space.nodeCounts = nodeCountsFor(c);
@@ -328,7 +332,7 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
             cpuOrder.push_back(int(i));
     std::stable_sort(cpuOrder.begin(), cpuOrder.end(), [&](int a, int b) {
         return std::pair(priceKey(parts.cpus[a]), parts.cpus[a].tdpW)
-               < std::pair(priceKey(parts.cpus[b]), parts.cpus[b].tdpW);
+            < std::pair(priceKey(parts.cpus[b]), parts.cpus[b].tdpW);
     });
     for (std::size_t i = 0; i < parts.psus.size(); ++i)
         if (idAllowed(parts.psus[i], parts.psus, c))
@@ -359,9 +363,8 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
             continue;
         if (!peakFlopsPerS(gpu, w.precision) || gpu.memoryGb <= 0 || gpu.memoryBandwidthGbs <= 0) {
             space.findings.push_back({Severity::Info, "search.gpu_skipped",
-                                      gpu.id + ": no " + std::string(enumName(w.precision))
-                                          + " figure or memory data",
-                                      {}});
+                gpu.id + ": no " + std::string(enumName(w.precision)) + " figure or memory data",
+                {}});
             continue;
         }
         long long maxGpusAllowed = 0;
@@ -371,9 +374,9 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
             maxGpusAllowed = std::min<long long>(maxGpusAllowed, *c.maxGpus);
         if (memoryLowerBoundBytes(w, maxGpusAllowed) > gpu.memoryGb * 1e9) {
             space.findings.push_back({Severity::Info, "search.gpu_too_small",
-                                      gpu.id + ": the model's states alone exceed its memory on "
-                                          + std::to_string(maxGpusAllowed) + " GPUs",
-                                      {}});
+                gpu.id + ": the model's states alone exceed its memory on "
+                    + std::to_string(maxGpusAllowed) + " GPUs",
+                {}});
             continue;
         }
         for (std::size_t h = 0; h < parts.chassis.size(); ++h) {
@@ -386,19 +389,20 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
                 addCompleteSystemBuilds(space, parts, int(g), int(h), c, maxNodes);
                 continue;
             }
-            std::vector<int> perNode{ch.maxGpus};
+            std::vector<int> perNode {ch.maxGpus};
             if (ch.maxGpus % 2 == 0 && ch.maxGpus >= 2)
                 perNode.push_back(ch.maxGpus / 2);
             for (int gpn : perNode) {
                 // NIC options: none (single node) and, for several nodes,
                 // each NIC at one per GPU and one per two GPUs.
-                std::vector<std::pair<int, int>> nicOptions{{-1, 0}};
+                std::vector<std::pair<int, int>> nicOptions {{-1, 0}};
                 for (int nic : nicOrder)
                     for (int count : {gpn, gpn / 2})
                         if (count >= 1 && (count == gpn || gpn / 2 != gpn)
                             && (ch.pcieSlots <= 0 || count <= ch.pcieSlots)
-                            && std::find(nicOptions.begin(), nicOptions.end(),
-                                         std::pair(nic, count)) == nicOptions.end())
+                            && std::find(
+                                   nicOptions.begin(), nicOptions.end(), std::pair(nic, count))
+                                == nicOptions.end())
                             nicOptions.emplace_back(nic, count);
                 for (const auto& [nic, nicCount] : nicOptions) {
                     if (nic >= 0 && maxNodes < 2)

@@ -14,7 +14,7 @@ using infra::num;
 
 namespace {
 
-std::string gb(double bytes)
+std::string checkpointGb(double bytes)
 {
     return num(bytes / 1e9, bytes < 100e9 ? 1 : 0) + " GB";
 }
@@ -118,7 +118,7 @@ bool checkCheckpoint(const CheckpointFigures& c, const NodeStorage& node, Findin
     const auto before = findings.size();
     if (!node.hasDrives() && !node.hasShared()) {
         addFinding(findings, Severity::Error, "storage.no_checkpoint_storage",
-            "Training needs checkpoints of " + gb(c.bytes)
+            "Training needs checkpoints of " + checkpointGb(c.bytes)
                 + " but the configuration has no NVMe drives (nvme, nvme_per_node) and "
                   "no shared storage (shared_storage_gbs with NICs) to write them to.",
             "Add NVMe drives to each node or set shared_storage_gbs.");
@@ -138,13 +138,14 @@ bool checkCheckpoint(const CheckpointFigures& c, const NodeStorage& node, Findin
     if (node.hasDrives() && c.kept * c.bytesPerNode > node.capacityBytes) {
         addFinding(findings, Severity::Error, "storage.checkpoint_capacity",
             "Keeping " + std::to_string(c.kept) + " checkpoints needs "
-                + gb(c.kept * c.bytesPerNode) + " per node but the node's "
-                + std::to_string(node.drives) + " drives hold " + gb(node.capacityBytes) + ".",
+                + checkpointGb(c.kept * c.bytesPerNode) + " per node but the node's "
+                + std::to_string(node.drives) + " drives hold " + checkpointGb(node.capacityBytes)
+                + ".",
             "Use more or larger drives, or lower checkpoints_kept.");
     }
     if (c.writeS > 0 && c.share > c.maxShare) {
         addFinding(findings, Severity::Warning, "storage.checkpoint_share",
-            "Writing a " + gb(c.bytesPerNode) + " checkpoint shard per node takes "
+            "Writing a " + checkpointGb(c.bytesPerNode) + " checkpoint shard per node takes "
                 + seconds(c.writeS) + ", " + num(100 * c.share, 1)
                 + " % of wall time at one checkpoint every " + num(c.intervalHours, 2)
                 + " h (limit " + num(100 * c.maxShare, 1) + " %).",

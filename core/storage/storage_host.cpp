@@ -22,7 +22,7 @@ bool noProblemSince(const Findings& findings, std::size_t from)
         [](const Finding& f) { return f.severity != Severity::Info; });
 }
 
-int ceilDiv(long long a, long long b)
+int hostCeilDiv(long long a, long long b)
 {
     return static_cast<int>((a + b - 1) / std::max(1LL, b));
 }
@@ -95,7 +95,7 @@ StorageHostResult checkStorageAndHost(
     const bool training = w.kind == WorkloadKind::Training;
     const long long replicas = training ? std::max(1, p.data) : std::max(1, r.inference.replicas);
     const long long usedGpus = modelGpus * replicas;
-    s.nodesUsed = std::clamp(ceilDiv(usedGpus, gpusPerNode), 1, nodes);
+    s.nodesUsed = std::clamp(hostCeilDiv(usedGpus, gpusPerNode), 1, nodes);
 
     const auto storageStart = findings.size();
     double stagingPerGpu = 0;

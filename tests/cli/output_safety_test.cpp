@@ -17,9 +17,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kProject = fixturePath("projects/bom-example.infrafit.json");
+const std::string kSafetyProject = fixturePath("projects/bom-example.infrafit.json");
 
-std::string seededDb(const TempDir& dir)
+std::string safetySeededDb(const TempDir& dir)
 {
     const auto db = dir.file("c.sqlite");
     REQUIRE(runCli({"catalog", "list", "--db", db}).exitCode == 0);
@@ -40,8 +40,7 @@ bool hasRawControl(const std::string& text)
         const auto c = static_cast<unsigned char>(text[i]);
         if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
             return true;
-        if (c == 0xc2 && i + 1 < text.size()
-            && static_cast<unsigned char>(text[i + 1]) >= 0x80
+        if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80
             && static_cast<unsigned char>(text[i + 1]) <= 0x9f)
             return true;
     }
@@ -50,11 +49,11 @@ bool hasRawControl(const std::string& text)
 
 } // namespace
 
-TEST_CASE("an output that is an input is refused with exit 2; the input is unchanged",
-          "[cli][output]")
+TEST_CASE(
+    "an output that is an input is refused with exit 2; the input is unchanged", "[cli][output]")
 {
     TempDir dir;
-    const auto db = seededDb(dir);
+    const auto db = safetySeededDb(dir);
     const auto dbBefore = readBytes(db);
     const std::string sameFile = "refusing to write: it is the same file as the input";
 
@@ -64,18 +63,18 @@ TEST_CASE("an output that is an input is refused with exit 2; the input is uncha
     }
     SECTION("bom ... --output c.sqlite --db c.sqlite")
     {
-        expectOneLineRefusal(runCli({"bom", kProject, "--config", "4x HGX H100", "--format",
-                                     "csv", "--output", db, "--db", db}),
-                             sameFile + " " + db);
+        expectOneLineRefusal(runCli({"bom", kSafetyProject, "--config", "4x HGX H100", "--format",
+                                 "csv", "--output", db, "--db", db}),
+            sameFile + " " + db);
     }
     SECTION("bom p.json ... --output p.json")
     {
         const auto project = dir.file("p.json");
-        fs::copy_file(kProject, project);
+        fs::copy_file(kSafetyProject, project);
         const auto before = readBytes(project);
-        expectOneLineRefusal(runCli({"bom", project, "--config", "4x HGX H100", "--format",
-                                     "json", "--output", project, "--db", db}),
-                             sameFile + " " + project);
+        expectOneLineRefusal(runCli({"bom", project, "--config", "4x HGX H100", "--format", "json",
+                                 "--output", project, "--db", db}),
+            sameFile + " " + project);
         CHECK(readBytes(project) == before);
     }
     SECTION("through another name: a symbolic link and a relative path")
@@ -91,9 +90,8 @@ TEST_CASE("an output that is an input is refused with exit 2; the input is uncha
         const auto file = dir.file("parts.json");
         fs::copy_file(fixturePath("catalogs/good.json"), file);
         const auto before = readBytes(file);
-        expectOneLineRefusal(runCli({"catalog", "import", file, "--db", file,
-                                     "--reset-broken-catalog"}),
-                             sameFile);
+        expectOneLineRefusal(
+            runCli({"catalog", "import", file, "--db", file, "--reset-broken-catalog"}), sameFile);
         CHECK(readBytes(file) == before);
         // Nothing was created beside the file (no database, journal or lock
         // named after it); c.sqlite and its lock file are the seeded catalog's.
@@ -101,7 +99,7 @@ TEST_CASE("an output that is an input is refused with exit 2; the input is uncha
         for (const auto& entry : fs::directory_iterator(dir.path()))
             if (entry.path().filename().string().rfind("parts.json", 0) == 0)
                 beside.push_back(entry.path().filename().string());
-        CHECK(beside == std::vector<std::string>{"parts.json"});
+        CHECK(beside == std::vector<std::string> {"parts.json"});
     }
     CHECK(readBytes(db) == dbBefore);
 }
@@ -109,21 +107,21 @@ TEST_CASE("an output that is an input is refused with exit 2; the input is uncha
 TEST_CASE("outputs replace only regular files and keep their mode", "[cli][output]")
 {
     TempDir dir;
-    const auto db = seededDb(dir);
+    const auto db = safetySeededDb(dir);
     SECTION("a FIFO stays a FIFO")
     {
         const auto fifo = dir.file("pipe.csv");
         REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-        expectOneLineRefusal(runCli({"bom", kProject, "--config", "4x HGX H100", "--format",
-                                     "csv", "--output", fifo, "--db", db}),
-                             "it is a FIFO (named pipe); InfraFit writes only regular files");
+        expectOneLineRefusal(runCli({"bom", kSafetyProject, "--config", "4x HGX H100", "--format",
+                                 "csv", "--output", fifo, "--db", db}),
+            "it is a FIFO (named pipe); InfraFit writes only regular files");
         CHECK(fs::is_fifo(fifo));
     }
     SECTION("a directory stays a directory")
     {
         fs::create_directory(dir.file("out"));
-        expectOneLineRefusal(runCli({"catalog", "export", dir.file("out"), "--db", db}),
-                             "it is a directory");
+        expectOneLineRefusal(
+            runCli({"catalog", "export", dir.file("out"), "--db", db}), "it is a directory");
     }
     SECTION("a 0600 file stays 0600")
     {
@@ -131,7 +129,7 @@ TEST_CASE("outputs replace only regular files and keep their mode", "[cli][outpu
         writeBytes(output, "old");
         REQUIRE(::chmod(output.c_str(), 0600) == 0);
         REQUIRE(runCli({"catalog", "export", output, "--db", db}).exitCode == 0);
-        struct stat info {};
+        struct stat info { };
         REQUIRE(::stat(output.c_str(), &info) == 0);
         CHECK((info.st_mode & 07777) == 0600);
         CHECK(readBytes(output) != "old");
@@ -140,10 +138,10 @@ TEST_CASE("outputs replace only regular files and keep their mode", "[cli][outpu
     {
         fs::create_directory(dir.file("real"));
         fs::create_symlink(dir.file("real/bom.json"), dir.file("link.json"));
-        REQUIRE(runCli({"bom", kProject, "--config", "4x HGX H100", "--format", "json",
-                        "--output", dir.file("link.json"), "--db", db})
+        REQUIRE(runCli({"bom", kSafetyProject, "--config", "4x HGX H100", "--format", "json",
+                           "--output", dir.file("link.json"), "--db", db})
                     .exitCode
-                == 0);
+            == 0);
         CHECK(fs::is_symlink(dir.file("link.json")));
         CHECK_THAT(readBytes(dir.file("real/bom.json")), Catch::Contains("infrafit-bom"));
     }
@@ -180,7 +178,9 @@ TEST_CASE("escape sequences from untrusted files never reach the terminal", "[cl
     for (const auto& part : parsed["parts"])
         if (part["id"] == "evil-gpu") {
             found = true;
-            CHECK(part["model"] == "\x1b]0;owned\x07 X\xc2\x9b" "2J");
+            CHECK(part["model"]
+                == "\x1b]0;owned\x07 X\xc2\x9b"
+                   "2J");
         }
     CHECK(found);
 
@@ -194,7 +194,7 @@ TEST_CASE("escape sequences from untrusted files never reach the terminal", "[cl
     CHECK_THAT(refused.err, Catch::Contains("unknown kind \"\\u001b[2Jgpu\""));
 
     // analyze and compare text of a project whose names carry escapes.
-    std::string project = readBytes(kProject);
+    std::string project = readBytes(kSafetyProject);
     const std::string from = "\"name\": \"4x HGX H100\"";
     REQUIRE(project.find(from) != std::string::npos);
     project.replace(project.find(from), from.size(), "\"name\": \"\\u001b[5m4x\\u009b\"");

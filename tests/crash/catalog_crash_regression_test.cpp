@@ -31,12 +31,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<Part> generatedParts(int first, int count, int variant)
+std::vector<Part> regressionParts(int first, int count, int variant)
 {
     std::vector<Part> parts;
     for (int i = first; i < first + count; ++i)
         parts.push_back(fullPart(allPartKinds[static_cast<std::size_t>(i) % allPartKinds.size()],
-                                 "part-" + std::to_string(i), variant));
+            "part-" + std::to_string(i), variant));
     return parts;
 }
 
@@ -44,10 +44,10 @@ std::vector<Part> generatedParts(int first, int count, int variant)
 /// https://www.sqlite.org/fileformat.html §1.3.2 and §1.3.7).
 std::uintmax_t headerBytes(const std::string& path)
 {
-    std::array<unsigned char, 100> header{};
+    std::array<unsigned char, 100> header {};
     std::ifstream in(path, std::ios::binary);
     in.read(reinterpret_cast<char*>(header.data()), header.size());
-    std::uintmax_t pageSize = (std::uintmax_t{header[16]} << 8) | header[17];
+    std::uintmax_t pageSize = (std::uintmax_t {header[16]} << 8) | header[17];
     if (pageSize == 1)
         pageSize = 65536;
     std::uintmax_t pages = 0;
@@ -58,20 +58,20 @@ std::uintmax_t headerBytes(const std::string& path)
 
 } // namespace
 
-TEST_CASE("a catalog caught mid-checkpoint, shorter than its header says, opens",
-          "[crash][regression]")
+TEST_CASE(
+    "a catalog caught mid-checkpoint, shorter than its header says, opens", "[crash][regression]")
 {
     TempDir dir;
     const auto path = dir.file("catalog.sqlite");
     {
-        auto store = CatalogStore::open(path, OpenOptions{false});
-        store.importParts(generatedParts(0, 20, 1));
+        auto store = CatalogStore::open(path, OpenOptions {false});
+        store.importParts(regressionParts(0, 20, 1));
     }
     // An import that grows the file, left in the -wal (its process ended
     // without closing) ...
     const auto left = infrafit::test::forkChild([&] {
-        auto store = CatalogStore::open(path, OpenOptions{false});
-        store.importParts(generatedParts(20, 300, 2));
+        auto store = CatalogStore::open(path, OpenOptions {false});
+        store.importParts(regressionParts(20, 300, 2));
         std::cout.flush();
         ::_exit(0);
     });
@@ -79,8 +79,7 @@ TEST_CASE("a catalog caught mid-checkpoint, shorter than its header says, opens"
     const auto sizeBefore = fs::file_size(path);
     // ... then the next connection's checkpoint, killed after it wrote the
     // first page (the header with the new page count) and before the rest.
-    const auto killed = runArmed(
-        [&] { (void)CatalogStore::open(path, OpenOptions{false}); }, 1,
+    const auto killed = runArmed([&] { (void)CatalogStore::open(path, OpenOptions {false}); }, 1,
         FaultVfs::Calls::MainDbWrite, FaultVfs::When::After);
     REQUIRE(killed.killed);
     REQUIRE(fs::file_size(path) == sizeBefore);
@@ -95,7 +94,7 @@ TEST_CASE("a catalog caught mid-checkpoint, shorter than its header says, opens"
 }
 
 TEST_CASE("a hot journal left by a killed first-use creation is rolled back, not refused",
-          "[crash][regression]")
+    "[crash][regression]")
 {
     TempDir dir;
     const auto path = dir.file("catalog.sqlite");
@@ -107,7 +106,7 @@ TEST_CASE("a hot journal left by a killed first-use creation is rolled back, not
         infrafit::test::removeDatabase(path);
         const auto end = runArmed(create, sync, FaultVfs::Calls::Sync, FaultVfs::When::After);
         return end.killed && fs::exists(path + "-journal") && fs::file_size(path + "-journal") > 0
-               && fs::exists(path) && fs::file_size(path) > 0;
+            && fs::exists(path) && fs::file_size(path) > 0;
     };
     std::uint64_t killAt = 0;
     for (std::uint64_t sync = 1; sync <= 12 && killAt == 0; ++sync) {
@@ -117,10 +116,10 @@ TEST_CASE("a hot journal left by a killed first-use creation is rolled back, not
     REQUIRE(killAt != 0);
 
     for (const bool withReset : {false, true}) {
-        INFO((withReset ? "with" : "without") << " --reset-broken-catalog, killed at sync "
-                                              << killAt);
+        INFO((withReset ? "with" : "without")
+            << " --reset-broken-catalog, killed at sync " << killAt);
         REQUIRE(leavesHotJournal(killAt));
-        std::vector<std::string> args{"catalog", "list", "gpu", "--db", path};
+        std::vector<std::string> args {"catalog", "list", "gpu", "--db", path};
         if (withReset)
             args.emplace_back("--reset-broken-catalog");
         const auto listed = runCli(args);

@@ -2,7 +2,7 @@
 // Training speed against published measured runs (docs/validation.md,
 // "## Training"). The runs are in training_runs.json with their sources;
 // efficiencies are fitted on the runs marked "fit", and the out-of-sample
-// rest must stay within the issue-16 limits: median |error| <= 10 %, every
+// rest must stay within the issue-16 limits: trainingMedian |error| <= 10 %, every
 // run within 35 %.
 #include "core/analysis/analyze.h"
 #include "core/io/workload_json.h"
@@ -69,7 +69,7 @@ struct RunError {
     const char* unit = "";
 };
 
-double median(std::vector<double> v)
+double trainingMedian(std::vector<double> v)
 {
     if (v.empty())
         return 0;
@@ -90,8 +90,8 @@ std::vector<RunError> evaluateRuns()
         REQUIRE(problems.empty());
         REQUIRE(w.has_value());
         const std::string hwId = run.at("hardware").get<std::string>();
-        const ResolvedConfiguration c = clusterFor(doc.at("hardware").at(hwId), hwId,
-                                                   run.at("nodes").get<int>());
+        const ResolvedConfiguration c
+            = clusterFor(doc.at("hardware").at(hwId), hwId, run.at("nodes").get<int>());
         const AnalysisResult r = analyzeWithPlan(*w, c, *w->parallelism, true);
         REQUIRE(r.analyzed);
         // Never more than the hardware has (issue 16, "done when").
@@ -131,16 +131,17 @@ TEST_CASE("training speed against published measured runs", "[validation][traini
     std::printf("| run | fit | measured | InfraFit | error |\n|---|---|---|---|---|\n");
     for (const RunError& e : runs) {
         std::printf("| %s | %s | %.4g %s | %.4g | %+.1f %% |\n", e.id.c_str(), e.fit ? "fit" : "",
-                    e.measured, e.unit, e.predicted, 100.0 * e.error);
+            e.measured, e.unit, e.predicted, 100.0 * e.error);
         (e.fit ? fitted : outOfSample).push_back(std::fabs(e.error));
     }
     const double worst = *std::max_element(outOfSample.begin(), outOfSample.end());
-    std::printf("fit runs: %zu, median |error| %.1f %%; out-of-sample runs: %zu, median |error| "
+    std::printf("fit runs: %zu, trainingMedian |error| %.1f %%; out-of-sample runs: %zu, "
+                "trainingMedian |error| "
                 "%.1f %%, worst %.1f %%\n",
-                fitted.size(), 100.0 * median(fitted), outOfSample.size(),
-                100.0 * median(outOfSample), 100.0 * worst);
+        fitted.size(), 100.0 * trainingMedian(fitted), outOfSample.size(),
+        100.0 * trainingMedian(outOfSample), 100.0 * worst);
     REQUIRE(outOfSample.size() >= 15);
-    CHECK(median(outOfSample) <= 0.10);
+    CHECK(trainingMedian(outOfSample) <= 0.10);
     for (const RunError& e : runs) {
         INFO(e.id << ": measured " << e.measured << " " << e.unit << ", InfraFit " << e.predicted);
         CHECK(std::fabs(e.error) <= 0.35);

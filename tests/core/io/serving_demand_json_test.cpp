@@ -26,8 +26,8 @@ nlohmann::json servingWorkload()
     })");
 }
 
-bool hasProblem(const std::vector<Problem>& problems, const std::string& pointer,
-                const std::string& text)
+bool demandHasProblem(
+    const std::vector<Problem>& problems, const std::string& pointer, const std::string& text)
 {
     return std::any_of(problems.begin(), problems.end(), [&](const Problem& p) {
         return p.pointer == pointer && p.message.find(text) != std::string::npos;
@@ -71,7 +71,7 @@ TEST_CASE("Serving demand: an old file with concurrent_requests has no demand", 
 {
     auto json = servingWorkload();
     for (const char* key : {"request_rate_per_s", "sla", "arrival", "arrival_cv", "max_batch",
-                            "prefill_chunk_tokens", "prefix_cache_hit_rate", "spare_replicas"})
+             "prefill_chunk_tokens", "prefix_cache_hit_rate", "spare_replicas"})
         json.erase(key);
     json["prompt_tokens"] = 1024;
     json["output_tokens"] = 128;
@@ -89,14 +89,16 @@ TEST_CASE("Serving demand: an old file with concurrent_requests has no demand", 
 TEST_CASE("Serving demand: each broken rule names its pointer", "[io][serving][bad]")
 {
     std::vector<Problem> problems;
-    auto expectProblem = [&](nlohmann::json json, const std::string& pointer,
-                             const std::string& text) {
-        problems.clear();
-        CHECK_FALSE(workloadFromJson(json, "/workloads/1", problems));
-        INFO(pointer << ": " << (problems.empty() ? "no problem" : problems.front().pointer + " "
-                                                                  + problems.front().message));
-        CHECK(hasProblem(problems, pointer, text));
-    };
+    auto expectProblem
+        = [&](nlohmann::json json, const std::string& pointer, const std::string& text) {
+              problems.clear();
+              CHECK_FALSE(workloadFromJson(json, "/workloads/1", problems));
+              INFO(pointer << ": "
+                           << (problems.empty()
+                                      ? "no problem"
+                                      : problems.front().pointer + " " + problems.front().message));
+              CHECK(demandHasProblem(problems, pointer, text));
+          };
     auto j = servingWorkload();
     j["request_rate_per_s"] = 0;
     expectProblem(j, "/workloads/1/request_rate_per_s", "greater than");

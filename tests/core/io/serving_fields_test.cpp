@@ -3,10 +3,10 @@
 // `batching` read, written back, and refused with their JSON pointer when
 // out of range; `performance.prefill_time_s` in the analysis JSON.
 #include "core/analysis/analyze.h"
+#include "core/analysis/test_hardware.h"
 #include "core/io/analysis_json.h"
 #include "core/io/input_error.h"
 #include "core/io/project_json.h"
-#include "core/analysis/test_hardware.h"
 
 #include <catch2/catch.hpp>
 
@@ -18,17 +18,14 @@ namespace {
 
 nlohmann::json servingProject(nlohmann::json extra)
 {
-    nlohmann::json workload = {{"name", "serve"},
-                               {"kind", "inference"},
-                               {"model", {{"preset", "llama-2-7b"}}},
-                               {"prompt_tokens", 512},
-                               {"output_tokens", 128}};
+    nlohmann::json workload = {{"name", "serve"}, {"kind", "inference"},
+        {"model", {{"preset", "llama-2-7b"}}}, {"prompt_tokens", 512}, {"output_tokens", 128}};
     if (extra.is_object())
         workload.update(extra);
     return {{"format", "infrafit-project"}, {"version", 1}, {"workloads", {workload}}};
 }
 
-bool hasProblem(const InputError& e, const std::string& pointer, const std::string& text)
+bool fieldsHaveProblem(const InputError& e, const std::string& pointer, const std::string& text)
 {
     return std::any_of(e.problems().begin(), e.problems().end(), [&](const Problem& p) {
         return p.pointer == pointer && p.message.find(text) != std::string::npos;
@@ -38,15 +35,15 @@ bool hasProblem(const InputError& e, const std::string& pointer, const std::stri
 } // namespace
 
 TEST_CASE("Project file: max_batch and batching are read, defaulted and written back",
-          "[io][project][serving]")
+    "[io][project][serving]")
 {
     const Project defaults = projectFromJson(servingProject({}), "serve.json");
     // vLLM EngineArgs: max_num_seqs defaults to 256; continuous batching.
     CHECK(defaults.workloads[0].maxBatch == 256);
     CHECK(defaults.workloads[0].batching == Batching::Continuous);
 
-    const Project p = projectFromJson(servingProject({{"max_batch", 64}, {"batching", "static"}}),
-                                      "serve.json");
+    const Project p = projectFromJson(
+        servingProject({{"max_batch", 64}, {"batching", "static"}}), "serve.json");
     CHECK(p.workloads[0].maxBatch == 64);
     CHECK(p.workloads[0].batching == Batching::Static);
     const nlohmann::json written = projectToJson(p);
@@ -61,13 +58,13 @@ TEST_CASE("Project file: a bad max_batch or batching names its pointer", "[io][p
         projectFromJson(servingProject({{"max_batch", 0}, {"batching", "dynamic"}}), "bad.json");
         FAIL("expected InputError");
     } catch (const InputError& e) {
-        CHECK(hasProblem(e, "/workloads/0/max_batch", "at least 1"));
-        CHECK(hasProblem(e, "/workloads/0/batching", "unknown value \"dynamic\""));
+        CHECK(fieldsHaveProblem(e, "/workloads/0/max_batch", "at least 1"));
+        CHECK(fieldsHaveProblem(e, "/workloads/0/batching", "unknown value \"dynamic\""));
     }
 }
 
 TEST_CASE("Analysis JSON: inference results carry prefill_time_s, training results do not",
-          "[io][serving]")
+    "[io][serving]")
 {
     Workload w;
     w.name = "serve";

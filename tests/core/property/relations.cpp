@@ -16,7 +16,7 @@
 namespace infrafit::property {
 namespace {
 
-std::string num(double v)
+std::string relationNum(double v)
 {
     std::ostringstream out;
     out.precision(17);
@@ -33,7 +33,7 @@ bool notAbove(double after, double before)
 void expectNotBelow(std::string& failures, const std::string& what, double after, double before)
 {
     if (!notAbove(before, after))
-        fail(failures, what + " fell", num(before) + " -> " + num(after));
+        fail(failures, what + " fell", relationNum(before) + " -> " + relationNum(after));
 }
 
 } // namespace
@@ -89,7 +89,7 @@ RelationOutcome zero3MoreNodes(Rng& rng, const Workload& base, const ResolvedCon
     out.checked = true;
     if (!notAbove(r2.memory.totalBytes(), r1.memory.totalBytes()))
         fail(out.failures, "ZeRO-3: more data parallelism raised memory per GPU",
-            num(r1.memory.totalBytes()) + " -> " + num(r2.memory.totalBytes()));
+            relationNum(r1.memory.totalBytes()) + " -> " + relationNum(r2.memory.totalBytes()));
     return out;
 }
 
@@ -122,7 +122,8 @@ RelationOutcome fasterNic(Rng& rng, const Workload& w, const ResolvedConfigurati
     out.checked = true;
     if (!notAbove(r2.interconnect.exposedTimeS, result.interconnect.exposedTimeS))
         fail(out.failures, "a faster NIC raised exposed communication",
-            num(result.interconnect.exposedTimeS) + " -> " + num(r2.interconnect.exposedTimeS));
+            relationNum(result.interconnect.exposedTimeS) + " -> "
+                + relationNum(r2.interconnect.exposedTimeS));
     return out;
 }
 
@@ -177,7 +178,7 @@ RelationOutcome moreGpuMemory(
     const AnalysisResult r2 = analyze(w, larger);
     if (!r2.analyzed || !r2.fits)
         fail(out.failures, "more GPU memory turned fits into does-not-fit",
-            num(rc.gpu.memoryGb) + " GB -> " + num(larger.gpu.memoryGb) + " GB");
+            relationNum(rc.gpu.memoryGb) + " GB -> " + relationNum(larger.gpu.memoryGb) + " GB");
     return out;
 }
 

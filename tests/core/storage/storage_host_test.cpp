@@ -27,13 +27,13 @@ Workload llama70b()
 }
 
 /// Every number in a JSON tree is finite.
-bool allFinite(const nlohmann::json& j)
+bool hostJsonFinite(const nlohmann::json& j)
 {
     if (j.is_number_float())
         return std::isfinite(j.get<double>());
     if (j.is_structured())
         return std::all_of(
-            j.begin(), j.end(), [](const nlohmann::json& v) { return allFinite(v); });
+            j.begin(), j.end(), [](const nlohmann::json& v) { return hostJsonFinite(v); });
     return true;
 }
 
@@ -68,7 +68,7 @@ TEST_CASE("evaluate() reports storage and host with the contract names", "[stora
     CHECK(j["host"]["cpu_cores_per_gpu"].get<double>() == Approx(14));
     CHECK(j["host"]["host_memory_per_gpu_bytes"].get<long long>() == 256000000000LL);
     CHECK(j["host"]["ok"].get<bool>());
-    CHECK(allFinite(j));
+    CHECK(hostJsonFinite(j));
     // The assumptions say where the defaults come from.
     CHECK(std::any_of(r.assumptions.begin(), r.assumptions.end(),
         [](const std::string& a) { return a.find("Dubey et al. 2024") != std::string::npos; }));
@@ -91,7 +91,7 @@ TEST_CASE("evaluate() without drives or shared storage: error finding, no NaN",
     CHECK(hasCode(r.findings, "storage.no_checkpoint_storage"));
     const auto j = analysisResultToJson(r);
     CHECK_FALSE(j["storage"]["data_feed_ok"].get<bool>());
-    CHECK(allFinite(j));
+    CHECK(hostJsonFinite(j));
 }
 
 TEST_CASE("evaluate() for inference reports model load and host", "[storage][evaluate]")
@@ -115,7 +115,7 @@ TEST_CASE("evaluate() for inference reports model load and host", "[storage][eva
     CHECK(r.storage->modelLoad.startupS == Approx(8 * r.memory.weightsBytes / 104e9));
     CHECK(hasCode(r.findings, "storage.model_load"));
     CHECK(r.host->cpuCoresPerGpuNeeded == 4);
-    CHECK(allFinite(analysisResultToJson(r)));
+    CHECK(hostJsonFinite(analysisResultToJson(r)));
 }
 
 TEST_CASE("Offloading the optimizer frees GPU memory and needs host memory",
