@@ -34,6 +34,24 @@ int ceilDiv(double a, double b)
 
 } // namespace
 
+ServingScenario servingScenarioFor(const Workload& w, const AnalysisResult& analysis)
+{
+    const ServingDemand& d = w.serving;
+    ServingScenario s;
+    s.engine.kvCapacityTokens = std::llround(std::max(0.0, analysis.inference.maxKvTokensPerGpu));
+    s.engine.kvBlockTokens = std::max(1, w.kvBlockSize);
+    s.engine.maxBatch = std::max(1, w.maxBatch); // the same engine limit as the step model
+    s.engine.stepTokenBudget = d.prefillChunkTokens.value_or(defaultStepTokens);
+    s.engine.prefixCacheHitRate = d.prefixCacheHitRate;
+    s.prompts = LengthSampler(d.promptLengths, w.promptTokens);
+    s.outputs = LengthSampler(d.outputLengths, w.outputTokens);
+    s.arrival = d.arrival;
+    s.arrivalCv = d.arrivalCv;
+    s.sla = d.sla.value_or(ServiceLevel{});
+    s.requests = servingSimulatedRequests;
+    return s;
+}
+
 std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedConfiguration& config,
                                             const AnalysisResult& analysis,
                                             const InfrastructureReport* infrastructure,
@@ -45,18 +63,7 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
         return std::nullopt;
 
     const RooflineStepTime model(w, config, analysis);
-    ServingScenario s;
-    s.engine.kvCapacityTokens = std::llround(std::max(0.0, analysis.inference.maxKvTokensPerGpu));
-    s.engine.kvBlockTokens = std::max(1, w.kvBlockSize);
-    s.engine.maxBatch = std::max(1, w.maxBatch); // the same engine limit as the step model
-    s.engine.stepTokenBudget = d.prefillChunkTokens.value_or(defaultStepTokens);
-    s.engine.prefixCacheHitRate = d.prefixCacheHitRate;
-    s.prompts = LengthSampler(d.promptLengths, w.promptTokens);
-    s.outputs = LengthSampler(d.outputLengths, w.outputTokens);
-    s.arrival = d.arrival;
-    s.arrivalCv = d.arrivalCv;
-    s.sla = *d.sla;
-    s.requests = servingSimulatedRequests;
+    const ServingScenario s = servingScenarioFor(w, analysis);
 
     ServingReport r;
     r.stepTimeSource = "stop-gap roofline from the inference analysis (core/analysis/"
