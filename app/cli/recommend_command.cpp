@@ -103,6 +103,54 @@ std::string money(double usd, bool complete)
     return text;
 }
 
+/// Serving with a demand: the sized clusters, cheapest per hour first.
+void printServingRows(const Recommendation& rec, const Workload& w, bool explain, std::ostream& out)
+{
+    char line[512];
+    const std::string pct = "p" + std::to_string(w.serving.sla ? w.serving.sla->percentile : 99);
+    if (!rec.candidates.empty()) {
+        std::snprintf(line, sizeof line, "%-4s %-34s %-14s %8s %5s %6s %10s %10s %11s %11s %6s\n",
+                      "#", "GPU x per node / chassis", "replica t/p b", "replicas", "nodes", "GPUs",
+                      "cluster/h", "$/M out", (pct + " TTFT ms").c_str(),
+                      (pct + " TPOT ms").c_str(), "pareto");
+        out << line;
+    }
+    const int percentile = w.serving.sla ? w.serving.sla->percentile : 99;
+    for (std::size_t k = 0; k < rec.candidates.size(); ++k) {
+        const auto& c = rec.candidates[k];
+        if (!c.serving)
+            continue;
+        const ServingCandidate& s = *c.serving;
+        const std::string hw = c.config.gpu.id + " x" + std::to_string(c.config.config.gpusPerNode)
+                               + " / " + c.config.chassis.id;
+        const std::string replica = std::to_string(s.replica.tensor) + "/"
+                                    + std::to_string(s.replica.pipeline) + " b"
+                                    + std::to_string(s.replica.maxBatch);
+        char cost[32];
+        std::snprintf(cost, sizeof cost, "%s$%.2f", c.priceComplete ? "" : ">=",
+                      s.clusterUsdPerHour);
+        std::snprintf(line, sizeof line,
+                      "%-4zu %-34.34s %-14s %8d %5d %6d %10s %10.4f %11.0f %11.1f %6s\n", k + 1,
+                      hw.c_str(), replica.c_str(), s.replicasNeeded, s.nodesNeeded,
+                      c.config.totalGpus(), cost, s.costPerMillionOutputTokensUsd,
+                      s.ttftMs.at(percentile), s.tpotMs.at(percentile), c.pareto ? "yes" : "no");
+        out << line;
+        if (explain)
+            for (const auto& reason : c.reasons)
+                out << "       - " << reason << "\n";
+    }
+    if (explain && !rec.rejected.empty()) {
+        out << "\nRuled out (first " << std::min<std::size_t>(20, rec.rejected.size()) << " of "
+            << rec.rejected.size() << "):\n";
+        for (std::size_t i = 0; i < std::min<std::size_t>(20, rec.rejected.size()); ++i) {
+            const auto& r = rec.rejected[i];
+            out << "  " << r.hardware << " t" << r.replica.tensor << "/p" << r.replica.pipeline
+                << " b" << r.replica.maxBatch << " chunk " << r.replica.chunkTokens << ": "
+                << r.reason << "\n";
+        }
+    }
+}
+
 void printText(const Recommendation& rec, const Workload& w, bool explain, std::ostream& out)
 {
     const bool training = w.kind == WorkloadKind::Training;
@@ -114,14 +162,17 @@ void printText(const Recommendation& rec, const Workload& w, bool explain, std::
                   static_cast<long long>(rec.feasibleConfigurations),
                   static_cast<long long>(rec.planEvaluations), rec.cancelled ? " (cancelled)" : "");
     out << line;
-    if (!rec.candidates.empty()) {
+    const bool serving = !rec.candidates.empty() && rec.candidates.front().serving.has_value();
+    if (serving)
+        printServingRows(rec, w, explain, out);
+    if (!rec.candidates.empty() && !serving) {
         std::snprintf(line, sizeof line, "%-4s %-34s %5s %6s %-18s %10s %10s %12s %12s %6s\n", "#",
                       "GPU x per node / chassis", "nodes", "GPUs", "plan t/p/d z mb",
                       "capex", "TCO", training ? "days" : "out tok/s",
                       training ? "tokens/s" : "TPOT ms", "pareto");
         out << line;
     }
-    for (std::size_t k = 0; k < rec.candidates.size(); ++k) {
+    for (std::size_t k = 0; k < rec.candidates.size() && !serving; ++k) {
         const auto& c = rec.candidates[k];
         const auto& p = c.parallelism;
         const auto& perf = c.analysis.performance;

@@ -34,15 +34,9 @@ int servingCeilDiv(double a, double b)
 
 } // namespace
 
-std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedConfiguration& config,
-    const AnalysisResult& analysis, const InfrastructureReport* infrastructure, Findings& findings)
+ServingScenario servingScenarioFor(const Workload& w, const AnalysisResult& analysis)
 {
     const ServingDemand& d = w.serving;
-    if (w.kind != WorkloadKind::Inference || !analysis.analyzed || !d.sla
-        || (!d.isDemand() && w.concurrentRequests < 1))
-        return std::nullopt;
-
-    const RooflineStepTime model(w, config, analysis);
     ServingScenario s;
     s.engine.kvCapacityTokens = std::llround(std::max(0.0, analysis.inference.maxKvTokensPerGpu));
     s.engine.kvBlockTokens = std::max(1, w.kvBlockSize);
@@ -53,8 +47,21 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
     s.outputs = LengthSampler(d.outputLengths, w.outputTokens);
     s.arrival = d.arrival;
     s.arrivalCv = d.arrivalCv;
-    s.sla = *d.sla;
+    s.sla = d.sla.value_or(ServiceLevel{});
     s.requests = servingSimulatedRequests;
+    return s;
+}
+
+std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedConfiguration& config,
+    const AnalysisResult& analysis, const InfrastructureReport* infrastructure, Findings& findings)
+{
+    const ServingDemand& d = w.serving;
+    if (w.kind != WorkloadKind::Inference || !analysis.analyzed || !d.sla
+        || (!d.isDemand() && w.concurrentRequests < 1))
+        return std::nullopt;
+
+    const RooflineStepTime model(w, config, analysis);
+    const ServingScenario s = servingScenarioFor(w, analysis);
 
     ServingReport r;
     r.stepTimeSource = "stop-gap roofline from the inference analysis (core/analysis/"

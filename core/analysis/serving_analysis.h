@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysis_result.h"
+#include "core/serving/capacity.h"
 #include "core/config/resolved_configuration.h"
 #include "core/infra/infrastructure.h"
 #include "core/serving/serving_report.h"
@@ -14,6 +15,12 @@ namespace infrafit {
 /// Requests per simulation in the capacity search: enough for a stable p99
 /// (20 requests above it) while ~30 simulations stay well under a second.
 inline constexpr int servingSimulatedRequests = 2000;
+
+/// The simulation scenario of one replica of the analysed plan: its KV
+/// slots, engine limits (max_batch, prefill_chunk_tokens, 2,048 when
+/// absent), request lengths, arrivals and SLA (none: zero limits). Shared by
+/// analyzeServing() and the serving recommendation, so both size alike.
+ServingScenario servingScenarioFor(const Workload& workload, const AnalysisResult& analysis);
 
 /// The capacity answer (core/serving) for an inference workload with a
 /// serving demand, or a fixed `concurrent_requests` with an `sla` (a closed

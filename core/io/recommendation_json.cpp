@@ -18,6 +18,35 @@ nlohmann::json findingsToJson(const Findings& findings)
     return out;
 }
 
+nlohmann::json replicaPlanToJson(const ServingReplicaPlan& p)
+{
+    return {{"tensor", p.tensor},
+            {"pipeline", p.pipeline},
+            {"max_batch", p.maxBatch},
+            {"prefill_chunk_tokens", p.chunkTokens}};
+}
+
+nlohmann::json percentilesMsToJson(const Percentiles& p)
+{
+    return {{"p50", p.p50}, {"p90", p.p90}, {"p99", p.p99}};
+}
+
+nlohmann::json servingCandidateToJson(const ServingCandidate& s)
+{
+    return {{"replica", replicaPlanToJson(s.replica)},
+            {"capacity_per_replica", s.capacityPerReplica},
+            {"closed_loop", s.closedLoop},
+            {"replicas_needed", s.replicasNeeded},
+            {"nodes_needed", s.nodesNeeded},
+            {"cluster_usd_per_hour", s.clusterUsdPerHour},
+            {"cost_per_million_output_tokens_usd", s.costPerMillionOutputTokensUsd},
+            {"ttft_ms", percentilesMsToJson(s.ttftMs)},
+            {"tpot_ms", percentilesMsToJson(s.tpotMs)},
+            {"sla_headroom", s.slaHeadroom},
+            {"output_tokens_per_s_per_user", s.outputTokensPerSPerUser},
+            {"output_tokens_per_s_per_gpu", s.outputTokensPerSPerGpu}};
+}
+
 } // namespace
 
 nlohmann::json recommendationToJson(const Recommendation& rec)
@@ -53,9 +82,19 @@ nlohmann::json recommendationToJson(const Recommendation& rec)
         item["price_complete"] = c.priceComplete;
         item["tightest_constraint"] = c.tightestConstraint;
         item["reasons"] = c.reasons;
+        if (c.serving)
+            item["serving"] = servingCandidateToJson(*c.serving);
         j["candidates"].push_back(std::move(item));
     }
     j["findings"] = findingsToJson(rec.findings);
+    if (!rec.rejected.empty()) {
+        auto rejected = nlohmann::json::array();
+        for (const auto& r : rec.rejected)
+            rejected.push_back({{"hardware", r.hardware},
+                                {"replica", replicaPlanToJson(r.replica)},
+                                {"reason", r.reason}});
+        j["rejected"] = std::move(rejected);
+    }
     j["search"] = {{"configurations", rec.configurationsConsidered},
                    {"feasible", rec.feasibleConfigurations},
                    {"plan_searches", rec.planSearches},

@@ -7,6 +7,7 @@
 #include "core/search/parallel_for.h"
 #include "core/search/pareto.h"
 #include "core/search/plan_search.h"
+#include "core/search/serving_recommend.h"
 
 #include <algorithm>
 #include <map>
@@ -44,6 +45,8 @@ bool priceComplete(const InfrastructureReport& r) { return r.cost.priceComplete;
 
 Recommendation recommend(const RecommendRequest& req, const SearchControl& control)
 {
+    if (isServingDemandSearch(req.workload))
+        return recommendServing(req, control);
     Recommendation out;
     const Workload& w = req.workload;
     const SearchConstraints& c = req.constraints;
@@ -238,7 +241,7 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
             continue;
         const PlanFigures& f = evals[feasible[k]].figures;
         out.front.push_back({evals[feasible[k]].costUsd, f.trainingDays, f.stepTimeS,
-                             f.outputTokensPerS, f.tpotS, k < top ? int(k) : -1});
+                             f.outputTokensPerS, f.tpotS, 0.0, k < top ? int(k) : -1});
     }
     std::stable_sort(out.front.begin(), out.front.end(),
                      [](const FrontPoint& a, const FrontPoint& b) { return a.costUsd < b.costUsd; });

@@ -8,9 +8,11 @@
 #include "core/search/parts_snapshot.h"
 #include "core/search/search_constraints.h"
 #include "core/search/search_control.h"
+#include "core/search/serving_candidate.h"
 #include "core/workload/workload.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,9 @@ struct RecommendedCandidate {
     bool priceComplete = true;
     std::string tightestConstraint; ///< the limit with the least slack
     std::vector<std::string> reasons;
+    /// Serving workload with a demand and an SLA: the sized cluster
+    /// (`config` has nodesNeeded nodes), ranked by its cost per hour.
+    std::optional<ServingCandidate> serving;
 };
 
 /// A feasible configuration on the Pareto front of all feasible ones (cost
@@ -54,6 +59,7 @@ struct FrontPoint {
     double stepTimeS = 0;
     double outputTokensPerS = 0;
     double tpotS = 0;
+    double slaHeadroom = 0; ///< serving with a demand: cost against this instead
     int candidate = -1; ///< its index in Recommendation::candidates, or -1
 };
 
@@ -64,6 +70,8 @@ struct Recommendation {
     std::vector<RecommendedCandidate> candidates;
     std::vector<FrontPoint> front; ///< by cost, cheapest first
     Findings findings;
+    /// Serving with a demand: (build, replica plan) pairs ruled out and why.
+    std::vector<RejectedCandidate> rejected;
     std::int64_t configurationsConsidered = 0;
     std::int64_t feasibleConfigurations = 0;
     std::int64_t planSearches = 0;
@@ -72,7 +80,9 @@ struct Recommendation {
 };
 
 /// Searches node builds × node counts × plans for the request and ranks
-/// the feasible candidates by the balanced score (balanced_score.h).
+/// the feasible candidates by the balanced score (balanced_score.h). For
+/// an inference workload with a serving demand and an SLA it sizes the
+/// cluster by simulation instead (recommendServing(), serving_recommend.h).
 /// Pure; deterministic for any `control.threads`.
 Recommendation recommend(const RecommendRequest& request, const SearchControl& control = {});
 

@@ -82,8 +82,11 @@ CapacityAnswer findCapacity(const ServingScenario& scenario, const StepTimeModel
     double lo = hi * idleShare;
     run = simulateAtRate(scenario, model, lo);
     ++answer.simulations;
-    if (!meetsSla(run, scenario.sla))
-        return answer; // even an idle replica misses the SLA
+    if (!meetsSla(run, scenario.sla)) { // even an idle replica misses the SLA
+        answer.lightest = std::move(run);
+        answer.lightestRatePerS = lo;
+        return answer;
+    }
     SimulationResult best = std::move(run);
     const double tolerance = relativeTolerance * answer.saturatedRatePerS;
     answer.maxRatePerS = bisectLastPassing(

@@ -44,6 +44,10 @@ struct CapacityAnswer {
     double maxRatePerS = 0;       ///< highest rate meeting the SLA (0: none does)
     double saturatedRatePerS = 0; ///< completions/s with every request queued at t = 0
     SimulationResult atCapacity;  ///< the run at maxRatePerS
+    /// When no rate meets the SLA: the run at the lowest rate probed (an
+    /// all but idle replica), whose latencies say by how much it misses.
+    SimulationResult lightest;
+    double lightestRatePerS = 0;
     int simulations = 0;
 };
 

@@ -90,3 +90,29 @@ TEST_CASE("recommend refuses bad options", "[cli][recommend]")
                         tempDb("recommend-bad.sqlite")})
               .exitCode == 2);
 }
+
+TEST_CASE("recommend for a serving demand shows replicas, cluster cost and p99 latencies",
+          "[cli][recommend][serving]")
+{
+    const std::string example = std::string(INFRAFIT_SOURCE_DIR)
+                                + "/examples/llama-serving-sla.infrafit.json";
+    const std::string workload = "Llama 3.1 8B chat, 50 requests/s under an SLA";
+    const auto text = test::runCli({"recommend", example, "--workload", workload, "--top", "2",
+                                    "--vendors", "nvidia", "--max-nodes", "2", "--db",
+                                    tempDb("recommend-serving-text.sqlite")});
+    REQUIRE(text.exitCode == 0);
+    for (const char* column : {"replicas", "cluster/h", "$/M out", "p99 TTFT ms", "p99 TPOT ms"})
+        CHECK(text.out.find(column) != std::string::npos);
+    const auto json = test::runCli({"recommend", example, "--workload", workload, "--top", "2",
+                                    "--vendors", "nvidia", "--max-nodes", "2", "--format", "json",
+                                    "--db", tempDb("recommend-serving-json.sqlite")});
+    REQUIRE(json.exitCode == 0);
+    const auto j = nlohmann::json::parse(json.out);
+    REQUIRE(!j["candidates"].empty());
+    const auto& s = j["candidates"][0]["serving"];
+    CHECK(s["replicas_needed"].get<int>() >= 1);
+    CHECK(s["cluster_usd_per_hour"].get<double>() > 0);
+    CHECK(s["ttft_ms"]["p99"].get<double>() <= 2000);
+    CHECK(s["tpot_ms"]["p99"].get<double>() <= 100);
+    CHECK(s["replica"].contains("max_batch"));
+}

@@ -209,3 +209,48 @@ TEST_CASE("the page explains an empty project and an infeasible search", "[ui][r
         CHECK_FALSE(f.page->form()->constraints().ttftTargetS.has_value());
     }
 }
+
+TEST_CASE("a serving demand shows replicas, cluster cost per hour and p99 latencies",
+          "[ui][recommend][serving]")
+{
+    test::WindowFixture w;
+    REQUIRE(w.window->openProject(QStringLiteral(INFRAFIT_SOURCE_DIR)
+                                  + QStringLiteral("/examples/llama-serving-sla.infrafit.json")));
+    w.window->showPage(ui::MainWindow::RecommendPageIndex);
+    RecommendPage* page = w.window->recommendPage();
+    page->findChild<QSpinBox*>(QStringLiteral("recommendMaxNodesSpinBox"))->setValue(2);
+    page->findChild<QSpinBox*>(QStringLiteral("recommendTopSpinBox"))->setValue(3);
+    QSignalSpy finished(page->runner(), &RecommendRunner::finished);
+    page->findChild<QPushButton*>(QStringLiteral("recommendSearchButton"))->click();
+    REQUIRE(page->runner()->isRunning());
+    REQUIRE(finished.wait(kRunTimeoutMs));
+    const Recommendation& result = page->runner()->result();
+    REQUIRE(!result.candidates.empty());
+    const RecommendedCandidate& best = result.candidates.front();
+    REQUIRE(best.serving);
+    auto* model = page->model();
+    CHECK(model->isServing());
+    QTableView* table = page->tableView();
+    for (int column : {CandidateTableModel::ReplicasColumn, CandidateTableModel::ClusterCostColumn,
+                       CandidateTableModel::CostPerMillionColumn, CandidateTableModel::TtftColumn,
+                       CandidateTableModel::TpotColumn})
+        CHECK_FALSE(table->isColumnHidden(column));
+    CHECK(table->isColumnHidden(CandidateTableModel::ScoreColumn));
+    CHECK(model->headerData(CandidateTableModel::TtftColumn, Qt::Horizontal, Qt::DisplayRole)
+              .toString()
+          == QStringLiteral("p99 TTFT"));
+    CHECK(model->index(0, CandidateTableModel::ReplicasColumn)
+              .data()
+              .toString()
+              .startsWith(QString::number(best.serving->replicasNeeded)));
+    CHECK(model->index(0, CandidateTableModel::ClusterCostColumn).data().toString().endsWith(
+        QStringLiteral("/h")));
+    CHECK(model->index(0, CandidateTableModel::TtftColumn).data().toString().endsWith(
+        QStringLiteral(" ms")));
+    // The chart plots cluster cost per hour against SLA headroom, cheapest marked.
+    auto* cheapest = seriesNamed(page->chartPanel()->chart(), QStringLiteral("Cheapest"));
+    REQUIRE(cheapest);
+    REQUIRE(cheapest->count() == 1);
+    CHECK(cheapest->at(0).y() == Approx(best.serving->clusterUsdPerHour));
+    CHECK(cheapest->at(0).x() == Approx(best.serving->slaHeadroom * 100));
+}

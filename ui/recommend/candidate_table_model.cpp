@@ -43,6 +43,14 @@ void CandidateTableModel::setResult(std::vector<RecommendedCandidate> candidates
     emit headerDataChanged(Qt::Horizontal, HeadlineColumn, HeadlineColumn);
 }
 
+bool CandidateTableModel::columnApplies(int column) const
+{
+    const bool servingColumn = column >= ReplicasColumn && column < ColumnCount;
+    if (isServing())
+        return column != ScoreColumn;
+    return !servingColumn;
+}
+
 int CandidateTableModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(mCandidates.size());
@@ -64,6 +72,13 @@ QString CandidateTableModel::planText(const RecommendedCandidate& c, WorkloadKin
             .arg(data)
             .arg(p.zeroStage)
             .arg(c.microBatchSize);
+    if (c.serving)
+        return tr("TP %1 · PP %2 · ×%3 · batch %4 · chunk %5")
+            .arg(p.tensor)
+            .arg(p.pipeline)
+            .arg(data)
+            .arg(c.serving->replica.maxBatch)
+            .arg(c.serving->replica.chunkTokens);
     return tr("TP %1 · PP %2 · %3 replica(s) · %4 requests")
         .arg(p.tensor)
         .arg(p.pipeline)
@@ -100,6 +115,23 @@ QVariant CandidateTableModel::display(const RecommendedCandidate& c, int row, in
     case ParetoColumn:
         return c.pareto ? QStringLiteral("✓") : QString();
     default:
+        break;
+    }
+    if (!c.serving)
+        return {};
+    const ServingCandidate& s = *c.serving;
+    switch (column) {
+    case ReplicasColumn:
+        return tr("%1 × %2 GPU(s)").arg(s.replicasNeeded).arg(s.replica.gpus());
+    case ClusterCostColumn:
+        return QString(formatUsdFigure({s.clusterUsdPerHour, unpricedOf(c)}) + tr("/h"));
+    case CostPerMillionColumn:
+        return formatUsd(s.costPerMillionOutputTokensUsd);
+    case TtftColumn:
+        return QString(formatNumber(s.ttftMs.p99) + tr(" ms"));
+    case TpotColumn:
+        return QString(formatNumber(s.tpotMs.p99, 1) + tr(" ms"));
+    default:
         return {};
     }
 }
@@ -114,18 +146,19 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
         return display(c, index.row(), index.column());
     case Qt::TextAlignmentRole:
         if (index.column() == RankColumn || index.column() == NodesColumn
-            || (index.column() >= HeadlineColumn && index.column() <= ScoreColumn))
+            || (index.column() >= HeadlineColumn && index.column() <= ScoreColumn)
+            || index.column() >= ReplicasColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         if (index.column() == ParetoColumn)
             return QVariant(Qt::AlignCenter);
         return {};
     case Qt::ToolTipRole:
         if (index.column() == ScoreColumn)
-            return QString(tr("Balanced score (lower is better): goal cost %1 × (1 + penalties "
-                              "%2). Goal cost = TCO per hour × hours of the goal.")
-                               .arg(formatUsd(c.breakdown.goalUsd),
-                                    formatNumber(c.breakdown.penalties(), 3))
-                           + QLatin1Char(' ') + currencyRateNote())
+            return QString(
+                tr("Balanced score (lower is better): goal cost %1 × (1 + penalties "
+                   "%2). Goal cost = TCO per hour × hours of the goal.")
+                    .arg(formatUsd(c.breakdown.goalUsd), formatNumber(c.breakdown.penalties(), 3))
+                + QLatin1Char(' ') + currencyRateNote())
                 .trimmed();
         if (index.column() == ParetoColumn)
             return c.pareto ? tr("On the Pareto front: no other candidate is both cheaper and "
@@ -168,6 +201,16 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
             return tr("Score (%1)").arg(displayCurrency().code);
         case ParetoColumn:
             return tr("Pareto");
+        case ReplicasColumn:
+            return tr("Replicas");
+        case ClusterCostColumn:
+            return tr("Cluster (%1/h)").arg(displayCurrency().code);
+        case CostPerMillionColumn:
+            return tr("Per M output tokens");
+        case TtftColumn:
+            return tr("p99 TTFT");
+        case TpotColumn:
+            return tr("p99 TPOT");
         default:
             return {};
         }
@@ -193,7 +236,25 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
             return tr("TCO cost of the goal × (1 + imbalance penalties); lower is better "
                       "(docs/recommendation.md).");
         case ParetoColumn:
-            return tr("✓ when no other candidate is better in both cost and time/throughput.");
+            return isServing() ? tr("✓ when no other cluster is both cheaper per hour and has "
+                                    "more SLA headroom.")
+                               : tr("✓ when no other candidate is better in both cost and "
+                                    "time/throughput.");
+        case ReplicasColumn:
+            return tr("Replicas the demand needs (spares included) × GPUs per replica.");
+        case ClusterCostColumn:
+            return tr("TCO per hour of the whole cluster the demand needs; candidates rank by "
+                      "it, cheapest first. %1")
+                .arg(currencyRateNote());
+        case CostPerMillionColumn:
+            return tr("Cluster cost per hour over the output tokens it serves in an hour, per "
+                      "million.");
+        case TtftColumn:
+            return tr("Time to first token at the demand on this cluster, 99th percentile "
+                      "(simulated).");
+        case TpotColumn:
+            return tr("Time per output token at the demand on this cluster, 99th percentile "
+                      "(simulated).");
         default:
             return {};
         }

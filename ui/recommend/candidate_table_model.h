@@ -11,7 +11,9 @@ namespace infrafit::ui {
 
 /// The ranked candidates of a recommendation, best first: rank, GPU,
 /// chassis, nodes, plan, time (training) or throughput (inference), capex,
-/// TCO, score and Pareto membership. Shows core's figures, formatted only.
+/// TCO, score and Pareto membership; for a serving demand the replicas,
+/// cluster cost per hour, cost per million output tokens and the SLA
+/// percentile of TTFT and TPOT instead of the score. Shows core's figures, formatted only.
 class CandidateTableModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -27,6 +29,12 @@ public:
         TcoColumn,
         ScoreColumn,
         ParetoColumn,
+        // Serving with a demand (hidden otherwise): the sized cluster.
+        ReplicasColumn,
+        ClusterCostColumn,
+        CostPerMillionColumn,
+        TtftColumn,
+        TpotColumn,
         ColumnCount
     };
 
@@ -38,6 +46,14 @@ public:
         return mCandidates;
     }
     [[nodiscard]] WorkloadKind kind() const { return mKind; }
+    /// The candidates are clusters sized for a serving demand (the serving
+    /// columns apply; the balanced score does not).
+    [[nodiscard]] bool isServing() const
+    {
+        return !mCandidates.empty() && mCandidates.front().serving.has_value();
+    }
+    /// Whether `column` applies to the current result.
+    [[nodiscard]] bool columnApplies(int column) const;
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;

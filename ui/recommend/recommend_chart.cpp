@@ -41,34 +41,46 @@ void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandid
     const bool training = workload.kind == WorkloadKind::Training;
     const bool days = training && workload.trainingTokens > 0;
     const bool tco = basis == BudgetBasis::Tco;
-    chart->setTitle(training ? QObject::tr("Cost against time to train")
-                             : QObject::tr("Cost against throughput"));
+    // Serving with a demand: clusters sized for it, cost per hour against
+    // the SLA headroom left at the demand.
+    const bool serving = !candidates.empty() && candidates.front().serving.has_value();
+    chart->setTitle(serving ? QObject::tr("Cluster cost per hour against SLA headroom")
+            : training      ? QObject::tr("Cost against time to train")
+                            : QObject::tr("Cost against throughput"));
 
     auto* dominated = scatter(
         QObject::tr("Dominated"), QScatterSeries::MarkerShapeCircle, 9, QColor(0x8a, 0x93, 0x9e));
     auto* pareto = scatter(QObject::tr("Pareto front"), QScatterSeries::MarkerShapeCircle, 11,
         QColor(0x1f, 0x77, 0xb4));
-    auto* balanced = scatter(QObject::tr("Balanced"), QScatterSeries::MarkerShapeStar, 22,
-        QColor(0xe6, 0x7e, 0x22));
+    auto* balanced = scatter(serving ? QObject::tr("Cheapest") : QObject::tr("Balanced"),
+        QScatterSeries::MarkerShapeStar, 22, QColor(0xe6, 0x7e, 0x22));
     double maxX = 0;
     double maxY = 0;
-    // Thousands of the display currency (USD × rate; ui/format.h).
+    // Thousands of the display currency (USD × rate; ui/format.h); serving:
+    // the display currency per hour.
     const auto add = [&](QScatterSeries* series, double x, double costUsd) {
-        const double y = costUsd * displayCurrency().perUsd / 1e3;
+        const double y = costUsd * displayCurrency().perUsd / (serving ? 1.0 : 1e3);
         series->append(x, y);
         maxX = std::max(maxX, x);
         maxY = std::max(maxY, y);
     };
     // The x figure of a point: throughput, days to train or step time.
-    const auto xOf = [&](const auto& figures) {
-        return !training ? figures.outputTokensPerS
-            : days       ? figures.trainingDays
-                         : figures.stepTimeS;
+    const auto xOf = [&](const FrontPoint& figures) {
+        return serving  ? figures.slaHeadroom * 100
+            : !training ? figures.outputTokensPerS
+            : days      ? figures.trainingDays
+                        : figures.stepTimeS;
     };
     const auto candidateX = [&](const RecommendedCandidate& c) {
-        return xOf(c.analysis.performance);
+        const auto& p = c.analysis.performance;
+        return serving  ? c.serving->slaHeadroom * 100
+            : !training ? p.outputTokensPerS
+            : days      ? p.trainingDays
+                        : p.stepTimeS;
     };
     const auto candidateCost = [&](const RecommendedCandidate& c) {
+        if (serving)
+            return c.serving->clusterUsdPerHour;
         const auto& infra = c.analysis.infrastructure;
         return infra ? (tco ? infra->cost.tcoUsd : infra->cost.capexUsd) : 0.0;
     };
@@ -92,16 +104,19 @@ void buildRecommendationChart(QChart* chart, const std::vector<RecommendedCandid
             add(balanced, candidateX(candidates[i]), candidateCost(candidates[i]));
     }
     auto* xAxis = new QValueAxis;
-    xAxis->setTitleText(!training ? QObject::tr("Output tokens/s")
-            : days                ? QObject::tr("Days to train")
-                                  : QObject::tr("Step time (s)"));
+    xAxis->setTitleText(serving ? QObject::tr("SLA headroom at the demand (%)")
+            : !training         ? QObject::tr("Output tokens/s")
+            : days              ? QObject::tr("Days to train")
+                                : QObject::tr("Step time (s)"));
     xAxis->setRange(0, maxX > 0 ? maxX * 1.1 : 1);
-    xAxis->setLabelFormat(!training ? QStringLiteral("%.0f")
-            : days                  ? QStringLiteral("%.1f")
-                                    : QStringLiteral("%.3g"));
+    xAxis->setLabelFormat(serving || !training ? QStringLiteral("%.0f")
+            : days                             ? QStringLiteral("%.1f")
+                                               : QStringLiteral("%.3g"));
     xAxis->applyNiceNumbers(); // round ticks: 0, 0.2, 0.4, not 0, 0.23, 0.45
     auto* yAxis = new QValueAxis;
-    yAxis->setTitleText((tco ? QObject::tr("TCO (k %1)") : QObject::tr("Capex (k %1)"))
+    yAxis->setTitleText((serving ? QObject::tr("Cluster TCO (%1/h)")
+            : tco                ? QObject::tr("TCO (k %1)")
+                                 : QObject::tr("Capex (k %1)"))
                             .arg(displayCurrency().code));
     yAxis->setRange(0, maxY > 0 ? maxY * 1.1 : 1);
     // Whole thousands of dollars; before a search the empty 0–1 range would

@@ -101,6 +101,11 @@ RecommendPage::RecommendPage(
     mTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     mTable->horizontalHeader()->setStretchLastSection(true);
     mTable->setAlternatingRowColors(true);
+    // The serving columns (shown only for a serving demand) come right after the plan.
+    for (int column = CandidateTableModel::ReplicasColumn;
+         column < CandidateTableModel::ColumnCount; ++column)
+        mTable->horizontalHeader()->moveSection(mTable->horizontalHeader()->visualIndex(column),
+            CandidateTableModel::HeadlineColumn + (column - CandidateTableModel::ReplicasColumn));
     mReasons = new QPlainTextEdit(this);
     mReasons->setObjectName(QStringLiteral("recommendReasonsPlainTextEdit"));
     mReasons->setReadOnly(true);
@@ -242,8 +247,10 @@ void RecommendPage::showResult()
     const Recommendation& r = mRunner->result();
     const Workload& workload = mRunner->workload();
     mModel->setResult(r.candidates, workload.kind);
-    buildRecommendationChart(mChart->chart(), r.candidates, r.front, workload,
-        mRunner->constraints().budgetBasis);
+    for (int column = 0; column < CandidateTableModel::ColumnCount; ++column)
+        mTable->setColumnHidden(column, !mModel->columnApplies(column));
+    buildRecommendationChart(
+        mChart->chart(), r.candidates, r.front, workload, mRunner->constraints().budgetBasis);
     mProgress->setValue(r.cancelled ? mProgress->value() : 1000);
     QString status = tr("%1 configurations considered, %2 feasible, %3 plan evaluations in %4.")
                          .arg(formatNumber(static_cast<double>(r.configurationsConsidered)),

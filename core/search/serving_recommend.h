@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/search/recommend.h"
+
+#include <vector>
+
+namespace infrafit {
+
+/// An inference workload with a demand (`request_rate_per_s`, or `users`)
+/// and an `sla`: recommend() sizes clusters for it by simulation.
+bool isServingDemandSearch(const Workload& workload);
+
+/// The replica plans the serving search tries on nodes of `gpusPerNode`
+/// GPUs, in a fixed order: tensor t dividing gpusPerNode (t ≤ 8, Narayanan
+/// et al. 2021 takeaway 1), pipeline p > 1 only at the largest such t, with
+/// t·p dividing gpusPerNode (a replica stays inside a node, so replicas
+/// share no links; stages without micro-batches add hops, not speed), each passing
+/// planRuleViolation(); the workload's max_batch and a quarter of it (at
+/// least 8: a smaller batch trades throughput for TPOT); its
+/// prefill_chunk_tokens, or 2,048 and 512 when it leaves the budget open
+/// (a smaller chunk shortens the steps decoders wait on, Sarathi-Serve,
+/// Agrawal et al. OSDI 2024 §4.3, at the cost of TTFT).
+std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& workload, int gpusPerNode);
+
+/// Serving recommendation for a workload with a demand and an SLA
+/// (isServingDemandSearch()). Every (node build, replica plan) gets the
+/// capacity of one replica under the SLA from the request-level simulator
+/// (findCapacity / findUserCapacity, the same scenario as `analyze`'s
+/// serving section, cached per GPU, link rates and replica plan), the
+/// replicas the demand needs (spare included) and so the nodes; its cost
+/// is the TCO per hour of that whole cluster, and candidates rank by it,
+/// cheapest first (fully priced before those with a missing price). A
+/// replica plan that does not fit, or misses the SLA even at an idle
+/// load, and clusters that break a constraint (nodes, GPUs, budget,
+/// racks, power) are listed in `rejected` with the reason and by how much.
+///
+/// Pruning (request.prune) is exact: a replica's capacity is at most its
+/// saturated throughput (findCapacity bisects below it), so the cluster
+/// sized at that throughput costs no more than the real one (TCO per hour
+/// grows with the node count); pairs whose bound exceeds the `top`-th
+/// cheapest cluster found are skipped. The Pareto front (cost per hour
+/// against SLA headroom) is over the candidates evaluated. Deterministic
+/// for any `control.threads`.
+Recommendation recommendServing(const RecommendRequest& request, const SearchControl& control = {});
+
+} // namespace infrafit

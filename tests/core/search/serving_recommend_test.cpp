@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+// Serving recommendation (issue 17 item 4): clusters sized by the simulated
+// capacity, ranked by TCO per hour, checked against the brute-force search
+// on the shipped example (examples/llama-serving-sla.infrafit.json).
+#include "core/io/project_json.h"
+#include "core/search/recommend.h"
+#include "core/search/search_test_support.h"
+#include "core/search/serving_reasons.h"
+#include "core/search/serving_recommend.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <stop_token>
+
+using namespace infrafit;
+
+namespace {
+
+Workload shippedChatExample()
+{
+    const Project p = readProjectFile(
+        std::string(INFRAFIT_SOURCE_DIR) + "/examples/llama-serving-sla.infrafit.json");
+    Workload w = p.workloads.at(0);
+    w.parallelism.reset(); // the recommendation chooses the replica plan
+    return w;
+}
+
+/// The example's two GPUs in one chassis each, one CPU, NIC, PSU, cooling.
+PartsSnapshot servingSnapshot()
+{
+    PartsSnapshot all = testing::smallSnapshot();
+    PartsSnapshot s = all;
+    s.gpus.clear();
+    for (const auto& g : all.gpus)
+        if (g.id == "nvidia-h100-sxm5-80gb" || g.id == "nvidia-l40s-48gb")
+            s.gpus.push_back(g);
+    s.cpus.resize(1);
+    return s;
+}
+
+RecommendRequest servingRequest()
+{
+    RecommendRequest r;
+    r.workload = shippedChatExample();
+    r.parts = servingSnapshot();
+    r.constraints.maxNodes = 4;
+    r.top = 3;
+    return r;
+}
+
+} // namespace
+
+TEST_CASE("the shipped chat example has a demand and an SLA, so recommend sizes by simulation",
+    "[serving][search]")
+{
+    const Workload w = shippedChatExample();
+    CHECK(isServingDemandSearch(w));
+    CHECK(*w.serving.requestRatePerS == 50);
+    Workload fixed = w;
+    fixed.serving.sla.reset();
+    CHECK_FALSE(isServingDemandSearch(fixed));
+}
+
+TEST_CASE("replica plans stay inside a node and add pipeline stages only at the largest tensor",
+    "[serving][search]")
+{
+    const auto plans = servingReplicaPlans(shippedChatExample(), 8);
+    REQUIRE(!plans.empty());
+    for (const auto& p : plans) {
+        CHECK(8 % p.gpus() == 0);
+        CHECK(p.tensor <= 8);
+        if (p.pipeline > 1)
+            CHECK(p.tensor == 8);
+    }
+    // The example leaves the chunk open: 2,048 and 512 are tried; max_batch 256 and 64.
+    CHECK(std::any_of(
+        plans.begin(), plans.end(), [](const auto& p) { return p.chunkTokens == 512; }));
+    CHECK(std::any_of(plans.begin(), plans.end(), [](const auto& p) { return p.maxBatch == 64; }));
+}
+
+TEST_CASE("no cheaper feasible cluster exists in the searched space than the serving winner",
+    "[serving][search]")
+{
+    const RecommendRequest fast = servingRequest();
+    RecommendRequest brute = fast;
+    brute.prune = false;
+    brute.top = 1000;
+    SearchControl one;
+    one.threads = 1;
+    const Recommendation a = recommend(fast);
+    const Recommendation b = recommend(brute, one);
+    REQUIRE(!a.candidates.empty());
+    REQUIRE(!b.candidates.empty());
+    // Brute force evaluated every (build, replica plan); pruning skipped some.
+    CHECK(a.planEvaluations < b.planEvaluations);
+    const double winner = a.candidates.front().serving->clusterUsdPerHour;
+    for (const auto& c : b.candidates) {
+        REQUIRE(c.serving);
+        if (c.priceComplete)
+            CHECK(c.serving->clusterUsdPerHour >= winner);
+    }
+    // The pruned search returns the brute force's top clusters, in order.
+    for (std::size_t k = 0; k < a.candidates.size(); ++k) {
+        INFO("rank " << k + 1);
+        CHECK(a.candidates[k].config.config.name == b.candidates[k].config.config.name);
+        CHECK(a.candidates[k].serving->clusterUsdPerHour
+            == b.candidates[k].serving->clusterUsdPerHour);
+    }
+}
+
+TEST_CASE("a serving candidate is the whole cluster the demand needs, and analyze agrees",
+    "[serving][search]")
+{
+    const Recommendation rec = recommend(servingRequest());
+    REQUIRE(!rec.candidates.empty());
+    for (std::size_t k = 1; k < rec.candidates.size(); ++k)
+        CHECK(rec.candidates[k - 1].serving->clusterUsdPerHour
+            <= rec.candidates[k].serving->clusterUsdPerHour);
+    for (const auto& c : rec.candidates) {
+        const ServingCandidate& s = *c.serving;
+        CHECK(s.replicasNeeded == int(std::ceil(50.0 / s.capacityPerReplica - 1e-9)));
+        CHECK(c.config.config.nodes == s.nodesNeeded);
+        CHECK(s.nodesNeeded * c.config.config.gpusPerNode >= s.replicasNeeded * s.replica.gpus());
+        CHECK(s.ttftMs.p99 <= 2000);
+        CHECK(s.tpotMs.p99 <= 100);
+        CHECK(s.slaHeadroom >= 0);
+        CHECK(s.costPerMillionOutputTokensUsd > 0);
+        // The cluster's cost per hour is its TCO spread over the horizon.
+        REQUIRE(c.analysis.infrastructure);
+        CHECK(s.clusterUsdPerHour == Approx(c.analysis.infrastructure->cost.usdPerHour));
+        // analyze on the recommended cluster sizes the same way.
+        REQUIRE(c.analysis.serving);
+        CHECK(c.analysis.serving->replicasNeeded == s.replicasNeeded);
+        CHECK(c.analysis.serving->meetsSla);
+        CHECK(c.analysis.serving->costPerMillionOutputTokensUsd
+            == Approx(s.costPerMillionOutputTokensUsd).epsilon(1e-6));
+    }
+}
+
+TEST_CASE("a replica that misses the SLA even when idle is ruled out saying by how much",
+    "[serving][search]")
+{
+    RecommendRequest r = servingRequest();
+    r.workload.serving.sla
+        = ServiceLevel {5, 100, 99}; // 5 ms TTFT: no 2,048-token prefill meets it
+    const Recommendation rec = recommend(r);
+    CHECK(rec.candidates.empty());
+    REQUIRE(!rec.rejected.empty());
+    const std::string& reason = rec.rejected.front().reason;
+    INFO(reason);
+    CHECK(reason.find("p99 TTFT") != std::string::npos);
+    CHECK(reason.find("exceeds the 5.0 ms SLA by") != std::string::npos);
+    REQUIRE(!rec.findings.empty());
+    CHECK(std::any_of(rec.findings.begin(), rec.findings.end(),
+        [](const Finding& f) { return f.code == "recommend.infeasible"; }));
+}
+
+TEST_CASE("the SLA miss text names the percentile, load, limit and excess", "[serving][search]")
+{
+    SimulationResult run;
+    run.requestsOffered = run.requestsCompleted = 10;
+    run.ttftS.p99 = 2.9;
+    run.tpotS.p99 = 0.05;
+    CHECK(slaMissText(run, ServiceLevel {2000, 100, 99}, "1 req/s")
+        == "p99 TTFT 2.9 s at 1 req/s exceeds the 2.0 s SLA by 45 %");
+}
+
+TEST_CASE("the serving recommendation does not depend on the thread count, and stops on request",
+    "[serving][search]")
+{
+    const RecommendRequest r = servingRequest();
+    SearchControl one, two;
+    one.threads = 1;
+    two.threads = 2;
+    const auto a = recommend(r, one);
+    const auto b = recommend(r, two);
+    REQUIRE(a.candidates.size() == b.candidates.size());
+    for (std::size_t k = 0; k < a.candidates.size(); ++k)
+        CHECK(a.candidates[k].serving->clusterUsdPerHour
+            == b.candidates[k].serving->clusterUsdPerHour);
+    std::stop_source stop;
+    stop.request_stop();
+    SearchControl stopped;
+    stopped.stop = stop.get_token();
+    CHECK(recommend(r, stopped).cancelled);
+}
