@@ -25,13 +25,6 @@ Percentiles toMs(const Percentiles& s)
     return {s.mean * 1e3, s.p50 * 1e3, s.p90 * 1e3, s.p99 * 1e3};
 }
 
-int servingCeilDiv(double a, double b)
-{
-    if (!(b > 0) || !std::isfinite(a / b))
-        return 0;
-    return static_cast<int>(std::ceil(a / b - 1e-9));
-}
-
 } // namespace
 
 ServingScenario servingScenarioFor(const Workload& w, const AnalysisResult& analysis)
@@ -84,7 +77,7 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
         r.saturatedRequestsPerS = cap.saturatedRatePerS;
         if (cap.maxRatePerS > 0)
             r.replicasNeeded
-                = servingCeilDiv(r.demandRequestsPerS, cap.maxRatePerS) + d.spareReplicas;
+                = replicasFor(r.demandRequestsPerS, cap.maxRatePerS) + d.spareReplicas;
         atConfig = simulateCluster(s, model, r.demandRequestsPerS, configReplicas);
         if (r.replicasNeeded > 0)
             atSized = simulateCluster(s, model, r.demandRequestsPerS, r.replicasNeeded);
@@ -103,13 +96,13 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
         r.capacityUsers = cap.maxUsers;
         r.capacityRequestsPerS = cap.atCapacity.throughputRequestsPerS;
         if (cap.maxUsers > 0)
-            r.replicasNeeded = servingCeilDiv(r.demandUsers, cap.maxUsers) + d.spareReplicas;
-        atConfig = simulateUsers(s, model, servingCeilDiv(r.demandUsers, configReplicas), think);
+            r.replicasNeeded = replicasFor(r.demandUsers, cap.maxUsers) + d.spareReplicas;
+        atConfig = simulateUsers(s, model, replicasFor(r.demandUsers, configReplicas), think);
         r.demandRequestsPerS = atConfig.throughputRequestsPerS * configReplicas;
         if (r.replicasNeeded > 0) {
             const int replicas = r.replicasNeeded;
             atSized = simulateUsers(
-                s, model, std::max(1, servingCeilDiv(r.demandUsers, replicas)), think);
+                s, model, std::max(1, replicasFor(r.demandUsers, replicas)), think);
             sizedOutputTokensPerS = atSized.outputTokensPerS * replicas;
             sizedTokensPerS = (atSized.outputTokensPerS + atSized.inputTokensPerS) * replicas;
         }
@@ -126,7 +119,7 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
         && meetsSla(atConfig, s.sla);
 
     const int gpusPerNode = std::max(1, config.config.gpusPerNode);
-    r.nodesNeeded = servingCeilDiv(double(r.replicasNeeded) * r.gpusPerReplica, gpusPerNode);
+    r.nodesNeeded = replicasFor(double(r.replicasNeeded) * r.gpusPerReplica, gpusPerNode);
     r.gpuUtilization = atSized.gpuUtilization;
     if (infrastructure && r.nodesNeeded > 0) {
         const int nodes = std::max(1, config.config.nodes);

@@ -10,6 +10,7 @@
 #include "core/search/candidate_reasons.h"
 #include "core/search/node_builds.h"
 #include "core/search/parallel_for.h"
+#include "core/serving/capacity.h"
 #include "core/search/pareto.h"
 #include "core/search/serving_reasons.h"
 #include "core/workload/workload_validation.h"
@@ -31,13 +32,6 @@ using infra::num;
 /// are costed; fixed so the pruning, and so the result, does not depend
 /// on the thread count.
 constexpr std::size_t servingBatchItems = 8;
-
-int servingCeilDiv(double a, double b)
-{
-    if (!(b > 0) || !std::isfinite(a / b))
-        return 0;
-    return static_cast<int>(std::ceil(a / b - 1e-9));
-}
 
 /// Capacity of one replica plan on one GPU and link set, shared by every
 /// node build that has them.
@@ -180,7 +174,7 @@ SimulationResult runAtDemand(const ReplicaCapacity& r, const ServingDemand& d, i
     if (d.requestRatePerS)
         return simulateCluster(r.scenario, *r.model, *d.requestRatePerS, replicas);
     return simulateUsers(
-        r.scenario, *r.model, servingCeilDiv(d.users.value_or(1), replicas), d.thinkTimeS);
+        r.scenario, *r.model, replicasFor(d.users.value_or(1), replicas), d.thinkTimeS);
 }
 
 } // namespace
@@ -315,7 +309,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         return pos->second;
     };
     const auto nodesFor = [&](const ServingItem& it, int replicas) {
-        return servingCeilDiv(
+        return replicasFor(
             double(replicas) * it.plan.gpus(), space.builds[it.build].gpusPerNode);
     };
     const auto withinNodeLimits = [&](const ServingItem& it, int nodes) {
@@ -449,7 +443,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             if (e.level == 0 && d.requestRatePerS) {
                 Entry next = e;
                 next.level = 1;
-                const int replicas = servingCeilDiv(load, r.saturatedPerS) + d.spareReplicas;
+                const int replicas = replicasFor(load, r.saturatedPerS) + d.spareReplicas;
                 if (r.saturatedPerS > 0 && boundFor(it, replicas, next))
                     heap.push(next);
                 else
@@ -461,7 +455,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
                 rejectKey(it);
                 continue;
             }
-            const int replicas = servingCeilDiv(load, r.capacity) + d.spareReplicas;
+            const int replicas = replicasFor(load, r.capacity) + d.spareReplicas;
             const int nodes = nodesFor(it, replicas);
             if (!withinNodeLimits(it, nodes)) {
                 reject(hardwareText(req.parts, space.builds[it.build]), it.plan,
@@ -498,7 +492,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             f.replica = it.plan;
             f.closedLoop = !d.requestRatePerS;
             f.capacityPerReplica = r.capacity;
-            f.replicasNeeded = servingCeilDiv(load, r.capacity) + d.spareReplicas;
+            f.replicasNeeded = replicasFor(load, r.capacity) + d.spareReplicas;
             f.nodesNeeded = nodesFor(it, f.replicasNeeded);
             const int inCluster = f.nodesNeeded * nb.gpusPerNode / it.plan.gpus();
             const SimulationResult& run = demandRuns.at({it.key, inCluster});

@@ -2,6 +2,7 @@
 #include "core/serving/capacity.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace infrafit {
@@ -140,6 +141,16 @@ UserCapacityAnswer findUserCapacity(const ServingScenario& scenario, const StepT
         [](int a, int b) { return b - a <= 1; }, scenario.sla, best, answer.simulations);
     answer.atCapacity = std::move(best);
     return answer;
+}
+
+int replicasFor(double load, double perReplica)
+{
+    if (!(perReplica > 0) || !(load > 0) || !std::isfinite(load))
+        return 0;
+    const double ratio = load / perReplica; // may overflow to +inf: capped below
+    // 1e-9: a load equal to a whole number of replicas' capacity, give or
+    // take rounding, needs exactly that many.
+    return static_cast<int>(std::min(std::ceil(ratio - 1e-9), 1e6));
 }
 
 } // namespace infrafit

@@ -26,6 +26,11 @@ struct ServingScenario {
 /// of TTFT and of TPOT at or under their limits.
 bool meetsSla(const SimulationResult& run, const ServiceLevel& sla);
 
+/// Replicas of capacity `perReplica` needed to carry `load` (requests/s or
+/// users): the ceiling of the ratio, 0 when either is not a positive finite
+/// number, and capped at one million so a count never overflows.
+int replicasFor(double load, double perReplica);
+
 /// One replica at `ratePerS` requests/s (open loop). Same seed, same lengths
 /// and same gaps rescaled at every rate, so runs at different rates differ
 /// only by the load.

@@ -293,3 +293,14 @@ TEST_CASE("Nearest-rank percentiles", "[serving][simulator]")
     CHECK(q.p90 == 9);
     CHECK(q.p99 == 10);
 }
+
+TEST_CASE("Replicas for a load: the ceiling of load over capacity, never overflowing",
+          "[serving][capacity]")
+{
+    CHECK(replicasFor(50.0, 12.5) == 4);  // exactly four replicas' worth
+    CHECK(replicasFor(50.1, 12.5) == 5);  // a little more needs a fifth
+    CHECK(replicasFor(0.0, 12.5) == 0);   // no demand, no replica
+    CHECK(replicasFor(50.0, 0.0) == 0);   // no capacity: the caller reports infeasible
+    CHECK(replicasFor(std::nan(""), 1.0) == 0);
+    CHECK(replicasFor(1e300, 1e-300) == 1000000); // capped, not undefined behaviour
+}
