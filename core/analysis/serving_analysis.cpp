@@ -60,6 +60,7 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
     r.stepTimeSource = "stop-gap roofline from the inference analysis (core/analysis/"
                        "roofline_step_time.h)";
     r.simulatedRequests = s.requests;
+    r.sla = s.sla;
     r.spareReplicas = d.spareReplicas;
     r.gpusPerReplica
         = std::max(1, analysis.parallelism.tensor) * std::max(1, analysis.parallelism.pipeline);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/serving/simulation_result.h"
+#include "core/workload/serving_demand.h"
 
 #include <string>
 #include <vector>
@@ -54,6 +55,7 @@ struct ServingReport {
     double energyKwhPerMillionOutputTokens = 0;
     std::vector<LoadCurvePoint> curve;  ///< per replica, 0 to past capacity
     std::string stepTimeSource;         ///< which step-time model fed the simulator
+    ServiceLevel sla;                   ///< the limits the report was sized against
     int simulatedRequests = 0;          ///< per simulation
 };
 

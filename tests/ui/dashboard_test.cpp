@@ -16,6 +16,8 @@
 #include <QLineSeries>
 #include <QStackedBarSeries>
 #include <QValueAxis>
+#include <QCoreApplication>
+#include <QElapsedTimer>
 
 using namespace infrafit;
 using namespace infrafit::ui;
@@ -141,4 +143,57 @@ TEST_CASE("interconnect chart shows demand against bandwidth per link level", "[
     auto* axis = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0));
     REQUIRE(axis);
     CHECK(axis->titleText().contains(QStringLiteral("GB/s")));
+}
+
+TEST_CASE("the serving chart draws p50/p99 TTFT and TPOT against load, the SLA lines and the demand",
+          "[ui][dashboard][serving]")
+{
+    test::WindowFixture f;
+    REQUIRE(f.window->openProject(QStringLiteral(INFRAFIT_SOURCE_DIR)
+                                  + QStringLiteral("/examples/llama-serving-sla.infrafit.json")));
+    // The live analysis may run off the GUI thread: wait (bounded) for it.
+    QElapsedTimer clock;
+    clock.start();
+    const auto ready = [&] {
+        const auto& r = f.window->liveAnalysis()->result();
+        return r.has_value() && r->serving.has_value()
+               && !f.window->analysisPage()
+                       ->chartPanel(QStringLiteral("servingChart"))
+                       ->chart()
+                       ->series()
+                       .isEmpty();
+    };
+    while (!ready() && clock.elapsed() < 60000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    REQUIRE(ready());
+    const auto& serving = *f.window->liveAnalysis()->result()->serving;
+    auto* chart = f.window->analysisPage()->chartPanel(QStringLiteral("servingChart"))->chart();
+    const auto line = [&](const QString& name) -> QLineSeries* {
+        for (auto* s : chart->series())
+            if (s->name() == name)
+                return qobject_cast<QLineSeries*>(s);
+        return nullptr;
+    };
+    for (const char* name : {"p50 TTFT", "p99 TTFT", "p50 TPOT", "p99 TPOT"}) {
+        INFO(name);
+        auto* s = line(QString::fromLatin1(name));
+        REQUIRE(s);
+        CHECK(s->count() == static_cast<int>(serving.curve.size()));
+    }
+    // Each point is one replica's rate × the configuration's replicas.
+    const int replicas = std::max(1, serving.replicasInConfiguration);
+    CHECK(line(QStringLiteral("p99 TTFT"))->at(0).x()
+          == Approx(serving.curve.front().ratePerS * replicas));
+    CHECK(line(QStringLiteral("p99 TTFT"))->at(0).y() == Approx(serving.curve.front().ttftMs.p99));
+    auto* ttftSla = line(QStringLiteral("TTFT SLA (p99)"));
+    auto* tpotSla = line(QStringLiteral("TPOT SLA (p99)"));
+    auto* demand = line(QStringLiteral("Demand"));
+    REQUIRE(ttftSla);
+    REQUIRE(tpotSla);
+    REQUIRE(demand);
+    CHECK(ttftSla->at(0).y() == Approx(2000));
+    CHECK(tpotSla->at(0).y() == Approx(100));
+    CHECK(demand->at(0).x() == Approx(50));
+    CHECK(demand->at(1).x() == Approx(50));
+    CHECK(chart->axes(Qt::Vertical).size() == 2); // TTFT left, TPOT right
 }

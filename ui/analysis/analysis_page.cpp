@@ -4,6 +4,7 @@
 #include "ui/analysis/live_analysis.h"
 #include "ui/charts/chart_builders.h"
 #include "ui/charts/chart_panel.h"
+#include "ui/charts/serving_chart.h"
 #include "ui/format.h"
 #include "ui/project/project_document.h"
 #include "ui/qt_text.h"
@@ -75,7 +76,7 @@ AnalysisPage::AnalysisPage(ProjectDocument* document, LiveAnalysis* analysis, QW
     auto* charts = new QGridLayout;
     const std::pair<const char*, int> chartNames[] = {
         {"memoryChart", 0}, {"timeChart", 1}, {"nodePowerChart", 2},
-        {"rackChart", 3},   {"interconnectChart", 4}};
+        {"rackChart", 3},   {"interconnectChart", 4}, {"servingChart", 5}};
     for (const auto& [name, position] : chartNames) {
         auto* panel = new ChartPanel(QString::fromLatin1(name), mContent);
         mCharts[QString::fromLatin1(name)] = panel;
@@ -269,6 +270,7 @@ void AnalysisPage::updateResult()
     buildNodePowerChart(chartPanel(QStringLiteral("nodePowerChart"))->chart(), r);
     buildRackChart(chartPanel(QStringLiteral("rackChart"))->chart(), r);
     buildInterconnectChart(chartPanel(QStringLiteral("interconnectChart"))->chart(), r);
+    buildServingLatencyChart(chartPanel(QStringLiteral("servingChart"))->chart(), r);
 }
 
 } // namespace infrafit::ui
