@@ -47,7 +47,17 @@ json powerToJson(const PowerReport& p)
           {"nics", levels(p.node.nics)},
           {"nvme", levels(p.node.nvme)},
           {"base", levels(p.node.base)},
+          {"fans", levels(p.node.fans)},
           {"components_in_base", p.node.componentsInBase}}},
+        {"gpu_power_limit_w", number(p.node.gpuPowerLimitW)},
+        {"gpu_power_capped", p.node.gpuPowerCapped},
+        {"gpu_activity",
+         {{"compute_bound", number(p.node.gpuActivity.computeBound)},
+          {"memory_bound", number(p.node.gpuActivity.memoryBound)},
+          {"communication", number(p.node.gpuActivity.communication)},
+          {"idle", number(p.node.gpuActivity.idle)},
+          {"from_workload", p.node.gpuActivity.fromWorkload}}},
+        {"cooling_pump_w", number(p.coolingPumpW)},
         {"psu_known", p.psuKnown},
         {"psu_from_chassis", p.psuFromChassis},
         {"psu_watts_each", number(p.psuWattsEach)},
@@ -139,6 +149,10 @@ json costToJson(const CostReport& c)
         {"electricity_usd_per_kwh", number(c.electricityUsdPerKwh)},
         {"energy_kwh_per_year", number(c.energyKwhPerYear)},
         {"energy_usd_per_year", number(c.energyUsdPerYear)},
+        {"energy_kwh_per_day", number(c.energyKwhPerDay)},
+        {"grid_co2_g_per_kwh", number(c.gridCo2GPerKwh)},
+        {"co2_kg_per_year", number(c.co2KgPerYear)},
+        {"co2_kg_per_day", number(c.co2KgPerDay)},
         {"years", number(c.years)},
         {"tco_usd", number(c.tcoUsd)},
         {"usd_per_hour", number(c.usdPerHour)},
@@ -146,6 +160,12 @@ json costToJson(const CostReport& c)
     };
     if (c.usdPerMillionTokens)
         j["usd_per_million_tokens"] = number(*c.usdPerMillionTokens);
+    if (c.energyKwhPerTrainingRun)
+        j["energy_kwh_per_training_run"] = number(*c.energyKwhPerTrainingRun);
+    if (c.energyUsdPerTrainingRun)
+        j["energy_usd_per_training_run"] = number(*c.energyUsdPerTrainingRun);
+    if (c.co2KgPerTrainingRun)
+        j["co2_kg_per_training_run"] = number(*c.co2KgPerTrainingRun);
     return j;
 }
 

@@ -49,6 +49,7 @@ const char* constraintName(ConstraintBit bit)
     case ConstraintBit::Deadline: return "deadline_days";
     case ConstraintBit::MinTokensPerS: return "min_tokens_per_s";
     case ConstraintBit::RequestRate: return "request_rate";
+    case ConstraintBit::SitePower: return "site_power_kw";
     case ConstraintBit::Count: break;
     }
     return "?";
@@ -69,6 +70,10 @@ std::uint32_t failedConstraints(const Workload& w, const SearchConstraints& c,
         failed |= bitOf(ConstraintBit::Budget);
     if (c.maxRacks && infra.power.racks > *c.maxRacks)
         failed |= bitOf(ConstraintBit::Racks);
+    // Site budget against the rated cluster power (nodes at their maximum
+    // under the GPU power limit, plus switches): docs/power-model.md §2.
+    if (c.sitePowerKw && infra.power.clusterW > *c.sitePowerKw * 1000.0)
+        failed |= bitOf(ConstraintBit::SitePower);
     if (training(w)) {
         // A deadline needs training_tokens; without them it cannot be met.
         if (c.deadlineDays && (w.trainingTokens <= 0 || f.trainingDays > *c.deadlineDays))
@@ -106,6 +111,8 @@ std::string tightestConstraint(const Workload& w, const SearchConstraints& c,
         uses.push_back({"budget", costUsd / *c.budgetUsd});
     if (c.maxRacks && *c.maxRacks > 0)
         uses.push_back({"racks", double(infra.power.racks) / *c.maxRacks});
+    if (c.sitePowerKw && *c.sitePowerKw > 0)
+        uses.push_back({"site power", infra.power.clusterW / 1000.0 / *c.sitePowerKw});
     uses.push_back({"nodes", double(rc.config.nodes) / std::max(1, c.maxNodes)});
     if (training(w)) {
         if (c.deadlineDays && *c.deadlineDays > 0)
