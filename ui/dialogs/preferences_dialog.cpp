@@ -28,8 +28,9 @@ PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QD
     mUtilisation = numberBox(this, QStringLiteral("utilisation"), 0, 1, 2);
     mUtilisation->setSingleStep(0.05);
     mUtilisation->setValue(p.utilisation);
-    mUtilisation->setToolTip(tr("Typical load between idle (0) and maximum (1) for typical "
-                                "power and energy cost."));
+    mUtilisation->setToolTip(tr("Share of compute-bound time (0..1) used for average power and "
+                                "energy only when there is no workload to take the time split "
+                                "from (docs/power-model.md §3)."));
     mPueAuto = checkBox(this, QStringLiteral("pueAuto"), tr("From the cooling option"));
     mPueAuto->setChecked(!p.pue);
     mPue = numberBox(this, QStringLiteral("pue"), 1, 5, 2);
