@@ -22,6 +22,7 @@ Usage:
                                 [--deadline-days X] [--min-tokens-per-s X] [--ttft-ms X]
                                 [--tpot-ms X] [--request-rate X] [--max-nodes N] [--max-gpus N]
                                 [--max-racks N] [--budget-basis capex|tco]
+                                [--site-kw X] [--power-caps F,...]
                                 [--redundancy none|N+1|N+N] [--cooling air,...] [--vendors a,b]
                                 [--parts id,...] [--threads N] [--format json|text] [--explain]
                                 [--db FILE]

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // infrafit-cli recommend PROJECT --workload NAME [--top N] [--budget-usd X] [--budget-basis
-//   capex|tco] [--rack-kw X] [--max-racks N] [--deadline-days X] [--min-tokens-per-s X]
+//   capex|tco] [--rack-kw X] [--site-kw X] [--power-caps F,...] [--max-racks N] [--deadline-days X] [--min-tokens-per-s X]
 //   [--ttft-ms X] [--tpot-ms X] [--request-rate X] [--max-nodes N] [--max-gpus N]
 //   [--redundancy none|N+1|N+N] [--cooling air,...] [--vendors a,b] [--parts id,...]
 //   [--format json|text] [--explain] [--threads N] [--db FILE]
@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstdlib>
 #include <ostream>
 #include <sstream>
 
@@ -62,6 +64,15 @@ SearchConstraints constraintsFrom(const Arguments& args)
         c.rackPowerKw = *kw;
     if (args.has("max-racks"))
         c.maxRacks = positiveInt(args, "max-racks", 1);
+    c.sitePowerKw = positive(args, "site-kw");
+    for (const auto& text : splitList(args.valueOr("power-caps", ""))) {
+        char* end = nullptr;
+        const double fraction = std::strtod(text.c_str(), &end);
+        if (end == text.c_str() || *end != '\0' || !(fraction > 0 && fraction < 1))
+            throw UsageError("--power-caps: \"" + text
+                             + "\" is not a fraction of the GPU's rated power between 0 and 1");
+        c.gpuPowerLimitFractions.push_back(fraction);
+    }
     c.maxNodes = positiveInt(args, "max-nodes", c.maxNodes);
     if (args.has("max-gpus"))
         c.maxGpus = positiveInt(args, "max-gpus", 1);
@@ -212,6 +223,7 @@ int recommendCommand(const std::vector<std::string>& words, std::ostream& out, s
 {
     const Arguments args(words,
                          {"workload", "top", "budget-usd", "budget-basis", "rack-kw", "max-racks",
+                          "site-kw", "power-caps",
                           "deadline-days", "min-tokens-per-s", "ttft-ms", "tpot-ms",
                           "request-rate", "max-nodes", "max-gpus", "redundancy", "cooling",
                           "vendors", "parts", "format", "threads", "db"},

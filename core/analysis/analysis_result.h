@@ -28,6 +28,10 @@ struct PerformanceResult {
     // Training
     double stepTimeS = 0;
     double computeTimeS = 0;     ///< m micro-batches on the most-loaded stage
+    /// The HBM-bound part of computeTimeS: element-wise operations
+    /// (norms, activations, residuals) — drawn at memory-bound power
+    /// (docs/power-model.md §3).
+    double elementwiseTimeS = 0;
     double bubbleTimeS = 0;      ///< (p−1)/v micro-batch slots (Narayanan et al. 2021 §2.2)
     double optimizerTimeS = 0;   ///< optimizer step, HBM-bound
     double modelFlopsPerStep = 0;

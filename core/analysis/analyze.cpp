@@ -4,6 +4,7 @@
 #include "core/analysis/analysis_context.h"
 #include "core/analysis/serving_step.h"
 #include "core/analysis/training_time.h"
+#include "core/infra/gpu_power_model.h"
 #include "core/search/plan_search.h"
 #include "core/workload/workload_validation.h"
 
@@ -190,6 +191,17 @@ PlanInputs preparePlanInputs(const Workload& w, const ResolvedConfiguration& con
         in.efficiency.trainCompute = *w.efficiency;
         in.efficiency.prefillCompute = *w.efficiency;
     }
+    // A GPU power limit below what compute-bound phases draw lowers the
+    // clock (docs/power-model.md §2): the SM-bound rates scale with it,
+    // HBM-bound rates only when the limit is below memory-bound power.
+    const double computeClock =
+        computeThroughputUnderLimit(config.gpu, config.config.gpuPowerLimitW);
+    const double memoryClock = memoryThroughputUnderLimit(config.gpu, config.config.gpuPowerLimitW);
+    in.efficiency.trainCompute *= computeClock;
+    in.efficiency.attentionCompute *= computeClock;
+    in.efficiency.prefillCompute *= computeClock;
+    in.efficiency.elementwiseMemory *= memoryClock;
+    in.efficiency.decodeMemory *= memoryClock;
     in.rates = linkRates(config);
     in.attentionPeakFlopsPerS = in.peakFlopsPerS;
     if (w.precision == Precision::Fp8 || w.precision == Precision::Int8

@@ -2,6 +2,7 @@
 #include "core/analysis/evaluate.h"
 
 #include "core/analysis/analyze.h"
+#include "core/analysis/power_activity.h"
 #include "core/analysis/serving_analysis.h"
 #include "core/storage/storage_host.h"
 
@@ -39,6 +40,11 @@ InfrastructureInputs infrastructureInputsFor(const Workload& workload,
         if (tokensPerS > 0)
             base.tokensPerSecond = tokensPerS;
     }
+    if (!base.trainingDays && workload.kind == WorkloadKind::Training && analysis.analyzed
+        && analysis.performance.trainingDays > 0)
+        base.trainingDays = analysis.performance.trainingDays;
+    if (!base.gpuActivity)
+        base.gpuActivity = gpuActivityFor(workload, analysis);
     if (!base.needsInterNodeTraffic) {
         // Traffic crosses nodes when the plan's GPUs span more than one node
         // (any parallel group, or replicas that synchronise gradients).

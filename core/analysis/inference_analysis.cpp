@@ -5,6 +5,7 @@
 #include "core/analysis/flops.h"
 #include "core/analysis/inference_memory.h"
 #include "core/analysis/serving_step.h"
+#include "core/infra/gpu_power_model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -100,6 +101,12 @@ ServingStepModel makeServingStepModel(const AnalysisContext& ctx, const Inferenc
     sm.efficiency = defaultServingEfficiency(ctx.config.gpu, w.precision);
     if (w.efficiency)
         sm.efficiency.gemmCompute = *w.efficiency;
+    // GPU power limit (docs/power-model.md §2), as preparePlanInputs().
+    const auto limit = ctx.config.config.gpuPowerLimitW;
+    const double computeClock = computeThroughputUnderLimit(ctx.config.gpu, limit);
+    sm.efficiency.gemmCompute *= computeClock;
+    sm.efficiency.attentionCompute *= computeClock;
+    sm.efficiency.memory *= memoryThroughputUnderLimit(ctx.config.gpu, limit);
     return sm;
 }
 

@@ -126,15 +126,20 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
         const int nodes = std::max(1, config.config.nodes);
         r.clusterUsdPerHour = infrastructure->cost.usdPerHour / nodes * r.nodesNeeded;
         const PowerReport& p = infrastructure->power;
-        // docs/reference/hardware.md §2.2: P(u) = P_idle + u·(P_max − P_idle), on wall power.
-        const double nodeW = p.nodeWallIdleW + r.gpuUtilization * (p.nodeWallW - p.nodeWallIdleW);
+        // Busy share u from the simulation: P = P_idle + u·(P_busy − P_idle)
+        // on wall power, P_busy the node's average while serving this
+        // workload's prefill/decode mix (docs/power-model.md §3).
+        const double u = std::clamp(r.gpuUtilization, 0.0, 1.0);
+        const double nodeW = p.nodeWallIdleW + u * (p.nodeWallTypicalW - p.nodeWallIdleW);
         r.clusterWallW = nodeW * r.nodesNeeded;
         const double outputPerHour = sizedOutputTokensPerS * 3600;
         const double tokensPerHour = sizedTokensPerS * 3600;
         r.costPerMillionOutputTokensUsd = infra::safeDiv(r.clusterUsdPerHour, outputPerHour) * 1e6;
         r.costPerMillionTokensUsd = infra::safeDiv(r.clusterUsdPerHour, tokensPerHour) * 1e6;
-        r.energyKwhPerMillionOutputTokens
-            = infra::safeDiv(r.clusterWallW / 1e3, outputPerHour) * 1e6;
+        r.energyKwhPerMillionOutputTokens =
+            infra::safeDiv(r.clusterWallW / 1e3, outputPerHour) * 1e6;
+        const CostReport& c = infrastructure->cost;
+        r.co2GPerMillionOutputTokens = r.energyKwhPerMillionOutputTokens * c.pue * c.gridCo2GPerKwh;
     }
 
     const std::string pct = "p" + std::to_string(s.sla.percentile);

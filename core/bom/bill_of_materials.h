@@ -131,6 +131,14 @@ struct BomSummary {
     double years = 0;
     double tcoUsd = 0;
     std::optional<double> usdPerMillionTokens;
+    // Energy and CO2 (docs/power-model.md §6)
+    double gpuPowerLimitW = 0;     ///< per GPU, in effect
+    bool gpuPowerCapped = false;
+    double energyKwhPerDay = 0;
+    std::optional<double> energyKwhPerTrainingRun;
+    double gridCo2GPerKwh = 0;
+    double co2KgPerYear = 0;
+    std::optional<double> co2KgPerTrainingRun;
 
     // Charts: memory per GPU (lines vs capacity) and node power (DC
     // components at maximum vs installed PSU capacity).

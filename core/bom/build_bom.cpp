@@ -163,6 +163,15 @@ void summarizeInfrastructure(
     s.tcoUsd = finiteOrZero(cost.tcoUsd);
     if (cost.usdPerMillionTokens && std::isfinite(*cost.usdPerMillionTokens))
         s.usdPerMillionTokens = *cost.usdPerMillionTokens;
+    s.gpuPowerLimitW = finite(power.node.gpuPowerLimitW);
+    s.gpuPowerCapped = power.node.gpuPowerCapped;
+    s.energyKwhPerDay = finite(cost.energyKwhPerDay);
+    if (cost.energyKwhPerTrainingRun)
+        s.energyKwhPerTrainingRun = finite(*cost.energyKwhPerTrainingRun);
+    s.gridCo2GPerKwh = finite(cost.gridCo2GPerKwh);
+    s.co2KgPerYear = finite(cost.co2KgPerYear);
+    if (cost.co2KgPerTrainingRun)
+        s.co2KgPerTrainingRun = finite(*cost.co2KgPerTrainingRun);
 
     const auto& node = power.node;
     const auto addPower = [&](const char* label, double maxW) {
@@ -174,6 +183,7 @@ void summarizeInfrastructure(
     addPower("NICs", node.nics.maxW);
     addPower("NVMe", node.nvme.maxW);
     addPower("Chassis base", node.base.maxW);
+    addPower("Fans", node.fans.maxW);
 
     s.assumptions = report.assumptions;
     for (auto& a : s.assumptions)

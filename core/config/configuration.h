@@ -43,6 +43,11 @@ struct Configuration {
     std::string coolingId;
     int nodes = 1;
     RackLimits rack;
+    /// Power limit set on every GPU (nvidia-smi -pl), watts; absent = the
+    /// GPU's rated tdp_w. Compute-bound phases slow down under it and the
+    /// node's rated maximum (PSU and rack sizing) follows it
+    /// (docs/power-model.md §2).
+    std::optional<double> gpuPowerLimitW;
     /// Host memory per node: DIMM count and size. Absent count = not stated
     /// (host memory checks then report it unknown); 0 is refused on load.
     std::optional<int> dimmsPerNode;

@@ -131,9 +131,10 @@ void powerRows(const BomSummary& s, RowBuilder& b)
     b.section("Power");
     const auto levels = [&](const std::string& what, const PowerTriple& p) {
         b.number(what + " idle", p.idleW, "W", 0);
-        b.number(what + " typical", p.typicalW, "W", 0);
+        b.number(what + " average under workload", p.typicalW, "W", 0);
         b.number(what + " max", p.maxW, "W", 0);
     };
+    b.number("GPU power limit", s.gpuPowerLimitW, "W", 0);
     levels("Node DC load", s.nodeDc);
     levels("Node wall", s.nodeWall);
     levels("Rack wall", s.rackWall);
@@ -181,6 +182,13 @@ std::vector<SummaryRow> bomSummaryRows(const BillOfMaterials& bom)
     b.number("Energy cost per year", s.energyUsdPerYear, "USD", 2);
     b.number("PUE", s.pue, "", 2);
     b.number("Electricity price", s.electricityUsdPerKwh, "USD/kWh", 3);
+    b.number("Energy per day", s.energyKwhPerDay, "kWh", 0);
+    if (s.energyKwhPerTrainingRun)
+        b.number("Energy per training run", *s.energyKwhPerTrainingRun, "kWh", 0);
+    b.number("Grid carbon intensity", s.gridCo2GPerKwh, "g CO2e/kWh", 0);
+    b.number("CO2 per year", s.co2KgPerYear / 1000, "t CO2e", 1);
+    if (s.co2KgPerTrainingRun)
+        b.number("CO2 per training run", *s.co2KgPerTrainingRun / 1000, "t CO2e", 1);
     b.number("TCO horizon", s.years, "years", 0);
     b.money("Total cost of ownership", s.tcoUsd, unpriced, 2);
     if (s.usdPerMillionTokens)

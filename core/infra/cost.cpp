@@ -206,6 +206,21 @@ CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInp
     cost.years = std::max(0.0, infra::finiteOr(in.years, 0));
     cost.energyKwhPerYear = power.clusterTypicalW / 1000 * kHoursPerYear * cost.pue;
     cost.energyUsdPerYear = cost.energyKwhPerYear * cost.electricityUsdPerKwh;
+    cost.energyKwhPerDay = power.clusterTypicalW / 1000 * 24 * cost.pue;
+    // CO2 = facility energy × grid carbon intensity (GHG Protocol Scope 2
+    // Guidance 2015, location-based method; docs/power-model.md §6).
+    cost.gridCo2GPerKwh = std::max(0.0, infra::finiteOr(in.gridCo2GPerKwh, 0));
+    cost.co2KgPerYear = cost.energyKwhPerYear * cost.gridCo2GPerKwh / 1000;
+    cost.co2KgPerDay = cost.energyKwhPerDay * cost.gridCo2GPerKwh / 1000;
+    if (in.trainingDays && std::isfinite(*in.trainingDays) && *in.trainingDays > 0
+        && *in.trainingDays < 1e9) {
+        // Energy of one run: the cluster at its average under the workload
+        // for the days the speed model gives, facility side (× PUE).
+        const double kwh = cost.energyKwhPerDay * *in.trainingDays;
+        cost.energyKwhPerTrainingRun = kwh;
+        cost.energyUsdPerTrainingRun = kwh * cost.electricityUsdPerKwh;
+        cost.co2KgPerTrainingRun = kwh * cost.gridCo2GPerKwh / 1000;
+    }
     cost.tcoUsd = cost.capexUsd + cost.years * cost.energyUsdPerYear;
     cost.usdPerHour = infra::safeDiv(cost.tcoUsd, cost.years * kHoursPerYear);
 

@@ -48,6 +48,16 @@ struct CostReport {
     double electricityUsdPerKwh = 0;
     double energyKwhPerYear = 0;       ///< facility energy: IT typical × PUE
     double energyUsdPerYear = 0;
+    double energyKwhPerDay = 0;        ///< facility energy of one day at typical load
+    /// Facility energy of one training run: cluster wall power under the
+    /// workload × training days × 24 h × PUE (DESIGN name
+    /// cost.energy_kwh_per_training_run); absent for inference.
+    std::optional<double> energyKwhPerTrainingRun;
+    std::optional<double> energyUsdPerTrainingRun;
+    double gridCo2GPerKwh = 0;
+    double co2KgPerYear = 0;           ///< facility energy × grid intensity
+    double co2KgPerDay = 0;
+    std::optional<double> co2KgPerTrainingRun;
     double years = 0;
     double tcoUsd = 0;                 ///< capex + years × energy
     double usdPerHour = 0;             ///< TCO spread over the horizon

@@ -103,6 +103,20 @@ InfrastructureInputs sanitizeInfrastructureInputs(const ResolvedConfiguration& r
                    "is " + std::to_string(cfg.rack.units) + "; a rack needs at least one unit.",
                    "Set rack.units, e.g. 42.");
 
+    // GPU power limit against the GPU's settable range (docs/power-model.md §2).
+    if (cfg.gpuPowerLimitW) {
+        const double limit = *cfg.gpuPowerLimitW;
+        const double lo = gpuMinPowerLimitW(rc.gpu);
+        const double hi = gpuMaxPowerLimitW(rc.gpu);
+        if (!std::isfinite(limit) || limit < lo - 1e-9 || limit > hi + 1e-9)
+            fieldError(findings, "config.gpu_power_limit_w",
+                       "is " + infra::num(limit) + " W but GPU " + rc.gpu.model + " accepts "
+                           + infra::num(lo) + "–" + infra::num(hi)
+                           + " W; the nearest allowed limit was used.",
+                       "Set gpu_power_limit_w between " + infra::num(lo) + " and "
+                           + infra::num(hi) + " W, or remove it for the rated power.");
+    }
+
     // Part fields the checks divide by or rely on.
     if (!(rc.gpu.tdpW >= 0) || !std::isfinite(rc.gpu.tdpW))
         fieldError(findings, "gpu.tdp_w", "must be a finite number of watts, 0 or more.",
@@ -141,6 +155,16 @@ InfrastructureInputs sanitizeInfrastructureInputs(const ResolvedConfiguration& r
            "inputs.nvme_idle_fraction", "between 0 and 1", findings);
     keepIf(inUnit(s.nicIdleFraction), s.nicIdleFraction, def.nicIdleFraction,
            "inputs.nic_idle_fraction", "between 0 and 1", findings);
+    keepIf(inUnit(s.cpuLoadWhenBusy), s.cpuLoadWhenBusy, def.cpuLoadWhenBusy,
+           "inputs.cpu_load_when_busy", "between 0 and 1", findings);
+    keepIf(inUnit(s.baseLoadWhenBusy), s.baseLoadWhenBusy, def.baseLoadWhenBusy,
+           "inputs.base_load_when_busy", "between 0 and 1", findings);
+    keepIf(inUnit(s.nvmeLoadWhenBusy), s.nvmeLoadWhenBusy, def.nvmeLoadWhenBusy,
+           "inputs.nvme_load_when_busy", "between 0 and 1", findings);
+    keepIf(inUnit(s.airFanShareOfNodeMax), s.airFanShareOfNodeMax, def.airFanShareOfNodeMax,
+           "inputs.air_fan_share", "between 0 and 1", findings);
+    keepIf(std::isfinite(s.gridCo2GPerKwh) && s.gridCo2GPerKwh >= 0, s.gridCo2GPerKwh,
+           def.gridCo2GPerKwh, "inputs.grid_co2_g_per_kwh", "0 or more", findings);
     keepIf(std::isfinite(s.nicOpticWPerPort) && s.nicOpticWPerPort >= 0, s.nicOpticWPerPort,
            def.nicOpticWPerPort, "inputs.nic_optic_w_per_port", "0 or more", findings);
     keepIf(finitePositive(s.fallbackPsuEfficiency) && s.fallbackPsuEfficiency <= 1,
@@ -212,12 +236,30 @@ InfrastructureInputs sanitizeInfrastructureInputs(const ResolvedConfiguration& r
 Assumptions describeAssumptions(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
                                 const InfrastructureReport& report)
 {
-    (void)rc;
     Assumptions a;
-    a.reserve(24);
-    a.push_back({"utilisation", in.utilisation, "fraction",
-                 "estimate; DGX H100 typical 6.5-8.5 kW of 10.2 kW (docs/reference/hardware.md §1.2)"});
-    a.push_back({"gpu_idle_fraction", in.gpuIdleFraction, "fraction", "estimate (H100 idle ~70-100 W)"});
+    a.reserve(32);
+    const GpuPowerCurve& curve = gpuPowerCurve(rc.gpu);
+    if (!in.gpuActivity || !in.gpuActivity->fromWorkload)
+        a.push_back({"utilisation", in.utilisation, "fraction",
+                     "no workload time split: this share of compute-bound work, idle otherwise"});
+    a.push_back({"gpu_idle_fraction", curve.idleFraction, "fraction of tdp_w", curve.source});
+    a.push_back({"gpu_communication_fraction", curve.communicationFraction, "fraction of tdp_w",
+                 "collectives and bubbles far below compute phases (docs/power-model.md §1)"});
+    a.push_back({"gpu_memory_bound_fraction", curve.memoryBoundFraction, "fraction of tdp_w",
+                 curve.source});
+    a.push_back({"gpu_compute_bound_fraction", curve.computeBoundFraction, "fraction of tdp_w",
+                 curve.source});
+    a.push_back({"gpu_power_limit_w", report.power.node.gpuPowerLimitW, "W",
+                 rc.config.gpuPowerLimitW ? "configuration gpu_power_limit_w"
+                                          : "GPU tdp_w (no limit configured)"});
+    a.push_back({"cpu_load_when_busy", in.cpuLoadWhenBusy, "fraction",
+                 "estimate (data loading, launches; docs/power-model.md §4)"});
+    a.push_back({"base_load_when_busy", in.baseLoadWhenBusy, "fraction",
+                 "fitted on Latif et al. 2024 8xH100 node (docs/power-model.md §4)"});
+    a.push_back({"air_fan_share", in.airFanShareOfNodeMax, "fraction of node max",
+                 "estimate; fan laws P ~ speed^3 (docs/power-model.md §5)"});
+    a.push_back({"grid_co2_g_per_kwh", in.gridCo2GPerKwh, "g/kWh",
+                 "world average 2023 (Ember Global Electricity Review 2024)"});
     a.push_back({"cpu_idle_fraction", in.cpuIdleFraction, "fraction", "estimate"});
     a.push_back({"base_idle_fraction", in.baseIdleFraction, "fraction", "estimate"});
     a.push_back({"nvme_idle_fraction", in.nvmeIdleFraction, "fraction",

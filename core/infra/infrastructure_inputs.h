@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/infra/gpu_power_model.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +23,9 @@ struct InfrastructureInputs {
     /// Tokens per second of the whole job (trained tokens for training,
     /// generated tokens for inference); enables cost per token.
     std::optional<double> tokensPerSecond;
+    /// Days one training run takes (from the speed model); enables energy
+    /// and CO2 per training run.
+    std::optional<double> trainingDays;
     /// Whether the workload sends traffic between nodes; unset = nodes > 1.
     std::optional<bool> needsInterNodeTraffic;
 
@@ -41,6 +46,23 @@ struct InfrastructureInputs {
     /// Optic power per NIC port, added to the card (NVIDIA MMS4X00-NS400
     /// 400G OSFP: 9 W max; docs/reference/hardware.md §1.4).
     double nicOpticWPerPort = 9.0;
+    /// How the GPUs spend their time under the workload (from the speed
+    /// model, core/analysis/power_activity.h); unset = `utilisation` of
+    /// compute-bound work and idle otherwise (docs/power-model.md §3).
+    std::optional<GpuActivity> gpuActivity;
+    /// Host CPU load while the GPUs are busy (data loading, kernel launch,
+    /// collectives' proxy threads): 0.4, an estimate (docs/power-model.md §4).
+    double cpuLoadWhenBusy = 0.4;
+    /// Load of the non-fan part of the chassis base (memory, board, GPU
+    /// switches, management) while busy: 0.4, fitted on the 8×H100 node of
+    /// Latif et al. 2024 (docs/power-model.md §4, docs/validation.md "Power").
+    double baseLoadWhenBusy = 0.4;
+    /// NVMe duty while busy (checkpoints, data reads): 0.1 (estimate).
+    double nvmeLoadWhenBusy = 0.1;
+    /// Fans at full speed as a share of the node's rated DC load, for air
+    /// cooling; cold plates keep 20 % of it, immersion none
+    /// (docs/power-model.md §5; estimate).
+    double airFanShareOfNodeMax = 0.08;
     /// PSU efficiency when neither the PSU curve nor `efficiency` is usable
     /// and for a PSU known only from the chassis: 80 PLUS Titanium at 50 %
     /// load, 230 V internal redundant (docs/reference/hardware.md §1.6).
@@ -97,6 +119,10 @@ struct InfrastructureInputs {
     /// Unset = midpoint of the cooling option's PUE range, else 1.4
     /// (docs/reference/hardware.md §1.7: air 1.4-1.6; Uptime 2023 average 1.58).
     std::optional<double> pue;
+    /// Grid carbon intensity, g CO2e per kWh, for the CO2 of energy figures.
+    /// 480 g/kWh: world average of electricity generation in 2023 (Ember,
+    /// Global Electricity Review 2024; docs/power-model.md §6).
+    double gridCo2GPerKwh = 480;
     double years = 4;                         ///< TCO horizon
     std::optional<double> rackPriceUsd;       ///< per rack, with PDUs
     /// Whether the chassis price already covers GPUs, CPUs, drives, NICs and

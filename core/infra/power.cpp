@@ -56,31 +56,81 @@ PowerLevels componentPower(double maxW, double idleFraction, double utilisation)
     return {idle, idle + u * (pMax - idle), pMax};
 }
 
+double nodeFanMaxW(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
+                   double nodeMaxW, double baseMaxW)
+{
+    double share = positive(in.airFanShareOfNodeMax);
+    CoolingType type = rc.chassis.cooling == ChassisCooling::Liquid ? CoolingType::DirectLiquid
+                                                                    : CoolingType::Air;
+    if (rc.cooling)
+        type = rc.cooling->type;
+    if (type == CoolingType::DirectLiquid)
+        share *= 0.2;
+    else if (type == CoolingType::Immersion)
+        share = 0;
+    return std::min(share * positive(nodeMaxW), 0.6 * positive(baseMaxW));
+}
+
+double fanPowerAtHeat(double fanMaxW, double heatFraction)
+{
+    // Fan laws: P ∝ N³, airflow ∝ N; airflow ∝ heat at fixed ΔT.
+    const double speed = std::clamp(infra::finiteOr(heatFraction, 1.0), 0.3, 1.0);
+    return positive(fanMaxW) * speed * speed * speed;
+}
+
 NodePower nodeDcPower(const ResolvedConfiguration& rc, const InfrastructureInputs& in)
 {
     NodePower p;
     const auto& cfg = rc.config;
-    const double u = in.utilisation;
     const auto count = [](int n) { return static_cast<double>(std::max(0, n)); };
     p.componentsInBase = rc.chassis.basePowerIncludesComponents;
-    p.gpus = componentPower(count(cfg.gpusPerNode) * positive(rc.gpu.tdpW), in.gpuIdleFraction, u);
-    p.base = componentPower(positive(rc.chassis.basePowerW), in.baseIdleFraction, u);
+
+    // GPUs: idle, average under the workload's activity and the rated
+    // maximum, each at most the power limit (docs/power-model.md §1–§3).
+    const double gpus = count(cfg.gpusPerNode);
+    const std::optional<double> limit = cfg.gpuPowerLimitW;
+    p.gpuPowerLimitW = effectivePowerLimitW(rc.gpu, limit);
+    p.gpuPowerCapped = p.gpuPowerLimitW < gpuMaxPowerLimitW(rc.gpu);
+    GpuActivity activity;
+    if (in.gpuActivity) {
+        activity = normalisedActivity(*in.gpuActivity);
+    } else {
+        const double u = std::clamp(infra::finiteOr(in.utilisation, 0), 0.0, 1.0);
+        activity.computeBound = u;
+        activity.idle = 1 - u;
+        activity = normalisedActivity(activity);
+    }
+    p.gpuActivity = activity;
+    const double busy = 1 - activity.idle;
+    p.gpus = {gpus * gpuIdleW(rc.gpu, limit), gpus * gpuAverageW(rc.gpu, limit, activity),
+              gpus * p.gpuPowerLimitW};
+
     if (!p.componentsInBase) {
         if (rc.cpu)
             p.cpus = componentPower(count(cfg.cpusPerNode) * positive(rc.cpu->tdpW),
-                                    in.cpuIdleFraction, u);
+                                    in.cpuIdleFraction, in.cpuLoadWhenBusy * busy);
         if (rc.nic) {
             // NIC card plus one optic per port (docs/reference/hardware.md §1.4: add the
             // optics to the NIC's power).
             const double perNic = positive(rc.nic->powerW)
                                   + count(rc.nic->ports) * positive(in.nicOpticWPerPort);
-            p.nics = componentPower(count(cfg.nicsPerNode) * perNic, in.nicIdleFraction, u);
+            p.nics = componentPower(count(cfg.nicsPerNode) * perNic, in.nicIdleFraction, busy);
         }
         if (rc.nvme)
             p.nvme = componentPower(count(cfg.nvmePerNode) * positive(rc.nvme->powerW),
-                                    in.nvmeIdleFraction, u);
+                                    in.nvmeIdleFraction, in.nvmeLoadWhenBusy * busy);
     }
-    p.total = p.gpus + p.cpus + p.nics + p.nvme + p.base;
+
+    // Chassis base: fans carved out and driven by the heat of the rest.
+    const double baseMaxW = positive(rc.chassis.basePowerW);
+    const double othersMaxW = p.gpus.maxW + p.cpus.maxW + p.nics.maxW + p.nvme.maxW;
+    const double fanMaxW = nodeFanMaxW(rc, in, othersMaxW + baseMaxW, baseMaxW);
+    p.base = componentPower(baseMaxW - fanMaxW, in.baseIdleFraction, in.baseLoadWhenBusy * busy);
+    const PowerLevels heat = p.gpus + p.cpus + p.nics + p.nvme + p.base;
+    const auto heatShare = [&](double w) { return infra::safeDiv(w, heat.maxW); };
+    p.fans = {fanPowerAtHeat(fanMaxW, heatShare(heat.idleW)),
+              fanPowerAtHeat(fanMaxW, heatShare(heat.typicalW)), fanMaxW};
+    p.total = heat + p.fans;
     return p;
 }
 
@@ -328,6 +378,14 @@ void planRacks(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
 void addClusterPower(const ResolvedConfiguration& rc, double switchW, PowerReport& power)
 {
     const double nodes = static_cast<double>(std::max(0, rc.config.nodes));
+    // Rack-level pumps (docs/power-model.md §5): share of the heat the
+    // coolant carries at typical load.
+    double pumpShare = 0;
+    if (rc.cooling && rc.cooling->type == CoolingType::DirectLiquid)
+        pumpShare = 0.015;
+    else if (rc.cooling && rc.cooling->type == CoolingType::Immersion)
+        pumpShare = 0.02;
+    power.coolingPumpW = pumpShare * nodes * power.nodeWallTypicalW;
     power.switchW = positive(switchW);
     power.clusterW = nodes * power.nodeWallW + power.switchW;
     power.clusterTypicalW = nodes * power.nodeWallTypicalW + power.switchW;

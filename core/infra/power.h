@@ -28,10 +28,29 @@ struct NodePower {
     PowerLevels cpus;
     PowerLevels nics;   ///< cards plus optics
     PowerLevels nvme;
-    PowerLevels base;   ///< chassis base_power_w: memory, board, fans, switches
+    PowerLevels base;   ///< chassis base_power_w without fans: memory, board, switches
+    PowerLevels fans;   ///< carved out of base_power_w; by cooling type and heat
     PowerLevels total;
     bool componentsInBase = false;
+    /// Per-GPU power limit in effect (tdp_w when none is configured).
+    double gpuPowerLimitW = 0;
+    bool gpuPowerCapped = false;  ///< a limit below tdp_w is configured
+    GpuActivity gpuActivity;      ///< the shares `typical` was computed for
 };
+
+/// Fans at full speed for a node: `airFanShareOfNodeMax` of the node's rated
+/// DC load for air and rear-door cooling (server fans move all the heat),
+/// 20 % of that on cold plates (70–80 % of the heat goes to liquid,
+/// docs/reference/hardware.md §1.7), none in immersion; never more than
+/// 60 % of the chassis base it is carved from (docs/power-model.md §5).
+double nodeFanMaxW(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
+                   double nodeMaxW, double baseMaxW);
+
+/// Fan power at a heat load: fan affinity laws, power ∝ speed³ with speed ∝
+/// airflow ∝ heat at a fixed ΔT (docs/reference/hardware.md §2.3 airflow;
+/// ASHRAE Handbook—HVAC Systems and Equipment ch. 21 "Fans", fan laws),
+/// with fans never below 30 % speed (docs/power-model.md §5).
+double fanPowerAtHeat(double fanMaxW, double heatFraction);
 
 NodePower nodeDcPower(const ResolvedConfiguration& rc, const InfrastructureInputs& in);
 
@@ -104,6 +123,11 @@ struct PowerReport {
     double rackFeedCurrentA = 0;    ///< a full rack on one feed
 
     // Cluster
+    /// Rack-level coolant pumps (CDU, immersion tank) at the cluster's
+    /// typical heat: 1.5 % of the heat on cold plates, 2 % in immersion
+    /// (docs/power-model.md §5; estimate). Facility load: in PUE, not in
+    /// clusterW.
+    double coolingPumpW = 0;
     double switchW = 0;
     double clusterW = 0;            ///< nodes × nodeWallW + switches
     double clusterTypicalW = 0;

@@ -40,9 +40,22 @@ nlohmann::json powerToJson(const PowerReport& p)
         {"node_wall_typical_w", number(p.nodeWallTypicalW)},
         {"wall_from_vendor_maximum", p.wallFromVendorMaximum},
         {"node_breakdown",
-            {{"gpus", levels(p.node.gpus)}, {"cpus", levels(p.node.cpus)},
-                {"nics", levels(p.node.nics)}, {"nvme", levels(p.node.nvme)},
-                {"base", levels(p.node.base)}, {"components_in_base", p.node.componentsInBase}}},
+         {{"gpus", levels(p.node.gpus)},
+          {"cpus", levels(p.node.cpus)},
+          {"nics", levels(p.node.nics)},
+          {"nvme", levels(p.node.nvme)},
+          {"base", levels(p.node.base)},
+          {"fans", levels(p.node.fans)},
+          {"components_in_base", p.node.componentsInBase}}},
+        {"gpu_power_limit_w", number(p.node.gpuPowerLimitW)},
+        {"gpu_power_capped", p.node.gpuPowerCapped},
+        {"gpu_activity",
+         {{"compute_bound", number(p.node.gpuActivity.computeBound)},
+          {"memory_bound", number(p.node.gpuActivity.memoryBound)},
+          {"communication", number(p.node.gpuActivity.communication)},
+          {"idle", number(p.node.gpuActivity.idle)},
+          {"from_workload", p.node.gpuActivity.fromWorkload}}},
+        {"cooling_pump_w", number(p.coolingPumpW)},
         {"psu_known", p.psuKnown},
         {"psu_from_chassis", p.psuFromChassis},
         {"psu_watts_each", number(p.psuWattsEach)},
@@ -130,6 +143,10 @@ nlohmann::json costToJson(const CostReport& c)
         {"electricity_usd_per_kwh", number(c.electricityUsdPerKwh)},
         {"energy_kwh_per_year", number(c.energyKwhPerYear)},
         {"energy_usd_per_year", number(c.energyUsdPerYear)},
+        {"energy_kwh_per_day", number(c.energyKwhPerDay)},
+        {"grid_co2_g_per_kwh", number(c.gridCo2GPerKwh)},
+        {"co2_kg_per_year", number(c.co2KgPerYear)},
+        {"co2_kg_per_day", number(c.co2KgPerDay)},
         {"years", number(c.years)},
         {"tco_usd", number(c.tcoUsd)},
         {"usd_per_hour", number(c.usdPerHour)},
@@ -137,6 +154,12 @@ nlohmann::json costToJson(const CostReport& c)
     };
     if (c.usdPerMillionTokens)
         j["usd_per_million_tokens"] = number(*c.usdPerMillionTokens);
+    if (c.energyKwhPerTrainingRun)
+        j["energy_kwh_per_training_run"] = number(*c.energyKwhPerTrainingRun);
+    if (c.energyUsdPerTrainingRun)
+        j["energy_usd_per_training_run"] = number(*c.energyUsdPerTrainingRun);
+    if (c.co2KgPerTrainingRun)
+        j["co2_kg_per_training_run"] = number(*c.co2KgPerTrainingRun);
     return j;
 }
 

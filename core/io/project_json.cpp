@@ -55,6 +55,12 @@ Configuration configurationFromJson(const nlohmann::json& json, const std::strin
         rack.readDouble("power_limit_kw", c.rack.powerLimitKw, false, 0.0, true);
         rack.readInt("units", c.rack.units, false, 1);
     }
+    // GPU power limit (docs/user-guide.md "Power and energy"): positive
+    // watts here; against the GPU's own range in the infrastructure checks.
+    double limitW = 0;
+    if (r.has("gpu_power_limit_w")
+        && r.readDouble("gpu_power_limit_w", limitW, false, 0.0, true))
+        c.gpuPowerLimitW = limitW;
     // Host memory and shared storage (core/storage). A stated DIMM count of
     // 0 would mean no host memory at all: refused.
     int dimms = 0;
@@ -95,6 +101,8 @@ nlohmann::json configurationToJson(const Configuration& c)
     part("cooling", c.coolingId, nullptr, 0);
     j["nodes"] = c.nodes;
     j["rack"] = {{"power_limit_kw", c.rack.powerLimitKw}, {"units", c.rack.units}};
+    if (c.gpuPowerLimitW)
+        j["gpu_power_limit_w"] = *c.gpuPowerLimitW;
     if (c.dimmsPerNode)
         j["dimms_per_node"] = *c.dimmsPerNode;
     j["dimm_size_gb"] = c.dimmSizeGb;

@@ -31,6 +31,7 @@ nlohmann::json servingToJson(const ServingReport& r)
                         {"cost_per_million_tokens_usd", r.costPerMillionTokensUsd},
                         {"energy_kwh_per_million_output_tokens",
                          r.energyKwhPerMillionOutputTokens},
+                        {"co2_g_per_million_output_tokens", r.co2GPerMillionOutputTokens},
                         {"closed_loop", r.closedLoop},
                         {"demand_requests_per_s", r.demandRequestsPerS},
                         {"saturated_requests_per_s", r.saturatedRequestsPerS},

@@ -27,11 +27,11 @@ void appendServingText(std::string& out, const ServingReport& r)
     appendLine(out, "  KV cache occupancy mean %.0f%%, peak %.0f%%; %d preemptions",
          100 * r.meanKvOccupancy, 100 * r.peakKvOccupancy, r.preemptions);
     appendLine(out, "  sized cluster: GPU utilisation %.0f%%, $%.2f/h, %.0f W at the wall; $%.3f per "
-              "million output tokens ($%.3f per million input + output), %.2f kWh per million "
-              "output tokens",
+              "million output tokens ($%.3f per million input + output), %.2f kWh (%.0f g CO2e) "
+              "per million output tokens",
          100 * r.gpuUtilization, r.clusterUsdPerHour, r.clusterWallW,
          r.costPerMillionOutputTokensUsd, r.costPerMillionTokensUsd,
-         r.energyKwhPerMillionOutputTokens);
+         r.energyKwhPerMillionOutputTokens, r.co2GPerMillionOutputTokens);
     appendLine(out, "  step time: %s", r.stepTimeSource.c_str());
 }
 

@@ -17,12 +17,17 @@ void memoryRow(std::string& out, const char* name, double bytes)
 void infrastructureSection(std::string& out, const InfrastructureReport& infra)
 {
     const auto& pw = infra.power;
-    appendLine(out,
-        "Power per node: %.0f W DC at maximum (GPUs %.0f, base %.0f%s), %.0f W at the wall; "
-        "typical %.0f W, idle %.0f W",
-        pw.nodeW, pw.node.gpus.maxW, pw.node.base.maxW,
-        pw.node.componentsInBase ? " incl. CPUs, NICs, drives" : "", pw.nodeWallW,
-        pw.nodeWallTypicalW, pw.nodeWallIdleW);
+    appendLine(out, "Power per node: %.0f W DC at maximum (GPUs %.0f, base %.0f%s), %.0f W at the wall; "
+              "average under this workload %.0f W, idle %.0f W",
+         pw.nodeW, pw.node.gpus.maxW, pw.node.base.maxW + pw.node.fans.maxW,
+         pw.node.componentsInBase ? " incl. CPUs, NICs, drives" : "", pw.nodeWallW,
+         pw.nodeWallTypicalW, pw.nodeWallIdleW);
+    const auto& act = pw.node.gpuActivity;
+    appendLine(out, "  GPUs: %.0f W each at most%s; time %.0f%% compute-bound, %.0f%% memory-bound, "
+              "%.0f%% communication, %.0f%% idle%s",
+         pw.node.gpuPowerLimitW, pw.node.gpuPowerCapped ? " (power limit)" : "",
+         100 * act.computeBound, 100 * act.memoryBound, 100 * act.communication, 100 * act.idle,
+         act.fromWorkload ? "" : " (no workload time split: fixed utilisation)");
     if (pw.psuKnown)
         appendLine(out,
             "  PSUs %s x %.0f W = %.0f W, %.0f W after the redundancy's failures: %s; "
@@ -62,8 +67,12 @@ void infrastructureSection(std::string& out, const InfrastructureReport& infra)
         c.priceIncludesEstimates ? " (includes estimated prices)" : "", c.energyUsdPerYear, c.pue,
         c.electricityUsdPerKwh, c.years, describeUsd(c.tco()).c_str());
     if (const auto perToken = c.perMillionTokens())
-        appendLine(
-            out, "  %s per million tokens over the horizon", describeUsd(*perToken, 2).c_str());
+        appendLine(out, "  %s per million tokens over the horizon", describeUsd(*perToken, 2).c_str());
+    appendLine(out, "Energy: %.0f kWh per day at the facility, %.1f t CO2e per year at %.0f g/kWh",
+         c.energyKwhPerDay, c.co2KgPerYear / 1000, c.gridCo2GPerKwh);
+    if (c.energyKwhPerTrainingRun && c.co2KgPerTrainingRun)
+        appendLine(out, "  one training run: %.0f kWh, $%.0f, %.1f t CO2e", *c.energyKwhPerTrainingRun,
+             c.energyUsdPerTrainingRun.value_or(0.0), *c.co2KgPerTrainingRun / 1000);
 }
 
 const char* targetName(StorageTarget t)

@@ -44,24 +44,16 @@ std::string describe(const RecommendedCandidate& c)
 const char* constraintName(ConstraintBit bit)
 {
     switch (bit) {
-    case ConstraintBit::Memory:
-        return "gpu_memory";
-    case ConstraintBit::Latency:
-        return "latency_targets (ttft_ms/tpot_ms)";
-    case ConstraintBit::Infrastructure:
-        return "infrastructure (power, psu_redundancy, rack_kw, cooling, compatibility)";
-    case ConstraintBit::Budget:
-        return "budget_usd";
-    case ConstraintBit::Racks:
-        return "max_racks";
-    case ConstraintBit::Deadline:
-        return "deadline_days";
-    case ConstraintBit::MinTokensPerS:
-        return "min_tokens_per_s";
-    case ConstraintBit::RequestRate:
-        return "request_rate";
-    case ConstraintBit::Count:
-        break;
+    case ConstraintBit::Memory: return "gpu_memory";
+    case ConstraintBit::Latency: return "latency_targets (ttft_ms/tpot_ms)";
+    case ConstraintBit::Infrastructure: return "infrastructure (power, psu_redundancy, rack_kw, cooling, compatibility)";
+    case ConstraintBit::Budget: return "budget_usd";
+    case ConstraintBit::Racks: return "max_racks";
+    case ConstraintBit::Deadline: return "deadline_days";
+    case ConstraintBit::MinTokensPerS: return "min_tokens_per_s";
+    case ConstraintBit::RequestRate: return "request_rate";
+    case ConstraintBit::SitePower: return "site_power_kw";
+    case ConstraintBit::Count: break;
     }
     return "?";
 }
@@ -81,6 +73,10 @@ std::uint32_t failedConstraints(const Workload& w, const SearchConstraints& c,
         failed |= bitOf(ConstraintBit::Budget);
     if (c.maxRacks && infra.power.racks > *c.maxRacks)
         failed |= bitOf(ConstraintBit::Racks);
+    // Site budget against the rated cluster power (nodes at their maximum
+    // under the GPU power limit, plus switches): docs/power-model.md §2.
+    if (c.sitePowerKw && infra.power.clusterW > *c.sitePowerKw * 1000.0)
+        failed |= bitOf(ConstraintBit::SitePower);
     if (training(w)) {
         // A deadline needs training_tokens; without them it cannot be met.
         if (c.deadlineDays && (w.trainingTokens <= 0 || f.trainingDays > *c.deadlineDays))
@@ -119,6 +115,8 @@ std::string tightestConstraint(const Workload& w, const SearchConstraints& c,
         uses.push_back({"budget", costUsd / *c.budgetUsd});
     if (c.maxRacks && *c.maxRacks > 0)
         uses.push_back({"racks", double(infra.power.racks) / *c.maxRacks});
+    if (c.sitePowerKw && *c.sitePowerKw > 0)
+        uses.push_back({"site power", infra.power.clusterW / 1000.0 / *c.sitePowerKw});
     uses.push_back({"nodes", double(rc.config.nodes) / std::max(1, c.maxNodes)});
     if (training(w)) {
         if (c.deadlineDays && *c.deadlineDays > 0)

@@ -26,6 +26,7 @@ enum class ConstraintBit : std::uint32_t {
     Deadline,
     MinTokensPerS,
     RequestRate,
+    SitePower,          ///< rated cluster power above site_power_kw
     Count
 };
 constexpr std::uint32_t bitOf(ConstraintBit b) { return 1u << std::uint32_t(b); }

@@ -169,7 +169,12 @@ ResolvedConfiguration resolveBuild(
         c.coolingId = rc.cooling->id;
     }
     c.name = rc.gpu.id + " x" + std::to_string(b.gpusPerNode) + " in " + rc.chassis.id + ", "
-        + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
+             + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
+    if (b.gpuPowerLimitW > 0) {
+        c.gpuPowerLimitW = b.gpuPowerLimitW;
+        c.name += ", GPUs capped at " + std::to_string(static_cast<long long>(
+                                            std::lround(b.gpuPowerLimitW))) + " W";
+    }
     return rc;
 }
 
@@ -317,6 +322,31 @@ bool addCompleteSystemBuilds(ConfigSpace& space, const PartsSnapshot& parts, int
     return true;
 }
 
+/// The power limit as a knob (docs/power-model.md §2): each build again
+/// with its GPUs capped at each fraction below 1 of tdp_w (at least the
+/// GPU's minimum limit). Parts stay as chosen for the uncapped node.
+void addPowerCappedBuilds(ConfigSpace& space, const PartsSnapshot& parts,
+                          const SearchConstraints& c)
+{
+    const std::size_t uncapped = space.builds.size();
+    std::vector<double> fractions = c.gpuPowerLimitFractions;
+    if (fractions.empty() && c.sitePowerKw)
+        fractions = {0.85, 0.7};
+    for (double fraction : fractions) {
+        if (!std::isfinite(fraction) || fraction >= 1.0 || fraction <= 0)
+            continue;
+        for (std::size_t i = 0; i < uncapped; ++i) {
+            NodeBuild b = space.builds[i];
+            const Gpu& gpu = parts.gpus[std::size_t(b.gpu)];
+            const double limit = std::max(fraction * gpu.tdpW, gpuMinPowerLimitW(gpu));
+            if (!(limit < gpu.tdpW))
+                continue;
+            b.gpuPowerLimitW = std::round(limit);
+            space.builds.push_back(b);
+        }
+    }
+}
+
 } // namespace
 
 ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
@@ -426,6 +456,7 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
             }
         }
     }
+    addPowerCappedBuilds(space, parts, c);
     return space;
 }
 

@@ -19,6 +19,9 @@ struct NodeBuild {
     int gpu = -1, chassis = -1, cpu = -1, nvme = -1, nic = -1, psu = -1, cooling = -1;
     int gpusPerNode = 0, cpusPerNode = 0, nvmePerNode = 0, nicsPerNode = 0, psusPerNode = 0;
     bool multiNode = false;
+    /// GPU power limit, watts; 0 = none (the GPU's tdp_w). Builds with a
+    /// limit come from SearchConstraints::gpuPowerLimitFractions.
+    double gpuPowerLimitW = 0;
 };
 
 /// The configuration space: node builds and the node counts to try, plus

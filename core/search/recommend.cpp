@@ -27,7 +27,7 @@ SearchControl phaseControl(const SearchControl& control, double from, double to)
     return c;
 }
 
-using SearchKey = std::tuple<int, int, int, double, double, double, double, int>;
+using SearchKey = std::tuple<int, int, int, double, double, double, double, int, double>;
 
 struct Evaluated {
     bool searched = false;       ///< a plan search ran (not cancelled)
@@ -91,7 +91,7 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
         const LinkRates r = linkRates(rc);
         const SearchKey key{nb.gpu, nb.gpusPerNode, cands[i].nodes, r.intraNodeBytesPerS,
                             r.interNodeBytesPerS, r.intraLatencyS, r.interLatencyS,
-                            int(r.intraNodeLevel)};
+                            int(r.intraNodeLevel), nb.gpuPowerLimitW};
         auto [it, added] = keyIndex.try_emplace(key, int(jobs.size()));
         if (added) {
             const auto sk = std::pair(nb.gpusPerNode, cands[i].nodes);

@@ -20,6 +20,14 @@ struct SearchConstraints {
     std::optional<double> budgetUsd;
     BudgetBasis budgetBasis = BudgetBasis::Capex;
     double rackPowerKw = 40;           ///< usable kW per rack
+    /// Power the site can give the whole cluster, kW (DESIGN name
+    /// site_power_kw): rated cluster power at the wall (nodes at their
+    /// maximum under any GPU power limit, plus fabric switches).
+    std::optional<double> sitePowerKw;
+    /// GPU power limits to try as a knob, as fractions of each GPU's
+    /// tdp_w (below 1; 1 = uncapped is always tried). Empty = none, unless
+    /// sitePowerKw is set: then 0.85 and 0.7 (docs/power-model.md §2).
+    std::vector<double> gpuPowerLimitFractions;
     int rackUnits = 42;
     std::optional<int> maxRacks;
     int maxNodes = 64;

@@ -53,6 +53,9 @@ struct ServingReport {
     double costPerMillionOutputTokensUsd = 0;
     double costPerMillionTokensUsd = 0; ///< input + output tokens
     double energyKwhPerMillionOutputTokens = 0;
+    /// Grid CO2 of that energy at the facility (× PUE), grams per million
+    /// output tokens (docs/power-model.md §6).
+    double co2GPerMillionOutputTokens = 0;
     std::vector<LoadCurvePoint> curve;  ///< per replica, 0 to past capacity
     std::string stepTimeSource;         ///< which step-time model fed the simulator
     ServiceLevel sla;                   ///< the limits the report was sized against

@@ -116,3 +116,27 @@ TEST_CASE("recommend for a serving demand shows replicas, cluster cost and p99 l
     CHECK(s["tpot_ms"]["p99"].get<double>() <= 100);
     CHECK(s["replica"].contains("max_batch"));
 }
+
+TEST_CASE("recommend under a site power budget tries capped GPUs and keeps within it",
+          "[cli][recommend][power]")
+{
+    const auto r = test::runCli({"recommend", projectFile(), "--workload", "ft", "--top", "50",
+                                 "--max-nodes", "4", "--site-kw", "30", "--power-caps", "0.7",
+                                 "--format", "json", "--db", tempDb("recommend-site.sqlite")});
+    REQUIRE(r.exitCode == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE_FALSE(j["candidates"].empty());
+    bool anyCapped = false;
+    for (const auto& c : j["candidates"]) {
+        CHECK(c["analysis"]["power"]["cluster_w"].get<double>() <= 30000.0);
+        if (c["configuration"].contains("gpu_power_limit_w")) {
+            anyCapped = true;
+            CHECK(c["analysis"]["power"]["gpu_power_capped"] == true);
+        }
+    }
+    CHECK(anyCapped);
+    CHECK(test::runCli({"recommend", projectFile(), "--workload", "ft", "--power-caps", "1.5"})
+              .exitCode == 2);
+    CHECK(test::runCli({"recommend", projectFile(), "--workload", "ft", "--site-kw", "-3"})
+              .exitCode == 2);
+}

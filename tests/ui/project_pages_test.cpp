@@ -20,6 +20,7 @@
 #include <QComboBox>
 #include <QCompleter>
 #include <QCoreApplication>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -251,4 +252,36 @@ TEST_CASE("edits of unrelated rows and fields never merge into one undo step",
     sequence->setValue(sequence->value() + 1);
     CHECK(stack->index() == steps + 1);
     CHECK(stack->count() == stack->index());
+}
+
+TEST_CASE("the GPU power limit is edited, checked by core and undone", "[ui][configurations][power]")
+{
+    test::WindowFixture f;
+    auto* page = f.window->configurationsPage();
+    auto* limit = page->form()->findChild<QDoubleSpinBox*>(QStringLiteral("gpuPowerLimitSpinBox"));
+    REQUIRE(limit);
+    CHECK(limit->value() == 0); // shown as "rated power"
+    CHECK(limit->specialValueText() == QStringLiteral("rated power"));
+    CHECK_FALSE(f.window->document()->project().configurations[0].gpuPowerLimitW);
+    const double maxBefore = f.window->liveAnalysis()->result()->infrastructure->power.nodeW;
+
+    limit->setValue(500);
+    const auto& edited = f.window->document()->project().configurations[0];
+    REQUIRE(edited.gpuPowerLimitW);
+    CHECK(*edited.gpuPowerLimitW == 500);
+    const auto& power = f.window->liveAnalysis()->result()->infrastructure->power;
+    CHECK(power.node.gpuPowerCapped);
+    CHECK(power.nodeW < maxBefore); // sizing follows the limit
+
+    // Below the GPU's minimum: core reports it, the edit is kept for the user to fix.
+    limit->setValue(10);
+    bool finding = false;
+    for (const auto& f2 : page->findingsModel()->findings())
+        finding = finding || f2.code == "config.gpu_power_limit_w";
+    CHECK(finding);
+
+    f.window->document()->undoStack()->undo();
+    f.window->document()->undoStack()->undo();
+    CHECK_FALSE(f.window->document()->project().configurations[0].gpuPowerLimitW);
+    CHECK(limit->value() == 0);
 }

@@ -242,6 +242,31 @@ void AnalysisPage::updateResult()
                       + formatWatts(infra.power.nodeWallW) + tr(" wall"),
                   tr("Every part at its rated maximum; wall = DC / PSU efficiency at its load "
                      "(80 PLUS curve), or the vendor's AC maximum for complete systems."));
+        setFigure(QStringLiteral("nodeAverage"), tr("Node wall: idle / average / max"),
+                  formatWatts(infra.power.nodeWallIdleW) + QStringLiteral(" / ")
+                      + formatWatts(infra.power.nodeWallTypicalW) + QStringLiteral(" / ")
+                      + formatWatts(infra.power.nodeWallW),
+                  tr("Average under this workload: each GPU's power in compute-bound, "
+                     "memory-bound, communication and idle time, weighted by the speed model's "
+                     "time split, plus CPUs, drives, NICs, base and fans at load "
+                     "(docs/power-model.md). GPU limit: %1.")
+                      .arg(formatWatts(infra.power.node.gpuPowerLimitW)));
+        if (infra.cost.energyKwhPerTrainingRun && infra.cost.co2KgPerTrainingRun)
+            setFigure(QStringLiteral("energyRun"), tr("Energy / CO2 per training run"),
+                      formatNumber(*infra.cost.energyKwhPerTrainingRun) + tr(" kWh / ")
+                          + formatNumber(*infra.cost.co2KgPerTrainingRun, 0)
+                          + tr(" kg CO2e"),
+                      tr("Cluster average wall power × days to train × 24 h × PUE; CO2 at "
+                         "%1 g CO2e/kWh (Preferences).")
+                          .arg(formatNumber(infra.cost.gridCo2GPerKwh)));
+        else
+            setFigure(QStringLiteral("energyRun"), tr("Energy / CO2 per day"),
+                      formatNumber(infra.cost.energyKwhPerDay) + tr(" kWh / ")
+                          + formatNumber(infra.cost.co2KgPerDay, 0)
+                          + tr(" kg CO2e"),
+                      tr("Cluster average wall power × 24 h × PUE; CO2 at %1 g CO2e/kWh "
+                         "(Preferences).")
+                          .arg(formatNumber(infra.cost.gridCo2GPerKwh)));
         setFigure(QStringLiteral("racks"), tr("Racks"),
                   tr("%1 (%2 nodes each, by %3)")
                       .arg(infra.power.racks)

@@ -28,14 +28,19 @@ PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QD
     mUtilisation = numberBox(this, QStringLiteral("utilisation"), 0, 1, 2);
     mUtilisation->setSingleStep(0.05);
     mUtilisation->setValue(p.utilisation);
-    mUtilisation->setToolTip(tr("Typical load between idle (0) and maximum (1) for typical "
-                                "power and energy cost."));
+    mUtilisation->setToolTip(tr("Share of compute-bound time (0..1) used for average power and "
+                                "energy only when there is no workload to take the time split "
+                                "from (docs/power-model.md §3)."));
     mPueAuto = checkBox(this, QStringLiteral("pueAuto"), tr("From the cooling option"));
     mPueAuto->setChecked(!p.pue);
     mPue = numberBox(this, QStringLiteral("pue"), 1, 5, 2);
     // 1.4 repeats core's PUE fallback (core/infra/cost.cpp defaultPue;
     // docs/reference/hardware.md §1.7: air 1.4-1.6, Uptime Institute 2023).
     mPue->setValue(p.pue.value_or(1.4));
+    mGridCo2 = numberBox(this, QStringLiteral("gridCo2"), 0, 2000, 0, tr(" g CO2e/kWh"));
+    mGridCo2->setValue(p.gridCo2GPerKwh);
+    mGridCo2->setToolTip(tr("Carbon intensity of the site's electricity, for the CO2 of energy "
+                            "figures (default: world average 2023, Ember)."));
     mYears = numberBox(this, QStringLiteral("years"), 1, 20, 1, tr(" years"));
     mYears->setValue(p.tcoYears);
     mEfficiencyAuto = checkBox(this, QStringLiteral("efficiencyAuto"), tr("Per GPU family"));
@@ -85,6 +90,7 @@ PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QD
     form->addRow(tr("Typical &load:"), mUtilisation);
     form->addRow(tr("&PUE:"), mPueAuto);
     form->addRow(QString(), mPue);
+    form->addRow(tr("&Grid carbon intensity:"), mGridCo2);
     form->addRow(tr("&TCO horizon:"), mYears);
     form->addRow(tr("Compute e&fficiency:"), mEfficiencyAuto);
     form->addRow(QString(), mEfficiency);
@@ -123,6 +129,7 @@ Preferences PreferencesDialog::preferences() const
     p.utilisation = mUtilisation->value();
     p.pue = mPueAuto->isChecked() ? std::nullopt : std::optional<double>(mPue->value());
     p.tcoYears = mYears->value();
+    p.gridCo2GPerKwh = mGridCo2->value();
     p.defaultEfficiency = mEfficiencyAuto->isChecked() ? std::nullopt
                                                        : std::optional<double>(mEfficiency->value());
     const QString code = mCurrency->currentText().trimmed().toUpper();

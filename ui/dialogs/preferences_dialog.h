@@ -36,6 +36,7 @@ private:
     QDoubleSpinBox* mUtilisation = nullptr;
     QCheckBox* mPueAuto = nullptr;
     QDoubleSpinBox* mPue = nullptr;
+    QDoubleSpinBox* mGridCo2 = nullptr;
     QDoubleSpinBox* mYears = nullptr;
     QCheckBox* mEfficiencyAuto = nullptr;
     QDoubleSpinBox* mEfficiency = nullptr;

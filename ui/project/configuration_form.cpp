@@ -102,6 +102,13 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
     row(tr("NIC:"), partCombo(PartKind::Nic), mNics);
     row(tr("PSU:"), partCombo(PartKind::Psu), mPsus);
     partsForm->addRow(tr("PSU redundancy:"), mRedundancy);
+    // Per-GPU power limit (docs/user-guide.md "Power and energy"); the
+    // analysis checks it against the GPU's own range.
+    mGpuPowerLimit = numberBox(parts, QStringLiteral("gpuPowerLimit"), 0, 5000, 0, tr(" W"));
+    mGpuPowerLimit->setSpecialValueText(tr("rated power"));
+    mGpuPowerLimit->setToolTip(tr("Power limit set on every GPU (nvidia-smi -pl); "
+                                  "lowest value = the GPU's rated power (no limit)."));
+    partsForm->addRow(tr("GPU power &limit:"), mGpuPowerLimit);
     row(tr("Cooling:"), partCombo(PartKind::Cooling), nullptr);
 
     auto* cluster = new QGroupBox(tr("Cluster and rack"), this);
@@ -138,6 +145,8 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
     connect(mRackKw, &QDoubleSpinBox::valueChanged, this,
             [this, id] { emit edited(tr("rack power budget"), id); });
     ++id;
+    connect(mGpuPowerLimit, &QDoubleSpinBox::valueChanged, this,
+            [this, id] { emit edited(tr("GPU power limit"), id + 100); });
     connect(mRedundancy, &QComboBox::currentIndexChanged, this,
             [this, id] { emit edited(tr("PSU redundancy"), id); });
     connect(mName, &QLineEdit::editingFinished, this, [this] { emit edited(tr("name"), 1000); });
@@ -256,6 +265,7 @@ void ConfigurationForm::setConfiguration(const Configuration& c)
     mNodes->setValue(c.nodes);
     mRackKw->setValue(c.rack.powerLimitKw);
     mRackUnits->setValue(c.rack.units);
+    mGpuPowerLimit->setValue(c.gpuPowerLimitW.value_or(0.0));
     blockers.clear();
     syncCountSuffixes(this);
 }
@@ -281,6 +291,10 @@ Configuration ConfigurationForm::configuration() const
     c.nodes = mNodes->value();
     c.rack.powerLimitKw = mRackKw->value();
     c.rack.units = mRackUnits->value();
+    if (mGpuPowerLimit->value() > 0)
+        c.gpuPowerLimitW = mGpuPowerLimit->value();
+    else
+        c.gpuPowerLimitW.reset();
     return c;
 }
 

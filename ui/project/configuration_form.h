@@ -64,6 +64,7 @@ private:
     QComboBox* mRedundancy = nullptr;
     QSpinBox* mNodes = nullptr;
     QDoubleSpinBox* mRackKw = nullptr;
+    QDoubleSpinBox* mGpuPowerLimit = nullptr; ///< 0 = none (rated power)
     QSpinBox* mRackUnits = nullptr;
 };
 

@@ -29,6 +29,8 @@ Preferences Preferences::load()
         settings.value(QStringLiteral("cost/electricityUsdPerKwh"), p.electricityUsdPerKwh).toDouble();
     p.utilisation = settings.value(QStringLiteral("power/utilisation"), p.utilisation).toDouble();
     p.pue = optionalValue(settings, QStringLiteral("cost/pue"));
+    p.gridCo2GPerKwh =
+        settings.value(QStringLiteral("cost/gridCo2GPerKwh"), p.gridCo2GPerKwh).toDouble();
     p.tcoYears = settings.value(QStringLiteral("cost/years"), p.tcoYears).toDouble();
     p.defaultEfficiency = optionalValue(settings, QStringLiteral("analysis/defaultEfficiency"));
     const QString code = settings.value(QStringLiteral("money/currency")).toString().trimmed();
@@ -49,6 +51,7 @@ void Preferences::save() const
     settings.setValue(QStringLiteral("power/utilisation"), utilisation);
     settings.setValue(QStringLiteral("cost/pue"), pue ? QVariant(*pue) : QVariant(QString()));
     settings.setValue(QStringLiteral("cost/years"), tcoYears);
+    settings.setValue(QStringLiteral("cost/gridCo2GPerKwh"), gridCo2GPerKwh);
     settings.setValue(QStringLiteral("analysis/defaultEfficiency"),
                       defaultEfficiency ? QVariant(*defaultEfficiency) : QVariant(QString()));
     settings.setValue(QStringLiteral("money/currency"), currencyCode);
@@ -62,6 +65,7 @@ InfrastructureInputs Preferences::infrastructureInputs() const
     inputs.utilisation = utilisation;
     inputs.pue = pue;
     inputs.years = tcoYears;
+    inputs.gridCo2GPerKwh = gridCo2GPerKwh;
     return inputs;
 }
 

@@ -16,6 +16,8 @@ struct Preferences {
     double electricityUsdPerKwh = 0.10;
     double utilisation = 0.8;           ///< typical GPU load for power and energy
     std::optional<double> pue;          ///< empty: from the cooling option
+    /// Grid carbon intensity, g CO2e/kWh (core default: world average 2023, Ember).
+    double gridCo2GPerKwh = InfrastructureInputs{}.gridCo2GPerKwh;
     double tcoYears = 4;
     /// Compute efficiency used when a workload sets none (empty: per GPU family).
     std::optional<double> defaultEfficiency;

@@ -112,6 +112,11 @@ ConstraintsForm::ConstraintsForm(QWidget* parent) : QWidget(parent)
     mRackKw->setValue(40);
     addRow(tr("&Rack power:"), mRackKw);
 
+    mSiteKw = limitSpin(this, QStringLiteral("recommendSitePowerDoubleSpinBox"), tr(" kW"), 1e6, 0,
+        tr("Power the site gives the whole cluster at its rated maximum (site_power_kw); "
+           "GPUs capped at 85 % and 70 % of their rating are tried too. 0 = no limit."));
+    addRow(tr("&Site power:"), mSiteKw);
+
     mMaxNodes = new QSpinBox(this);
     mMaxNodes->setObjectName(QStringLiteral("recommendMaxNodesSpinBox"));
     mMaxNodes->setRange(1, 4096);
@@ -229,6 +234,7 @@ SearchConstraints ConstraintsForm::constraints() const
     c.budgetUsd = limitOf(mBudget, 1.0 / mBudgetCurrency.perUsd);
     c.budgetBasis = mBudgetBasis->currentIndex() == 1 ? BudgetBasis::Tco : BudgetBasis::Capex;
     c.rackPowerKw = mRackKw->value();
+    c.sitePowerKw = limitOf(mSiteKw);
     c.maxNodes = mMaxNodes->value();
     c.psuRedundancy = static_cast<PsuRedundancy>(mRedundancy->currentIndex());
     const CoolingType types[] = {

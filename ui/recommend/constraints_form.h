@@ -60,6 +60,7 @@ private:
     DisplayCurrency mBudgetCurrency;
     QComboBox* mBudgetBasis = nullptr;
     QDoubleSpinBox* mRackKw = nullptr;
+    QDoubleSpinBox* mSiteKw = nullptr;
     QSpinBox* mMaxNodes = nullptr;
     QDoubleSpinBox* mDeadlineDays = nullptr;
     QDoubleSpinBox* mMinTokens = nullptr;

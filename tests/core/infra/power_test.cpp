@@ -130,9 +130,10 @@ TEST_CASE("Node power counts CPUs, NICs with optics and drives unless in base", 
     CHECK(n.nics.maxW == Approx(2 * (25 + 9))); // card + one 9 W optic per port
     CHECK(n.nvme.maxW == Approx(6 * 25));
     CHECK(n.total.maxW == Approx(2800 + 720 + 68 + 150 + 1700));
-    // P(u) = P_idle + u (P_max − P_idle) per component (docs/reference/hardware.md §2.2).
+    // Without a workload time split: 80 % of the time compute-bound (0.95 of
+    // tdp_w), the rest idle (0.15), generic curve (docs/power-model.md §1, §3).
     CHECK(n.gpus.idleW == Approx(0.15 * 2800));
-    CHECK(n.gpus.typicalW == Approx(420 + 0.8 * (2800 - 420)));
+    CHECK(n.gpus.typicalW == Approx(8 * (0.8 * 0.95 * 350 + 0.2 * 0.15 * 350)));
     CHECK(n.total.idleW < n.total.typicalW);
     CHECK(n.total.typicalW < n.total.maxW);
 

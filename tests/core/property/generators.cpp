@@ -241,6 +241,10 @@ ResolvedConfiguration generateConfiguration(Rng& rng, const PartPool& pool)
         if (rng.chance(0.5))
             c.sharedStoragePriceUsd = rng.real(1e4, 1e7);
     }
+    // A GPU power limit on a quarter of the configurations, mostly inside
+    // the GPU's range, sometimes outside it (refused with a finding).
+    if (rng.chance(0.25) && gpu.tdpW > 0)
+        c.gpuPowerLimitW = gpu.tdpW * (rng.chance(0.9) ? rng.real(0.3, 1.0) : rng.real(0.05, 1.5));
 
     // Resolved exactly as a project file's configuration (throws on a
     // generator bug: an unknown id or an illegal count).

@@ -4,6 +4,7 @@
 #include "core/analysis/hardware_rates.h"
 #include "core/analysis/inference_memory.h"
 #include "core/analysis/training_memory.h"
+#include "core/infra/gpu_power_model.h"
 #include "core/export/bom_json.h"
 #include "core/io/analysis_json.h"
 
@@ -230,6 +231,51 @@ void checkSpeed(std::string& failures, const Workload& w, const ResolvedConfigur
     }
 }
 
+/// docs/power-model.md: a capped GPU never draws more than its cap in any
+/// figure; idle <= average <= max for every group and at the wall; moving
+/// time from compute-bound work to communication never raises the average.
+void checkPowerModel(
+    std::string& failures, const ResolvedConfiguration& rc, const InfrastructureReport& infra)
+{
+    const PowerReport& pw = infra.power;
+    const NodePower& n = pw.node;
+    const double gpus = std::max(0, rc.config.gpusPerNode);
+    const double limit = effectivePowerLimitW(rc.gpu, rc.config.gpuPowerLimitW);
+    if (!nearlyEqual(n.gpuPowerLimitW, limit))
+        fail(failures, "gpu power limit in effect", num(n.gpuPowerLimitW) + " vs " + num(limit));
+    for (double w : {n.gpus.idleW, n.gpus.typicalW, n.gpus.maxW})
+        if (w > gpus * limit * (1 + 1e-12))
+            fail(failures, "GPU power above its limit", num(w) + " > " + num(gpus) + " x "
+                + num(limit));
+    const auto ordered = [&](const char* what, const PowerLevels& l) {
+        if (!(l.idleW <= l.typicalW * (1 + 1e-12) + 1e-9 && l.typicalW <= l.maxW * (1 + 1e-12) + 1e-9))
+            fail(failures, std::string(what) + " not idle <= typical <= max",
+                num(l.idleW) + ", " + num(l.typicalW) + ", " + num(l.maxW));
+    };
+    ordered("gpus", n.gpus);
+    ordered("cpus", n.cpus);
+    ordered("nics", n.nics);
+    ordered("nvme", n.nvme);
+    ordered("base", n.base);
+    ordered("fans", n.fans);
+    ordered("node wall", {pw.nodeWallIdleW, pw.nodeWallTypicalW, pw.nodeWallW});
+    // Same plan, communication-bound: the compute-bound share moved to
+    // communication never draws more on average.
+    GpuActivity commBound = n.gpuActivity;
+    commBound.communication += commBound.computeBound;
+    commBound.computeBound = 0;
+    if (gpuAverageW(rc.gpu, rc.config.gpuPowerLimitW, commBound)
+        > gpuAverageW(rc.gpu, rc.config.gpuPowerLimitW, n.gpuActivity) * (1 + 1e-12))
+        fail(failures, "communication-bound plan draws more than the compute-bound one");
+    const CostReport& c = infra.cost;
+    for (double v : {c.energyKwhPerDay, c.co2KgPerYear})
+        if (!std::isfinite(v) || v < 0)
+            fail(failures, "energy or CO2 not finite and >= 0", num(v));
+    if (c.energyKwhPerTrainingRun
+        && (!std::isfinite(*c.energyKwhPerTrainingRun) || *c.energyKwhPerTrainingRun < 0))
+        fail(failures, "energy per training run not finite", num(*c.energyKwhPerTrainingRun));
+}
+
 void checkPower(
     std::string& failures, const ResolvedConfiguration& rc, const InfrastructureReport& infra)
 {
@@ -237,11 +283,13 @@ void checkPower(
     const NodePower& n = pw.node;
     // Node DC load = Σ component groups (core/infra/power.cpp nodeDcPower).
     expectEqual(failures, "node max W vs components", n.total.maxW,
-        n.gpus.maxW + n.cpus.maxW + n.nics.maxW + n.nvme.maxW + n.base.maxW);
+        n.gpus.maxW + n.cpus.maxW + n.nics.maxW + n.nvme.maxW + n.base.maxW + n.fans.maxW);
     expectEqual(failures, "node typical W vs components", n.total.typicalW,
-        n.gpus.typicalW + n.cpus.typicalW + n.nics.typicalW + n.nvme.typicalW + n.base.typicalW);
+        n.gpus.typicalW + n.cpus.typicalW + n.nics.typicalW + n.nvme.typicalW + n.base.typicalW
+            + n.fans.typicalW);
     expectEqual(failures, "node idle W vs components", n.total.idleW,
-        n.gpus.idleW + n.cpus.idleW + n.nics.idleW + n.nvme.idleW + n.base.idleW);
+        n.gpus.idleW + n.cpus.idleW + n.nics.idleW + n.nvme.idleW + n.base.idleW + n.fans.idleW);
+    checkPowerModel(failures, rc, infra);
     expectEqual(failures, "node_w vs node max", pw.nodeW, n.total.maxW);
     if (n.componentsInBase && (n.cpus.maxW != 0 || n.nics.maxW != 0 || n.nvme.maxW != 0))
         fail(failures, "components counted twice (base power includes them)");

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: Apache-2.0
+// Power against published measurements under known AI loads (docs/validation.md,
+// "## Power"; docs/power-model.md). Targets of issue 24: average power within
+// 15 % median, idle within 20 %. Points marked in-sample fixed a model figure;
+// the others are out-of-sample.
+#include "core/analysis/evaluate.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace infrafit;
+
+namespace {
+
+/// NVIDIA DGX H100 / HGX H100 8-GPU node: H100 SXM5 datasheet figures
+/// (989 TFLOPS bf16 dense, 3,350 GB/s, NVLink 900 GB/s, 700 W) and the DGX
+/// H100 user guide's 10.2 kW maximum (base 4,600 W = 10,200 − 8 × 700,
+/// docs/reference/hardware.md §1.2), 8 × 400G ConnectX-7.
+ResolvedConfiguration powerValidationNode(
+    const std::string& gpu, double tdpW, double memoryGb, double bandwidthGbs)
+{
+    ResolvedConfiguration c;
+    c.config.name = "8x" + gpu;
+    c.config.gpuId = gpu;
+    c.config.gpusPerNode = 8;
+    c.config.cpusPerNode = 0;
+    c.config.nodes = 1;
+    c.config.nicsPerNode = 8;
+    c.config.psusPerNode = 6;
+    c.config.rack = {40, 42};
+    c.gpu.id = gpu;
+    c.gpu.model = gpu;
+    c.gpu.architecture = "Hopper";
+    c.gpu.memoryGb = memoryGb;
+    c.gpu.memoryBandwidthGbs = bandwidthGbs;
+    c.gpu.bf16Tflops = 989;
+    c.gpu.fp16Tflops = 989;
+    c.gpu.fp8Tflops = 1979;
+    c.gpu.fp32Tflops = 67;
+    c.gpu.tdpW = tdpW;
+    c.gpu.formFactor = GpuFormFactor::Sxm;
+    c.gpu.gpuLinkGbs = 900;
+    c.gpu.pcieGen = 5;
+    c.gpu.precisions = {"fp32", "bf16", "fp16", "fp8"};
+    c.chassis.id = "dgx";
+    c.chassis.model = "DGX";
+    c.chassis.rackUnits = 8;
+    c.chassis.maxGpus = 8;
+    c.chassis.gpuFormFactor = GpuFormFactor::Sxm;
+    c.chassis.maxGpuTdpW = 700;
+    c.chassis.psuSlots = 6;
+    c.chassis.psuWattsEach = 3300;
+    c.chassis.maxSystemPowerW = 10200;
+    c.chassis.basePowerW = 4600;
+    c.chassis.basePowerIncludesComponents = true;
+    c.chassis.gpuFabric = GpuFabric::NvSwitch;
+    Nic nic;
+    nic.id = "cx7";
+    nic.ports = 1;
+    nic.portSpeedGbps = 400;
+    nic.protocol = NicProtocol::Infiniband;
+    c.nic = nic;
+    return c;
+}
+
+/// Llama 2 13B (Touvron et al. 2023, Table 1 / config.json): 40 layers,
+/// hidden 5,120, 40 heads, FFN 13,824, vocabulary 32,000.
+ModelSpec powerValidationLlama13b()
+{
+    ModelSpec m;
+    m.name = "llama-2-13b";
+    m.layers = 40;
+    m.hiddenSize = 5120;
+    m.attentionHeads = 40;
+    m.kvHeads = 40;
+    m.ffnHiddenSize = 13824;
+    m.vocabSize = 32000;
+    m.gatedMlp = true;
+    m.tiedEmbeddings = false;
+    m.norm = NormKind::RmsNorm;
+    m.bias = false;
+    m.positionEmbedding = PositionEmbedding::Rotary;
+    m.maxPositions = 4096;
+    return m;
+}
+
+/// Llama 3 8B (Meta model card / config.json): 32 layers, hidden 4,096,
+/// 32 heads, 8 KV heads, FFN 14,336, vocabulary 128,256.
+ModelSpec powerValidationLlama8b()
+{
+    ModelSpec m;
+    m.name = "llama-3-8b";
+    m.layers = 32;
+    m.hiddenSize = 4096;
+    m.attentionHeads = 32;
+    m.kvHeads = 8;
+    m.ffnHiddenSize = 14336;
+    m.vocabSize = 128256;
+    m.gatedMlp = true;
+    m.tiedEmbeddings = false;
+    m.norm = NormKind::RmsNorm;
+    m.bias = false;
+    m.positionEmbedding = PositionEmbedding::Rotary;
+    m.maxPositions = 8192;
+    return m;
+}
+
+/// A measurement is a value or a range [measured, measuredHigh]; the error
+/// against a range is 0 inside it, else relative to the nearer bound.
+struct PowerPoint {
+    std::string id;
+    bool inSample = false;
+    double measured = 0, predicted = 0;
+    double measuredHigh = 0; ///< > measured for a range
+    [[nodiscard]] double error() const
+    {
+        if (measuredHigh > measured && predicted >= measured && predicted <= measuredHigh)
+            return 0;
+        const double bound
+            = measuredHigh > measured && predicted > measuredHigh ? measuredHigh : measured;
+        return (predicted - bound) / bound;
+    }
+};
+
+double powerValidationMedian(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n == 0 ? 0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+} // namespace
+
+TEST_CASE("Node and GPU power against published measurements", "[validation][power]")
+{
+    std::vector<PowerPoint> points;
+    const auto node = powerValidationNode("h100-sxm5-80gb", 700, 80, 3350);
+
+    // 1. Latif et al. 2024 (arXiv 2412.08602, abstract): 8×H100 HGX node,
+    //    highest draw ~8.4 kW while training with the GPUs near full use.
+    //    In-sample: it fixes base_load_when_busy (docs/power-model.md §4).
+    {
+        InfrastructureInputs in;
+        GpuActivity full;
+        full.computeBound = 1;
+        full.fromWorkload = true;
+        in.gpuActivity = full;
+        const auto report = checkInfrastructure(node, in);
+        points.push_back({"latif-2024-8xh100-peak", true, 8400, report.power.nodeWallTypicalW});
+    }
+
+    // 2. Newkirk et al. 2025 (arXiv 2506.14551, abstract): compute-intensive
+    //    training on 8×H100 nodes averages 76 % of the 10.2 kW rating
+    //    (7.75 kW). Out-of-sample: Llama 2 13B training on one node, plan
+    //    chosen by InfraFit, average from the speed model's time split.
+    {
+        Workload w;
+        w.name = "llama-2-13b-train";
+        w.kind = WorkloadKind::Training;
+        w.model = powerValidationLlama13b();
+        w.precision = Precision::Bf16;
+        w.sequenceLength = 4096;
+        w.globalBatchSize = 64;
+        w.microBatchSize = 1;
+        w.flashAttention = true;
+        w.trainingTokens = 1e9;
+        Parallelism p;
+        p.tensor = 1;
+        p.pipeline = 1;
+        p.data = 8;
+        p.zeroStage = 3;
+        p.recompute = Recompute::Full;
+        w.parallelism = p;
+        const auto r = evaluate(w, node);
+        REQUIRE(r.analyzed);
+        REQUIRE(r.infrastructure);
+        points.push_back({"newkirk-2025-8xh100-average", false, 0.76 * 10200,
+            r.infrastructure->power.nodeWallTypicalW});
+        // Energy per training run follows: kWh = kW × days × 24 × PUE.
+        const auto& c = r.infrastructure->cost;
+        REQUIRE(c.energyKwhPerTrainingRun);
+        CHECK(*c.energyKwhPerTrainingRun
+            == Approx(r.infrastructure->power.clusterTypicalW / 1000 * 24
+                * r.performance.trainingDays * c.pue));
+    }
+
+    // 3. Ma, Afzal, Eitzinger, Wellein 2026 ("The illusion of power capping
+    //    in LLM decode", abstract): decode on an H200 draws 137–300 W of
+    //    700 W. In-sample (it fixes the memory-bound level); one H200 serving
+    //    Llama 3 8B with short prompts (decode-dominated) must land in the range.
+    {
+        auto h200 = powerValidationNode("h200-sxm-141gb", 700, 141, 4800);
+        h200.config.gpusPerNode = 1;
+        h200.chassis.maxGpus = 8;
+        Workload w;
+        w.name = "llama-3-8b-serve";
+        w.kind = WorkloadKind::Inference;
+        w.model = powerValidationLlama8b();
+        w.precision = Precision::Bf16;
+        w.promptTokens = 64;
+        w.outputTokens = 1024;
+        w.concurrentRequests = 32;
+        Parallelism p;
+        p.tensor = 1;
+        p.pipeline = 1;
+        p.data = 1;
+        w.parallelism = p;
+        const auto r = evaluate(w, h200);
+        REQUIRE(r.analyzed);
+        REQUIRE(r.infrastructure);
+        points.push_back(
+            {"ma-2026-h200-decode", true, 137, r.infrastructure->power.node.gpus.typicalW, 300});
+    }
+
+    std::vector<double> outOfSample, all;
+    for (const auto& p : points) {
+        std::printf("power validation %-30s %-13s measured %6.0f-%6.0f W predicted %6.0f W "
+                    "error %+6.1f %%\n",
+            p.id.c_str(), p.inSample ? "in-sample" : "out-of-sample", p.measured,
+            std::max(p.measured, p.measuredHigh), p.predicted, 100 * p.error());
+        all.push_back(std::abs(p.error()));
+        if (!p.inSample)
+            outOfSample.push_back(std::abs(p.error()));
+        CHECK(std::abs(p.error()) <= 0.35);
+    }
+    std::printf("power validation median |error|: all %.1f %%, out-of-sample %.1f %%\n",
+        100 * powerValidationMedian(all), 100 * powerValidationMedian(outOfSample));
+    CHECK(powerValidationMedian(all) <= 0.15);
+    CHECK(powerValidationMedian(outOfSample) <= 0.15);
+}
