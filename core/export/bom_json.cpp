@@ -31,11 +31,14 @@ json verdictJson(const BomSummary& s)
 {
     if (!s.hasVerdict)
         return nullptr;
+    // No speed for a plan that does not fit: the keys stay, values null.
+    const bool speed = s.analyzed && s.fits;
+    const auto speedValue = [speed](double value) { return speed ? json(finite(value)) : json(nullptr); };
     return {{"workload", s.workloadName}, {"kind", std::string(enumName(s.kind))},
         {"analyzed", s.analyzed}, {"fits", s.fits}, {"binding_limit", s.bindingLimit},
-        {"training_days", finite(s.trainingDays)}, {"tokens_per_s", finite(s.tokensPerS)},
-        {"mfu", finite(s.mfu)}, {"ttft_s", finite(s.ttftS)}, {"tpot_s", finite(s.tpotS)},
-        {"output_tokens_per_s", finite(s.outputTokensPerS)}};
+        {"training_days", speedValue(s.trainingDays)}, {"tokens_per_s", speedValue(s.tokensPerS)},
+        {"mfu", speedValue(s.mfu)}, {"ttft_s", speedValue(s.ttftS)}, {"tpot_s", speedValue(s.tpotS)},
+        {"output_tokens_per_s", speedValue(s.outputTokensPerS)}};
 }
 
 json summaryJson(const BomSummary& s)
