@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 namespace infrafit::cli {
 namespace {
@@ -57,15 +58,19 @@ std::string header(const FieldSpec& spec)
     return text;
 }
 
-std::string cell(const FieldSpec& spec, const Part& part)
+std::string cell(const FieldSpec& spec, const Part& part, bool& starred)
 {
     std::string text = formatFieldValue(spec.get(part));
-    if (!text.empty() && infoOf(part).isEstimated(spec.key))
+    if (!text.empty() && infoOf(part).isEstimated(spec.key)) {
         text += "*"; // marked as an estimate
+        starred = true;
+    }
     return text;
 }
 
-void printTable(PartKind kind, const std::vector<Part>& parts, std::ostream& out)
+/// Prints the parts of `kind` (nothing when there are none); returns
+/// whether it printed. `starred` is set when a cell is marked an estimate.
+bool printTable(PartKind kind, const std::vector<Part>& parts, std::ostream& out, bool& starred)
 {
     std::vector<const FieldSpec*> specs;
     std::vector<std::string> headers;
@@ -81,12 +86,13 @@ void printTable(PartKind kind, const std::vector<Part>& parts, std::ostream& out
             continue;
         std::vector<std::string> cells;
         for (const auto* spec : specs)
-            cells.push_back(cell(*spec, part));
+            cells.push_back(cell(*spec, part, starred));
         table.addRow(std::move(cells));
     }
     if (table.rowCount() == 0)
-        return;
+        return false;
     out << partKindLabel(kind) << " (" << table.rowCount() << ")\n" << table.render();
+    return true;
 }
 
 std::optional<PartKind> parseKind(const std::string& word)
@@ -115,16 +121,25 @@ int listParts(const Arguments& args, std::ostream& out, std::ostream& err)
         out << "No parts match.\n";
         return ExitOk;
     }
-    bool first = true;
+    // One blank line between the kinds that have parts; the footnote only
+    // when a figure is starred.
+    std::ostringstream tables;
+    bool starred = false;
+    bool printed = false;
     for (const auto k : allPartKinds) {
         if (kind && *kind != k)
             continue;
-        if (!first)
-            out << "\n";
-        printTable(k, parts, out);
-        first = false;
+        std::ostringstream table;
+        if (!printTable(k, parts, table, starred))
+            continue;
+        if (printed)
+            tables << "\n";
+        tables << table.str();
+        printed = true;
     }
-    out << "\n* estimate (see the part's source and notes)\n";
+    out << tables.str();
+    if (starred)
+        out << "\n* estimate (see the part's source and notes)\n";
     return ExitOk;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/bom/build_bom.h"
 
+#include "core/project/project_names.h"
+
 #include "core/analysis/evaluate.h"
 #include "core/io/input_error.h"
 
@@ -275,7 +277,8 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
     std::vector<Problem> problems;
     if (configIndex == project.configurations.size())
         problems.push_back(
-            {"--config", "no configuration named \"" + std::string(configName) + "\""});
+            {"--config", "no configuration named \"" + std::string(configName) + "\""
+                    + knownConfigurationNames(project)});
     const Workload* workload = nullptr;
     if (!workloadName.empty()) {
         for (const auto& w : project.workloads)
@@ -283,7 +286,8 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
                 workload = &w;
         if (!workload)
             problems.push_back(
-                {"--workload", "no workload named \"" + std::string(workloadName) + "\""});
+                {"--workload", "no workload named \"" + std::string(workloadName) + "\""
+                    + knownWorkloadNames(project)});
     } else if (!project.workloads.empty()) {
         workload = &project.workloads.front();
     }
