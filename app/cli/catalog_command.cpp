@@ -13,6 +13,7 @@
 #include "core/report/text_table.h"
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -50,10 +51,22 @@ std::vector<std::string_view> summaryKeys(PartKind kind)
     return {"id", "vendor", "model"};
 }
 
+/// A column heading with its unit: the field's label, or a shorter one for
+/// the wide labels of the summary columns, so `catalog list` fits a
+/// terminal better (the labels in full are in the GUI and the user guide).
 std::string header(const FieldSpec& spec)
 {
-    std::string text(spec.label);
-    if (!spec.unit.empty())
+    static const std::map<std::string_view, std::string_view> catalogListShort{
+        {"memory_bandwidth_gbs", "Mem BW"}, {"bf16_tflops", "BF16"}, {"fp8_tflops", "FP8"},
+        {"form_factor", "Form"},           {"gpu_link_gbs", "Link"}, {"rack_units", "Height"},
+        {"gpu_form_factor", "GPU form"},   {"max_gpu_tdp_w", "GPU TDP"}, {"base_power_w", "Base"},
+        {"gpu_fabric", "Fabric"},          {"pcie_lanes", "Lanes"},  {"pcie_gen", "PCIe"},
+        {"read_mbs", "Read"},              {"write_mbs", "Write"},   {"port_speed_gbps", "Speed"},
+        {"efficiency_rating", "Rating"},   {"max_heat_kw_per_rack", "Heat/rack"},
+        {"capacity_tb", "Capacity"}};
+    const auto shorter = catalogListShort.find(spec.key);
+    std::string text(shorter != catalogListShort.end() ? shorter->second : spec.label);
+    if (!spec.unit.empty() && spec.unit != "lanes")
         text += " (" + std::string(spec.unit) + ")";
     return text;
 }

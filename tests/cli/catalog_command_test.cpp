@@ -270,6 +270,24 @@ TEST_CASE("catalog list has no blank line per empty kind and stars only with est
     CHECK_THAT(exact.out, !Catch::Contains("* estimate"));
 }
 
+TEST_CASE("catalog list fits a wide terminal", "[cli][catalog]")
+{
+    // Issue 23 item 11: the full list was 212 columns wide.
+    TempDir dir;
+    const auto result = runCli({"catalog", "list", "--db", dir.file("catalog.sqlite")});
+    REQUIRE(result.exitCode == 0);
+    std::size_t widest = 0;
+    std::size_t start = 0;
+    while (start < result.out.size()) {
+        const std::size_t end = result.out.find('\n', start);
+        const std::size_t stop = end == std::string::npos ? result.out.size() : end;
+        widest = std::max(widest, stop - start);
+        start = stop + 1;
+    }
+    CHECK(widest < 190);
+    CHECK_THAT(result.out, Catch::Contains("Mem BW (GB/s)"));
+}
+
 TEST_CASE("the README's vendor quote example imports", "[cli][catalog]")
 {
     TempDir dir;
