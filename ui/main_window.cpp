@@ -16,11 +16,13 @@
 #include "ui/dialogs/dialogs.h"
 #include "ui/project/autosave.h"
 #include "ui/project/configurations_page.h"
+#include "ui/project/form_undo_keys.h"
 #include "ui/project/project_document.h"
 #include "ui/project/workloads_page.h"
 #include "ui/qt_text.h"
 #include "ui/recommend/recommend_page.h"
 
+#include <QApplication>
 #include <QCloseEvent>
 #include <QLocale>
 #include <QDockWidget>
@@ -83,6 +85,8 @@ MainWindow::MainWindow(catalog::CatalogStore store, const QString& autosaveDirec
     createFindingsDock();
     connect(mCatalogEditor, &CatalogEditor::partRenamed, this, &MainWindow::offerPartRename);
     createActions();
+    // Ctrl+Z in a project form field undoes the project edit, not the text.
+    qApp->installEventFilter(new FormUndoKeys({mWorkloadsPage, mConfigurationsPage}, this));
     connect(mDocument, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(mCatalogEditor, &CatalogEditor::partsChanged, this, &MainWindow::updateStatus);
@@ -103,6 +107,13 @@ void MainWindow::createPages()
     mRecommendPage = new RecommendPage(mDocument, mCatalogEditor, mAnalysis, this);
     mComparePage = new ComparePage(mDocument, mCatalogEditor, mAnalysis, this);
     mBomExporter = new BomExporter(mDocument, mCatalogEditor, mAnalysis, this);
+    connect(mBomExporter, &BomExporter::exported, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Bill of materials exported to %1").arg(path), 15000);
+        QTimer::singleShot(15000, this, [this] {
+            if (statusBar()->currentMessage().isEmpty())
+                updateStatus();
+        });
+    });
     connect(mAnalysisPage, &AnalysisPage::exportBomRequested, this, &MainWindow::exportBom);
     connect(mWorkloadsPage, &WorkloadsPage::currentWorkloadChanged, this, [this](int row) {
         if (row >= 0)
@@ -206,6 +217,20 @@ void MainWindow::offerPartRename(const QString& oldId, const QString& newId)
 void MainWindow::showPage(Page page)
 {
     mNavigation->setCurrentRow(page);
+}
+
+void MainWindow::renameProject()
+{
+    const QString current = toQString(mDocument->project().name);
+    const QString name = Dialogs::textInput(this, tr("Rename Project"),
+                                            tr("Project name (shown on reports and BOMs):"),
+                                            current)
+                             .trimmed();
+    if (name.isEmpty() || name == current)
+        return;
+    Project project = mDocument->project();
+    project.name = toStdString(name);
+    mDocument->apply(std::move(project), tr("Rename project to %1").arg(name));
 }
 
 void MainWindow::exportBom()
@@ -377,20 +402,22 @@ void MainWindow::addRecentFile(const QString& path)
 void MainWindow::restoreWindowState()
 {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+    const bool restored =
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    const QScreen* shown = screen();
+    if (!restored) {
         // First start: 1280 × 800, or most of a larger screen (a 1920 × 1080
         // screen shows every figure column of the catalog without scrolling).
         QSize size(1280, 800);
-        if (const QScreen* shown = screen()) {
+        if (shown) {
             const QRect room = shown->availableGeometry();
             if (room.width() >= 1600 && room.height() >= 1000)
                 size = QSize(room.width() * 9 / 10, room.height() * 9 / 10);
-            resize(size);
-            move(room.center() - rect().center());
-        } else {
-            resize(size);
         }
+        resize(size);
     }
+    if (shown)
+        fitIntoScreen(shown->availableGeometry(), !restored);
     if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
         // First start: the findings panel takes a fifth of the window (about
         // five findings), leaving the page the room it needs at 800 px high.
@@ -400,6 +427,24 @@ void MainWindow::restoreWindowState()
                 resizeDocks({dock}, {std::max(110, height() / 6)}, Qt::Vertical);
         });
     }
+}
+
+void MainWindow::fitIntoScreen(const QRect& room, bool centre)
+{
+    // Never larger than the room (a 1280 × 720 screen once got a 1280 × 800
+    // window at y = −40, menu and status bar off-screen): the window frame
+    // counts, the pages scroll instead.
+    const QSize frame = frameGeometry().size() - geometry().size();
+    const QSize most = (room.size() - frame).expandedTo(QSize(320, 240));
+    setMinimumSize(minimumSize().boundedTo(most));
+    if (width() > most.width() || height() > most.height())
+        resize(size().boundedTo(most));
+    QRect outer = frameGeometry();
+    if (centre)
+        outer.moveCenter(room.center());
+    outer.moveLeft(std::clamp(outer.left(), room.left(), std::max(room.left(), room.right() - outer.width() + 1)));
+    outer.moveTop(std::clamp(outer.top(), room.top(), std::max(room.top(), room.bottom() - outer.height() + 1)));
+    move(outer.topLeft());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -7,6 +7,7 @@
 
 class QListWidget;
 class QMenu;
+class QRect;
 class QStackedWidget;
 class QUndoGroup;
 
@@ -61,6 +62,9 @@ public:
     [[nodiscard]] BomExporter* bomExporter() const { return mBomExporter; }
     [[nodiscard]] Autosave* autosave() const { return mAutosave; }
     void showPage(Page page);
+    /// The user guide on this machine (installed or in the source tree
+    /// next to the build), or empty.
+    [[nodiscard]] static QString userGuidePath();
 
     /// Opens a project file; on failure shows why and keeps the current one.
     bool openProject(const QString& path);
@@ -74,6 +78,11 @@ public:
     bool save();
     bool saveAs();
     void newProject();
+    /// File > Rename Project…: a new project name (undoable).
+    void renameProject();
+    /// Shrinks and moves the window so all of it (frame included) lies in
+    /// `room`; `centre` also centres it there.
+    void fitIntoScreen(const QRect& room, bool centre);
     /// File > Export BOM…: the selected configuration's bill of materials.
     void exportBom();
 

@@ -5,12 +5,16 @@
 #include "ui/analysis/live_analysis.h"
 #include "ui/catalog/catalog_editor.h"
 #include "ui/catalog/catalog_page.h"
+#include "ui/dialogs/dialogs.h"
 #include "ui/dialogs/preferences_dialog.h"
 #include "ui/theme.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QDockWidget>
+#include <QCoreApplication>
+#include <QDesktopServices>
+#include <QDir>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -18,6 +22,7 @@
 #include <QStyle>
 #include <QToolBar>
 #include <QUndoGroup>
+#include <QUrl>
 
 namespace infrafit::ui {
 
@@ -52,7 +57,16 @@ void MainWindow::createActions()
                                            &MainWindow::save);
     saveAction->setShortcut(QKeySequence::Save);
     auto* saveAsAction = fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
-    saveAsAction->setShortcut(QKeySequence::SaveAs);
+    saveAsAction->setObjectName(QStringLiteral("saveAsAction"));
+    // Ctrl+Shift+S everywhere, plus the platform's own key if it has another.
+    QList<QKeySequence> saveAsKeys{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)};
+    for (const auto& platform : QKeySequence::keyBindings(QKeySequence::SaveAs))
+        if (!saveAsKeys.contains(platform))
+            saveAsKeys << platform;
+    saveAsAction->setShortcuts(saveAsKeys);
+    auto* renameAction = fileMenu->addAction(tr("Re&name Project…"), this,
+                                             &MainWindow::renameProject);
+    renameAction->setObjectName(QStringLiteral("renameProjectAction"));
     fileMenu->addSeparator();
     auto* exportBomAction = fileMenu->addAction(tr("Export &BOM…"), this, &MainWindow::exportBom);
     exportBomAction->setObjectName(QStringLiteral("exportBomAction"));
@@ -83,6 +97,13 @@ void MainWindow::createActions()
     redoAction->setObjectName(QStringLiteral("redoAction"));
     editMenu->addAction(undoAction);
     editMenu->addAction(redoAction);
+    editMenu->addSeparator();
+    auto* find = editMenu->addAction(tr("&Find in Catalog"), this, [this] {
+        showPage(CatalogPageIndex);
+        mCatalogPage->focusFilter();
+    });
+    find->setObjectName(QStringLiteral("findInCatalogAction"));
+    find->setShortcut(QKeySequence::Find);
     editMenu->addSeparator();
     auto* addPart = editMenu->addAction(tr("&Add Part"), mCatalogPage, &CatalogPage::addPart);
     addPart->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
@@ -125,6 +146,17 @@ void MainWindow::createActions()
     }
 
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
+    auto* guide = helpMenu->addAction(tr("&User Guide"), this, [this] {
+        const QString path = userGuidePath();
+        if (path.isEmpty() || !QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
+            Dialogs::warning(this, tr("User Guide"),
+                             tr("The user guide (user-guide.md) was not found next to InfraFit. "
+                                "It is installed in share/doc/infrafit/ and is docs/user-guide.md "
+                                "in the source tree."));
+    });
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    helpMenu->addSeparator();
     helpMenu->addAction(tr("&About InfraFit"), this, [this] {
         QMessageBox::about(this, tr("About InfraFit"),
                            tr("<b>InfraFit %1</b><p>Plan AI training and inference hardware: "
@@ -139,6 +171,22 @@ void MainWindow::createActions()
     toolbar->addSeparator();
     toolbar->addAction(undoAction);
     toolbar->addAction(redoAction);
+}
+
+QString MainWindow::userGuidePath()
+{
+    // Installed: <prefix>/bin/infrafit and <prefix>/share/doc/infrafit/;
+    // from a build tree: <source>/build/app/gui/infrafit and <source>/docs/.
+    const QDir bin(QCoreApplication::applicationDirPath());
+    for (const QString& relative :
+         {QStringLiteral("../share/doc/infrafit/user-guide.md"),
+          QStringLiteral("../../../docs/user-guide.md"), QStringLiteral("../../docs/user-guide.md"),
+          QStringLiteral("../docs/user-guide.md")}) {
+        const QFileInfo file(bin.filePath(relative));
+        if (file.isFile())
+            return file.canonicalFilePath();
+    }
+    return {};
 }
 
 void MainWindow::updateRecentMenu()

@@ -13,8 +13,10 @@
 #include "core/report/text_table.h"
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 namespace infrafit::cli {
 namespace {
@@ -49,23 +51,39 @@ std::vector<std::string_view> summaryKeys(PartKind kind)
     return {"id", "vendor", "model"};
 }
 
+/// A column heading with its unit: the field's label, or a shorter one for
+/// the wide labels of the summary columns, so `catalog list` fits a
+/// terminal better (the labels in full are in the GUI and the user guide).
 std::string header(const FieldSpec& spec)
 {
-    std::string text(spec.label);
-    if (!spec.unit.empty())
+    static const std::map<std::string_view, std::string_view> catalogListShort{
+        {"memory_bandwidth_gbs", "Mem BW"}, {"bf16_tflops", "BF16"}, {"fp8_tflops", "FP8"},
+        {"form_factor", "Form"},           {"gpu_link_gbs", "Link"}, {"rack_units", "Height"},
+        {"gpu_form_factor", "GPU form"},   {"max_gpu_tdp_w", "GPU TDP"}, {"base_power_w", "Base"},
+        {"gpu_fabric", "Fabric"},          {"pcie_lanes", "Lanes"},  {"pcie_gen", "PCIe"},
+        {"read_mbs", "Read"},              {"write_mbs", "Write"},   {"port_speed_gbps", "Speed"},
+        {"efficiency_rating", "Rating"},   {"max_heat_kw_per_rack", "Heat/rack"},
+        {"capacity_tb", "Capacity"}};
+    const auto shorter = catalogListShort.find(spec.key);
+    std::string text(shorter != catalogListShort.end() ? shorter->second : spec.label);
+    if (!spec.unit.empty() && spec.unit != "lanes")
         text += " (" + std::string(spec.unit) + ")";
     return text;
 }
 
-std::string cell(const FieldSpec& spec, const Part& part)
+std::string cell(const FieldSpec& spec, const Part& part, bool& starred)
 {
     std::string text = formatFieldValue(spec.get(part));
-    if (!text.empty() && infoOf(part).isEstimated(spec.key))
+    if (!text.empty() && infoOf(part).isEstimated(spec.key)) {
         text += "*"; // marked as an estimate
+        starred = true;
+    }
     return text;
 }
 
-void printTable(PartKind kind, const std::vector<Part>& parts, std::ostream& out)
+/// Prints the parts of `kind` (nothing when there are none); returns
+/// whether it printed. `starred` is set when a cell is marked an estimate.
+bool printTable(PartKind kind, const std::vector<Part>& parts, std::ostream& out, bool& starred)
 {
     std::vector<const FieldSpec*> specs;
     std::vector<std::string> headers;
@@ -81,12 +99,13 @@ void printTable(PartKind kind, const std::vector<Part>& parts, std::ostream& out
             continue;
         std::vector<std::string> cells;
         for (const auto* spec : specs)
-            cells.push_back(cell(*spec, part));
+            cells.push_back(cell(*spec, part, starred));
         table.addRow(std::move(cells));
     }
     if (table.rowCount() == 0)
-        return;
+        return false;
     out << partKindLabel(kind) << " (" << table.rowCount() << ")\n" << table.render();
+    return true;
 }
 
 std::optional<PartKind> parseKind(const std::string& word)
@@ -115,16 +134,25 @@ int listParts(const Arguments& args, std::ostream& out, std::ostream& err)
         out << "No parts match.\n";
         return ExitOk;
     }
-    bool first = true;
+    // One blank line between the kinds that have parts; the footnote only
+    // when a figure is starred.
+    std::ostringstream tables;
+    bool starred = false;
+    bool printed = false;
     for (const auto k : allPartKinds) {
         if (kind && *kind != k)
             continue;
-        if (!first)
-            out << "\n";
-        printTable(k, parts, out);
-        first = false;
+        std::ostringstream table;
+        if (!printTable(k, parts, table, starred))
+            continue;
+        if (printed)
+            tables << "\n";
+        tables << table.str();
+        printed = true;
     }
-    out << "\n* estimate (see the part's source and notes)\n";
+    out << tables.str();
+    if (starred)
+        out << "\n* estimate (see the part's source and notes)\n";
     return ExitOk;
 }
 

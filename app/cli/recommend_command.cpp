@@ -5,6 +5,8 @@
 //   [--redundancy none|N+1|N+N] [--cooling air,...] [--vendors a,b] [--parts id,...]
 //   [--format json|text] [--explain] [--threads N] [--db FILE]
 #include "app/cli/arguments.h"
+
+#include "core/project/project_names.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
 #include "app/cli/open_catalog.h"
@@ -12,6 +14,8 @@
 #include "catalog/catalog_store.h"
 #include "core/io/project_json.h"
 #include "core/io/recommendation_json.h"
+#include "core/infra/infra_text.h"
+#include "core/report/text_table.h"
 #include "core/search/recommend.h"
 
 #include <algorithm>
@@ -97,7 +101,7 @@ SearchConstraints constraintsFrom(const Arguments& args)
     return c;
 }
 
-/// "$1.23M" / "$456k", right-aligned in 10 columns; a sum with unpriced
+/// "$1.23M" / "$456k" (a table cell); a sum with unpriced
 /// parts is a lower bound and says so: "≥$1.23M".
 std::string money(double usd, bool complete)
 {
@@ -107,8 +111,6 @@ std::string money(double usd, bool complete)
     else
         std::snprintf(b, sizeof b, "%s$%.0fk", complete ? "" : ">=", usd / 1e3);
     std::string text = b;
-    if (text.size() < 10)
-        text.insert(0, 10 - text.size(), ' ');
     if (!complete)
         text.replace(text.find(">="), 2, "\u2265 "); // one column wide, like ">" + pad
     return text;
@@ -176,35 +178,67 @@ void printText(const Recommendation& rec, const Workload& w, bool explain, std::
     const bool serving = !rec.candidates.empty() && rec.candidates.front().serving.has_value();
     if (serving)
         printServingRows(rec, w, explain, out);
-    if (!rec.candidates.empty() && !serving) {
-        std::snprintf(line, sizeof line, "%-4s %-34s %5s %6s %-18s %10s %10s %12s %12s %6s\n", "#",
-                      "GPU x per node / chassis", "nodes", "GPUs", "plan t/p/d z mb",
-                      "capex", "TCO", training ? "days" : "out tok/s",
-                      training ? "tokens/s" : "TPOT ms", "pareto");
-        out << line;
+    // Whole part ids (two candidates may differ only in their NIC or
+    // chassis), columns sized to their contents.
+    std::vector<std::string> headers{"#", "GPU x per node", "chassis", "NIC x per node", "nodes",
+                                     "GPUs", "plan t/p/d z mb", "capex", "TCO"};
+    if (training) {
+        headers.insert(headers.end(), {"days", "tokens/s"});
+    } else {
+        headers.insert(headers.end(), {"out tok/s", "TTFT ms", "TPOT ms"});
     }
+    headers.push_back("pareto");
+    TextTable table(headers);
     for (std::size_t k = 0; k < rec.candidates.size() && !serving; ++k) {
         const auto& c = rec.candidates[k];
         const auto& p = c.parallelism;
         const auto& perf = c.analysis.performance;
+        const auto& config = c.config.config;
         const double capex = c.analysis.infrastructure ? c.analysis.infrastructure->cost.capexUsd : 0;
         const double tco = c.analysis.infrastructure ? c.analysis.infrastructure->cost.tcoUsd : 0;
         const bool priced = c.priceComplete;
-        const std::string hw = c.config.gpu.id + " x" + std::to_string(c.config.config.gpusPerNode)
-                               + " / " + c.config.chassis.id;
         const std::string plan = std::to_string(p.tensor) + "/" + std::to_string(p.pipeline) + "/"
                                  + std::to_string(c.analysis.parallelism.data) + " z"
                                  + std::to_string(p.zeroStage) + " mb"
                                  + std::to_string(training ? c.microBatchSize : c.concurrentRequests);
-        std::snprintf(line, sizeof line, "%-4zu %-34.34s %5d %6d %-18s %s %s %12.1f %12.1f %6s\n",
-                      k + 1, hw.c_str(), c.config.config.nodes, c.config.totalGpus(), plan.c_str(),
-                      money(capex, priced).c_str(), money(tco, priced).c_str(),
-                      training ? perf.trainingDays : perf.outputTokensPerS,
-                      training ? perf.tokensPerS : perf.tpotS * 1e3, c.pareto ? "yes" : "no");
-        out << line;
-        if (explain) {
-            for (const auto& reason : c.reasons)
-                out << "       - " << reason << "\n";
+        std::vector<std::string> cells{
+            std::to_string(k + 1),
+            c.config.gpu.id + " x" + std::to_string(config.gpusPerNode),
+            c.config.chassis.id,
+            config.nicId.empty() ? "none" : config.nicId + " x" + std::to_string(config.nicsPerNode),
+            std::to_string(config.nodes),
+            std::to_string(c.config.totalGpus()),
+            plan,
+            money(capex, priced),
+            money(tco, priced)};
+        if (training) {
+            cells.push_back(infra::num(perf.trainingDays, perf.trainingDays < 10 ? 2 : 1));
+            cells.push_back(infra::num(perf.tokensPerS));
+        } else {
+            cells.push_back(infra::num(perf.outputTokensPerS));
+            cells.push_back(infra::num(perf.ttftS * 1e3, 1));
+            cells.push_back(infra::num(perf.tpotS * 1e3, 1));
+        }
+        cells.push_back(c.pareto ? "yes" : "no");
+        table.addRow(std::move(cells));
+    }
+    if (!rec.candidates.empty() && !serving) {
+        const std::string rendered = table.render();
+        if (!explain) {
+            out << rendered;
+        } else {
+            // Each candidate's reasons under its row.
+            std::istringstream lines(rendered);
+            std::string text;
+            std::size_t lineNumber = 0;
+            while (std::getline(lines, text)) {
+                out << text << "\n";
+                if (lineNumber >= 2 && lineNumber - 2 < rec.candidates.size()) {
+                    for (const auto& reason : rec.candidates[lineNumber - 2].reasons)
+                        out << "       - " << reason << "\n";
+                }
+                ++lineNumber;
+            }
         }
     }
     for (const auto& f : rec.findings) {
@@ -242,7 +276,8 @@ int recommendCommand(const std::vector<std::string>& words, std::ostream& out, s
     const auto found = std::find_if(project.workloads.begin(), project.workloads.end(),
                                     [&](const Workload& w) { return w.name == *workloadName; });
     if (found == project.workloads.end())
-        throw UsageError("no workload named \"" + *workloadName + "\" in " + file);
+        throw UsageError("no workload named \"" + *workloadName + "\" in " + file
+                         + knownWorkloadNames(project));
     request.workload = *found;
 
     // Snapshot: catalog parts, overridden by the project's inline parts.

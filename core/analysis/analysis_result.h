@@ -108,4 +108,13 @@ struct AnalysisResult {
     std::optional<ServingReport> serving;
 };
 
+/// Whether the speed figures describe a job that can run: analysed, and the
+/// plan fits in GPU memory. Otherwise every output shows speed (and cost per
+/// token) as not available ("—, does not fit" in text, null in JSON); the
+/// numbers stay in `performance` only for comparing plans inside core.
+[[nodiscard]] inline bool speedAvailable(const AnalysisResult& r)
+{
+    return r.analyzed && r.fits;
+}
+
 } // namespace infrafit

@@ -299,10 +299,31 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
     return r;
 }
 
+namespace {
+
+/// A plan that does not fit in GPU memory cannot run, so it has no speed:
+/// the outputs show its speed figures as not available (speedAvailable();
+/// the figures stay in `performance` for the searches and property checks
+/// that compare plans) and this finding says why (issue 23 item 7).
+void analyzeNoteNoSpeed(AnalysisResult& r)
+{
+    if (!r.analyzed || r.fits)
+        return;
+    r.findings.push_back({Severity::Info, "speed.not_available",
+                          "No speed figures: the plan does not fit in GPU memory, so it cannot "
+                          "run on this configuration.",
+                          {}});
+}
+
+} // namespace
+
 AnalysisResult analyze(const Workload& w, const ResolvedConfiguration& config)
 {
-    if (w.parallelism)
-        return analyzeWithPlan(w, config, *w.parallelism, true);
+    if (w.parallelism) {
+        AnalysisResult r = analyzeWithPlan(w, config, *w.parallelism, true);
+        analyzeNoteNoSpeed(r);
+        return r;
+    }
     // The plan search over this configuration (issue 5 item 6); the
     // workload's micro-batch and concurrency stay as given.
     PlanSpaceOptions spaceOptions;
@@ -329,6 +350,7 @@ AnalysisResult analyze(const Workload& w, const ResolvedConfiguration& config)
                               + ", ZeRO " + std::to_string(r.parallelism.zeroStage)
                               + ", recompute " + std::string(enumName(r.parallelism.recompute)),
                           {}});
+    analyzeNoteNoSpeed(r);
     return r;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/analysis/analyze_project.h"
 
+#include "core/project/project_names.h"
+
 #include "core/analysis/evaluate.h"
 #include "core/io/analysis_json.h"
 #include "core/io/input_error.h"
@@ -22,9 +24,9 @@ std::vector<AnalysisResult> analyzeProject(const Project& project, const PartLoo
             configs.push_back(i);
     std::vector<Problem> problems;
     if (!workloadFilter.empty() && workloads.empty())
-        problems.push_back({"--workload", "no workload named \"" + std::string(workloadFilter) + "\""});
+        problems.push_back({"--workload", "no workload named \"" + std::string(workloadFilter) + "\"" + knownWorkloadNames(project)});
     if (!configFilter.empty() && configs.empty())
-        problems.push_back({"--config", "no configuration named \"" + std::string(configFilter) + "\""});
+        problems.push_back({"--config", "no configuration named \"" + std::string(configFilter) + "\"" + knownConfigurationNames(project)});
     if (!problems.empty())
         throw InputError(file, std::move(problems));
 

@@ -33,7 +33,8 @@ InfrastructureInputs infrastructureInputsFor(const Workload& workload,
 {
     if (base.precision.empty())
         base.precision = std::string(enumName(workload.precision));
-    if (!base.tokensPerSecond && analysis.analyzed) {
+    // Cost per token only for a plan that runs (speedAvailable()).
+    if (!base.tokensPerSecond && speedAvailable(analysis)) {
         const double tokensPerS = workload.kind == WorkloadKind::Training
                                       ? analysis.performance.tokensPerS
                                       : analysis.performance.outputTokensPerS;

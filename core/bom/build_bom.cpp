@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/bom/build_bom.h"
 
+#include "core/project/project_names.h"
+
 #include "core/analysis/evaluate.h"
 #include "core/io/input_error.h"
 #include "core/report/finite_value.h"
@@ -163,15 +165,15 @@ void summarizeInfrastructure(
     s.tcoUsd = finiteOrZero(cost.tcoUsd);
     if (cost.usdPerMillionTokens && std::isfinite(*cost.usdPerMillionTokens))
         s.usdPerMillionTokens = *cost.usdPerMillionTokens;
-    s.gpuPowerLimitW = finite(power.node.gpuPowerLimitW);
+    s.gpuPowerLimitW = finiteOrZero(power.node.gpuPowerLimitW);
     s.gpuPowerCapped = power.node.gpuPowerCapped;
-    s.energyKwhPerDay = finite(cost.energyKwhPerDay);
+    s.energyKwhPerDay = finiteOrZero(cost.energyKwhPerDay);
     if (cost.energyKwhPerTrainingRun)
-        s.energyKwhPerTrainingRun = finite(*cost.energyKwhPerTrainingRun);
-    s.gridCo2GPerKwh = finite(cost.gridCo2GPerKwh);
-    s.co2KgPerYear = finite(cost.co2KgPerYear);
+        s.energyKwhPerTrainingRun = finiteOrZero(*cost.energyKwhPerTrainingRun);
+    s.gridCo2GPerKwh = finiteOrZero(cost.gridCo2GPerKwh);
+    s.co2KgPerYear = finiteOrZero(cost.co2KgPerYear);
     if (cost.co2KgPerTrainingRun)
-        s.co2KgPerTrainingRun = finite(*cost.co2KgPerTrainingRun);
+        s.co2KgPerTrainingRun = finiteOrZero(*cost.co2KgPerTrainingRun);
 
     const auto& node = power.node;
     const auto addPower = [&](const char* label, double maxW) {
@@ -281,7 +283,8 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
     std::vector<Problem> problems;
     if (configIndex == project.configurations.size())
         problems.push_back(
-            {"--config", "no configuration named \"" + std::string(configName) + "\""});
+            {"--config", "no configuration named \"" + std::string(configName) + "\""
+                    + knownConfigurationNames(project)});
     const Workload* workload = nullptr;
     if (!workloadName.empty()) {
         for (const auto& w : project.workloads)
@@ -289,7 +292,8 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
                 workload = &w;
         if (!workload)
             problems.push_back(
-                {"--workload", "no workload named \"" + std::string(workloadName) + "\""});
+                {"--workload", "no workload named \"" + std::string(workloadName) + "\""
+                    + knownWorkloadNames(project)});
     } else if (!project.workloads.empty()) {
         workload = &project.workloads.front();
     }

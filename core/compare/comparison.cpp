@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/compare/comparison.h"
 
+#include "core/project/project_names.h"
+
 #include "core/analysis/evaluate.h"
 #include "core/io/input_error.h"
 #include "core/project/resolve_configuration.h"
@@ -96,6 +98,21 @@ bool higherIsBetter(ComparisonMetric metric)
         || metric == ComparisonMetric::Mfu;
 }
 
+bool isSpeedMetric(ComparisonMetric metric)
+{
+    switch (metric) {
+    case ComparisonMetric::TrainingDays:
+    case ComparisonMetric::TokensPerS:
+    case ComparisonMetric::OutputTokensPerS:
+    case ComparisonMetric::TtftS:
+    case ComparisonMetric::TpotS:
+    case ComparisonMetric::Mfu:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool isCostMetric(ComparisonMetric metric)
 {
     return metric == ComparisonMetric::CapexUsd || metric == ComparisonMetric::TcoUsd;
@@ -130,13 +147,15 @@ ComparisonRow comparisonRowFrom(const AnalysisResult& r)
         row.warnings += f.severity == Severity::Warning;
         row.infos += f.severity == Severity::Info;
     }
+    // Not fitting: no speed; the row keeps 0 and isAvailable() says why.
     const auto& p = r.performance;
-    setValue(row, ComparisonMetric::TrainingDays, p.trainingDays);
-    setValue(row, ComparisonMetric::TokensPerS, p.tokensPerS);
-    setValue(row, ComparisonMetric::OutputTokensPerS, p.outputTokensPerS);
-    setValue(row, ComparisonMetric::TtftS, p.ttftS);
-    setValue(row, ComparisonMetric::TpotS, p.tpotS);
-    setValue(row, ComparisonMetric::Mfu, p.mfu);
+    const bool speed = speedAvailable(r);
+    setValue(row, ComparisonMetric::TrainingDays, speed ? p.trainingDays : 0);
+    setValue(row, ComparisonMetric::TokensPerS, speed ? p.tokensPerS : 0);
+    setValue(row, ComparisonMetric::OutputTokensPerS, speed ? p.outputTokensPerS : 0);
+    setValue(row, ComparisonMetric::TtftS, speed ? p.ttftS : 0);
+    setValue(row, ComparisonMetric::TpotS, speed ? p.tpotS : 0);
+    setValue(row, ComparisonMetric::Mfu, speed ? p.mfu : 0);
     if (r.infrastructure) {
         setValue(row, ComparisonMetric::CapexUsd, r.infrastructure->cost.capexUsd);
         setValue(row, ComparisonMetric::TcoUsd, r.infrastructure->cost.tcoUsd);
@@ -162,16 +181,36 @@ Comparison compareResults(const std::vector<AnalysisResult>& results, std::size_
         if (!contains(comparison.configurations, r.configurationName))
             comparison.configurations.push_back(r.configurationName);
     }
-    auto& base = comparison.rows[baselineIndex];
-    base.isBaseline = true;
+    // Each workload's reference: its pair with the baseline's configuration,
+    // else its first pair.
+    const std::string& baseConfiguration = comparison.rows[baselineIndex].configurationName;
     for (auto& row : comparison.rows) {
+        std::optional<std::size_t> first;
+        std::optional<std::size_t> exact;
+        for (std::size_t j = 0; j < comparison.rows.size(); ++j) {
+            const auto& other = comparison.rows[j];
+            if (other.workloadName != row.workloadName)
+                continue;
+            if (!first)
+                first = j;
+            if (!exact && other.configurationName == baseConfiguration)
+                exact = j;
+        }
+        row.baselineRow = exact ? *exact : first.value_or(0);
+    }
+    for (auto& row : comparison.rows)
+        row.isBaseline = &comparison.rows[row.baselineRow] == &row;
+    for (auto& row : comparison.rows) {
+        const auto& base = comparison.rows[row.baselineRow];
         for (std::size_t m = 0; m < kComparisonMetricCount; ++m) {
             auto& delta = row.deltas[m];
             delta.absolute = finiteOrZero(row.values[m] - base.values[m]);
             const auto metric = static_cast<ComparisonMetric>(m);
-            if (!row.isComplete(metric) || !base.isComplete(metric)) {
+            if (!row.isComplete(metric) || !base.isComplete(metric)
+                || !row.isAvailable(metric) || !base.isAvailable(metric)) {
                 // A lower bound against anything (or anything against a
-                // lower bound) has no known difference.
+                // lower bound) has no known difference; nor has a speed
+                // where one side cannot run.
                 delta.known = false;
                 delta.absolute = 0;
                 continue;
@@ -209,11 +248,11 @@ Comparison compareProject(const Project& project, const PartLookup& catalog,
     for (const auto& name : options.workloads)
         if (std::none_of(project.workloads.begin(), project.workloads.end(),
                 [&](const Workload& w) { return w.name == name; }))
-            problems.push_back({"--workload", "no workload named \"" + name + "\""});
+            problems.push_back({"--workload", "no workload named \"" + name + "\"" + knownWorkloadNames(project)});
     for (const auto& name : options.configurations)
         if (std::none_of(project.configurations.begin(), project.configurations.end(),
                 [&](const Configuration& c) { return c.name == name; }))
-            problems.push_back({"--config", "no configuration named \"" + name + "\""});
+            problems.push_back({"--config", "no configuration named \"" + name + "\"" + knownConfigurationNames(project)});
     if (!problems.empty())
         throw InputError(file, std::move(problems));
 

@@ -66,6 +66,10 @@ struct MetricDelta {
 /// bound while a part has no price.
 bool isCostMetric(ComparisonMetric metric);
 
+/// Whether a metric is a speed figure (time or throughput), which a pair
+/// whose plan does not fit in GPU memory does not have (issue 23 item 7).
+bool isSpeedMetric(ComparisonMetric metric);
+
 /// One (workload, configuration) pair of the matrix.
 struct ComparisonRow {
     std::string workloadName;
@@ -78,7 +82,11 @@ struct ComparisonRow {
     int warnings = 0;
     int infos = 0;
     int unpricedParts = 0; ///< > 0: the cost metrics are lower bounds
+    /// The reference of this row's workload: each workload's rows are
+    /// compared with that workload's own baseline pair, never with another
+    /// workload's (training days against an inference baseline mean nothing).
     bool isBaseline = false;
+    std::size_t baselineRow = 0; ///< index of the row the deltas are against
     std::array<double, kComparisonMetricCount> values {};
     std::array<MetricDelta, kComparisonMetricCount> deltas {};
 
@@ -95,6 +103,12 @@ struct ComparisonRow {
     [[nodiscard]] bool isComplete(ComparisonMetric m) const
     {
         return unpricedParts <= 0 || !isCostMetric(m);
+    }
+    /// Whether `m` has a value at all: a speed figure needs an analysed
+    /// plan that fits (otherwise it is shown as not available, never as 0).
+    [[nodiscard]] bool isAvailable(ComparisonMetric m) const
+    {
+        return (analyzed && fits) || !isSpeedMetric(m);
     }
 };
 
@@ -126,7 +140,8 @@ struct ComparisonOptions {
 ComparisonRow comparisonRowFrom(const AnalysisResult& result);
 
 /// Builds the matrix from evaluated results and fills every row's deltas
-/// against `results[baselineIndex]`. Throws std::out_of_range for a bad index.
+/// against its workload's baseline: the pair of that workload with the
+/// configuration of `results[baselineIndex]`, else the workload's first pair. Throws std::out_of_range for a bad index.
 Comparison compareResults(const std::vector<AnalysisResult>& results, std::size_t baselineIndex);
 
 /// Entry point for `infrafit-cli compare` and the GUI's Compare page:

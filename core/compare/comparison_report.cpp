@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace infrafit {
 namespace {
@@ -22,10 +23,13 @@ std::string yesNo(bool value)
 /// lower bound it is ("≥ $98,800 (1 part unpriced)").
 std::string shown(const ComparisonRow& row, ComparisonMetric m)
 {
+    if (!row.isAvailable(m))
+        return row.analyzed ? "—, does not fit" : "—";
     const double value = row.value(m);
     switch (m) {
     case ComparisonMetric::TrainingDays:
-        return infra::num(value, 1);
+        // Enough digits that two runs a few hours apart read differently.
+        return infra::num(value, value < 10 ? 2 : 1);
     case ComparisonMetric::TtftS:
     case ComparisonMetric::TpotS:
         return infra::num(value, 3);
@@ -39,6 +43,32 @@ std::string shown(const ComparisonRow& row, ComparisonMetric m)
     default:
         return infra::num(value);
     }
+}
+
+/// A CSV number: at most six significant digits (whole numbers from a
+/// million up), no exponent and no trailing zeros, so a spreadsheet reads
+/// "0.0123" rather than "0.012299999999999999".
+std::string compareCsvNumber(double value)
+{
+    if (!std::isfinite(value) || value == 0)
+        return "0";
+    const int digitsBeforePoint = static_cast<int>(std::floor(std::log10(std::fabs(value)))) + 1;
+    const int decimals = std::clamp(6 - digitsBeforePoint, 0, 12);
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    std::string text(buffer);
+    if (text.find('.') != std::string::npos) {
+        while (text.back() == '0')
+            text.pop_back();
+        if (text.back() == '.')
+            text.pop_back();
+    }
+    return text == "-0" ? "0" : text;
+}
+
+std::string comparePlural(std::size_t count, const char* singular, const char* plural)
+{
+    return std::to_string(count) + " " + (count == 1 ? singular : plural);
 }
 
 std::string deltaText(const MetricDelta& d)
@@ -65,7 +95,7 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
         nlohmann::json deltas = nlohmann::json::object();
         for (auto m : allComparisonMetrics()) {
             const std::string name(enumName(m));
-            values[name] = row.value(m);
+            values[name] = row.isAvailable(m) ? nlohmann::json(row.value(m)) : nlohmann::json(nullptr);
             const auto& d = row.delta(m);
             // An unknown change (a cost with unpriced parts on either side)
             // is null, never 0, with "known": false.
@@ -94,7 +124,7 @@ std::string comparisonToText(const Comparison& comparison)
         "Capex", "TCO", "Power", "Racks", "Findings"});
     const auto cellFor = [](const ComparisonRow& row, ComparisonMetric m) {
         std::string text = shown(row, m);
-        if (!row.isBaseline)
+        if (!row.isBaseline && row.isAvailable(m))
             text += " (" + deltaText(row.delta(m)) + ")";
         return text;
     };
@@ -111,10 +141,11 @@ std::string comparisonToText(const Comparison& comparison)
             std::to_string(row.errors) + "E " + std::to_string(row.warnings) + "W"});
     }
     const auto& base = comparison.baseline();
-    return "What-if comparison: " + std::to_string(comparison.workloads.size()) + " workload(s) x "
-        + std::to_string(comparison.configurations.size()) + " configuration(s); baseline (*) "
-        + base.workloadName + " / " + base.configurationName
-        + "; changes in parentheses are against it.\n\n" + table.render();
+    return "What-if comparison: " + comparePlural(comparison.workloads.size(), "workload", "workloads")
+        + " x " + comparePlural(comparison.configurations.size(), "configuration", "configurations")
+        + "; baseline configuration " + base.configurationName
+        + "; changes in parentheses are against the same workload's baseline (*).\n\n"
+        + table.render();
 }
 
 std::string comparisonToCsv(const Comparison& comparison)
@@ -138,10 +169,10 @@ std::string comparisonToCsv(const Comparison& comparison)
             row.analyzed ? "true" : "false", row.fits ? "true" : "false", row.bindingLimit,
             std::to_string(row.errors), std::to_string(row.warnings), std::to_string(row.infos)};
         for (auto m : allComparisonMetrics()) {
-            fields.push_back(plainNumber(row.value(m)));
+            fields.push_back(row.isAvailable(m) ? compareCsvNumber(row.value(m)) : "");
             const auto& d = row.delta(m);
-            fields.push_back(d.known ? plainNumber(d.absolute) : "");
-            fields.push_back(d.percent ? plainNumber(*d.percent) : "");
+            fields.push_back(d.known ? compareCsvNumber(d.absolute) : "");
+            fields.push_back(d.known && d.percent ? compareCsvNumber(*d.percent) : "");
         }
         fields.push_back(row.unpricedParts <= 0 ? "true" : "false");
         fields.push_back(std::to_string(std::max(0, row.unpricedParts)));

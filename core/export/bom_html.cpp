@@ -191,19 +191,19 @@ std::string bomToHtml(const BillOfMaterials& bom)
     std::string html;
     html.reserve(32 * 1024);
     html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
-        + htmlEscape("Bill of materials: " + s.configurationName) + "</title>\n"
+        + htmlEscape(bomTitle(s)) + "</title>\n"
         + "<meta name=\"generator\" content=\"InfraFit " + htmlEscape(s.infrafitVersion)
         + "\">\n<style>\n" + kStyle + "\n</style>\n</head>\n<body>\n";
-    html += "<h1>Bill of materials: " + htmlEscape(s.configurationName) + "</h1>\n";
+    html += "<h1>" + htmlEscape(bomTitle(s)) + "</h1>\n";
     std::string subtitle = "Project " + s.projectName;
     if (s.hasVerdict)
         subtitle += " - workload " + s.workloadName;
     subtitle += " - " + s.date + " - InfraFit " + s.infrafitVersion;
     html += "<p class=\"sub\">" + htmlEscape(subtitle) + "</p>\n";
     html += "<p>"
-        + htmlEscape(infra::num(s.nodes) + " nodes x " + infra::num(s.gpusPerNode)
+        + htmlEscape(infra::counted(s.nodes, "node", "nodes") + " x " + infra::num(s.gpusPerNode)
             + " GPUs = " + infra::num(static_cast<double>(s.totalGpus)) + " GPUs in "
-            + infra::num(static_cast<double>(s.racks)) + " rack(s); capital cost "
+            + infra::counted(static_cast<double>(s.racks), "rack", "racks") + "; capital cost "
             + formatTotalUsd(bom.totals))
         + "</p>\n";
     linesTable(html, bom);

@@ -25,12 +25,16 @@ nlohmann::json verdictJson(const BomSummary& s)
 {
     if (!s.hasVerdict)
         return nullptr;
+    // No speed for a plan that does not fit: the keys stay, values null.
+    const bool speed = s.analyzed && s.fits;
+    const auto speedValue = [speed](double value) {
+        return speed ? nlohmann::json(finiteOrZero(value)) : nlohmann::json(nullptr);
+    };
     return {{"workload", s.workloadName}, {"kind", std::string(enumName(s.kind))},
         {"analyzed", s.analyzed}, {"fits", s.fits}, {"binding_limit", s.bindingLimit},
-        {"training_days", finiteOrZero(s.trainingDays)},
-        {"tokens_per_s", finiteOrZero(s.tokensPerS)}, {"mfu", finiteOrZero(s.mfu)},
-        {"ttft_s", finiteOrZero(s.ttftS)}, {"tpot_s", finiteOrZero(s.tpotS)},
-        {"output_tokens_per_s", finiteOrZero(s.outputTokensPerS)}};
+        {"training_days", speedValue(s.trainingDays)}, {"tokens_per_s", speedValue(s.tokensPerS)},
+        {"mfu", speedValue(s.mfu)}, {"ttft_s", speedValue(s.ttftS)},
+        {"tpot_s", speedValue(s.tpotS)}, {"output_tokens_per_s", speedValue(s.outputTokensPerS)}};
 }
 
 nlohmann::json summaryJson(const BomSummary& s)
@@ -42,8 +46,9 @@ nlohmann::json summaryJson(const BomSummary& s)
         {"power",
             {{"node_dc", powerJson(s.nodeDc)}, {"node_wall", powerJson(s.nodeWall)},
                 {"rack_wall", powerJson(s.rackWall)}, {"cluster_wall", powerJson(s.clusterWall)},
-                {"psu_capacity_w", finiteOrZero(s.psuCapacityW)}, {"psu_arrangement", s.psuArrangement},
-                {"psu_ok", s.psuOk}, {"nodes_per_rack", s.nodesPerRack},
+                {"psu_capacity_w", finiteOrZero(s.psuCapacityW)},
+                {"psu_arrangement", s.psuArrangement}, {"psu_ok", s.psuOk},
+                {"nodes_per_rack", s.nodesPerRack},
                 {"gpu_power_limit_w", finiteOrZero(s.gpuPowerLimitW)},
                 {"gpu_power_capped", s.gpuPowerCapped},
                 {"nodes_per_rack_limit", s.nodesPerRackLimit}, {"racks", s.racks}}},
@@ -60,15 +65,18 @@ nlohmann::json summaryJson(const BomSummary& s)
                 {"energy_usd_per_year", finiteOrZero(s.energyUsdPerYear)},
                 {"years", finiteOrZero(s.years)}, {"tco_usd", finiteOrZero(s.tcoUsd)},
                 {"usd_per_million_tokens",
-                    s.usdPerMillionTokens ? nlohmann::json(finiteOrZero(*s.usdPerMillionTokens)) : nlohmann::json(nullptr)},
+                    s.usdPerMillionTokens ? nlohmann::json(finiteOrZero(*s.usdPerMillionTokens))
+                                          : nlohmann::json(nullptr)},
                 {"energy_kwh_per_day", finiteOrZero(s.energyKwhPerDay)},
                 {"energy_kwh_per_training_run",
-                    s.energyKwhPerTrainingRun ? nlohmann::json(finiteOrZero(*s.energyKwhPerTrainingRun))
-                                              : nlohmann::json(nullptr)},
+                    s.energyKwhPerTrainingRun
+                        ? nlohmann::json(finiteOrZero(*s.energyKwhPerTrainingRun))
+                        : nlohmann::json(nullptr)},
                 {"grid_co2_g_per_kwh", finiteOrZero(s.gridCo2GPerKwh)},
                 {"co2_kg_per_year", finiteOrZero(s.co2KgPerYear)},
                 {"co2_kg_per_training_run",
-                    s.co2KgPerTrainingRun ? nlohmann::json(finiteOrZero(*s.co2KgPerTrainingRun)) : nlohmann::json(nullptr)}}},
+                    s.co2KgPerTrainingRun ? nlohmann::json(finiteOrZero(*s.co2KgPerTrainingRun))
+                                          : nlohmann::json(nullptr)}}},
         {"charts",
             {{"memory_per_gpu_bytes", segmentsJson(s.memoryPerGpuBytes, "bytes")},
                 {"gpu_capacity_bytes", finiteOrZero(s.gpuCapacityBytes)},

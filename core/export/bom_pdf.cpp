@@ -6,7 +6,9 @@
 #include "core/export/report_format.h"
 #include "core/infra/infra_text.h"
 
+#include <algorithm>
 #include <array>
+#include <vector>
 
 namespace infrafit {
 namespace {
@@ -119,24 +121,71 @@ private:
     double mY = kTop;
 };
 
+/// `text` broken into lines at most `widthPt` wide: at spaces, else after
+/// a '-', '/' or ',' , else (one long token) between characters, never
+/// inside a UTF-8 sequence. Nothing is cut off (issue 23 item 10: model
+/// names and part ids are what a buyer orders by).
+std::vector<std::string> bomPdfWrap(const std::string& text, double widthPt, double sizePt,
+                                    Font font)
+{
+    std::vector<std::string> lines;
+    std::string rest = text;
+    const auto fits = [&](const std::string& s) {
+        return PdfDocument::textWidth(s, sizePt, font) <= widthPt;
+    };
+    while (!rest.empty() && !fits(rest)) {
+        // The longest prefix that fits, in whole UTF-8 characters.
+        std::size_t end = 0;
+        for (std::size_t i = 1; i <= rest.size(); ++i) {
+            if (i < rest.size() && (static_cast<unsigned char>(rest[i]) & 0xC0) == 0x80)
+                continue;
+            if (!fits(rest.substr(0, i)))
+                break;
+            end = i;
+        }
+        if (end == 0) // not even one character fits: take one anyway
+            for (end = 1; end < rest.size() && (static_cast<unsigned char>(rest[end]) & 0xC0) == 0x80;)
+                ++end;
+        std::size_t cut = end;
+        const std::size_t space = rest.rfind(' ', end);
+        if (space != std::string::npos && space > 0 && space <= end) {
+            cut = space;
+        } else {
+            const std::size_t mark = rest.find_last_of("-/,", end - 1);
+            if (mark != std::string::npos && mark + 1 < end)
+                cut = mark + 1;
+        }
+        lines.push_back(rest.substr(0, cut));
+        rest = rest.substr(cut);
+        while (!rest.empty() && rest.front() == ' ')
+            rest.erase(0, 1);
+    }
+    if (!rest.empty() || lines.empty())
+        lines.push_back(rest);
+    return lines;
+}
+
 void titleBlock(Layout& out, const BillOfMaterials& bom)
 {
     const auto& s = bom.summary;
     auto& pdf = out.pdf();
     out.advance(14);
-    pdf.text(kMargin, out.y(),
-        PdfDocument::fitText("Bill of materials: " + s.configurationName, kWidth, 16, Font::Bold),
-        16, Font::Bold);
-    out.advance(16);
+    // The title names project and configuration; a long one wraps.
+    for (const auto& line : bomPdfWrap(bomTitle(s), kWidth, 16, Font::Bold)) {
+        pdf.text(kMargin, out.y(), line, 16, Font::Bold);
+        out.advance(18);
+    }
+    out.advance(-2);
     std::string subtitle = "Project " + s.projectName;
     if (s.hasVerdict)
         subtitle += " - workload " + s.workloadName;
     subtitle += " - " + s.date + " - InfraFit " + s.infrafitVersion;
     out.paragraph(subtitle, 9, Font::Regular, kGrey);
-    out.paragraph(infra::num(s.nodes) + " nodes x " + infra::num(s.gpusPerNode)
-            + " GPUs = " + infra::num(static_cast<double>(s.totalGpus)) + " GPUs in "
-            + infra::num(static_cast<double>(s.racks)) + " rack(s); capital cost "
-            + formatTotalUsd(bom.totals),
+    out.paragraph(infra::num(s.nodes) + (s.nodes == 1 ? " node x " : " nodes x ")
+            + infra::num(s.gpusPerNode) + " GPUs = "
+            + infra::num(static_cast<double>(s.totalGpus)) + " GPUs in "
+            + infra::num(static_cast<double>(s.racks)) + (s.racks == 1 ? " rack" : " racks")
+            + "; capital cost " + formatTotalUsd(bom.totals),
         9);
 }
 
@@ -157,21 +206,34 @@ void tableHeader(Layout& out)
 
 void tableRow(Layout& out, const std::array<std::string, 10>& cells, Font font)
 {
-    if (out.need(12))
+    // Left-aligned cells (kind, vendor, model, part id) wrap; numbers fit.
+    std::array<std::vector<std::string>, 10> lines;
+    std::size_t height = 1;
+    for (std::size_t i = 0; i < kColumns.size(); ++i) {
+        const auto& c = kColumns[i];
+        lines[i] = c.right ? std::vector<std::string>{PdfDocument::fitText(cells[i], c.widthPt - 4, 7, font)}
+                           : bomPdfWrap(cells[i], c.widthPt - 4, 7, font);
+        height = std::max(height, lines[i].size());
+    }
+    const double lineStep = 8;
+    if (out.need(12 + lineStep * static_cast<double>(height - 1)))
         tableHeader(out);
     auto& pdf = out.pdf();
     double x = kMargin;
     for (std::size_t i = 0; i < kColumns.size(); ++i) {
         const auto& c = kColumns[i];
-        const std::string text = PdfDocument::fitText(cells[i], c.widthPt - 4, 7, font);
-        if (c.right)
-            pdf.textRight(x + c.widthPt - 2, out.y(), text, 7, font);
-        else
-            pdf.text(x + 2, out.y(), text, 7, font);
+        for (std::size_t k = 0; k < lines[i].size(); ++k) {
+            const double y = out.y() - lineStep * static_cast<double>(k);
+            if (c.right)
+                pdf.textRight(x + c.widthPt - 2, y, lines[i][k], 7, font);
+            else
+                pdf.text(x + 2, y, lines[i][k], 7, font);
+        }
         x += c.widthPt;
     }
-    pdf.line(kMargin, out.y() - 3, kMargin + kWidth, out.y() - 3, 0.25, kRule);
-    out.advance(11);
+    const double bottom = out.y() - lineStep * static_cast<double>(height - 1);
+    pdf.line(kMargin, bottom - 3, kMargin + kWidth, bottom - 3, 0.25, kRule);
+    out.advance(11 + lineStep * static_cast<double>(height - 1));
 }
 
 std::string pdfCount(const std::optional<std::int64_t>& value)
@@ -316,7 +378,7 @@ std::string bomToPdf(const BillOfMaterials& bom)
     summary(out, bom);
     findingsAndAssumptions(out, bom.summary);
     pageNumbers(pdf, bom.summary);
-    return pdf.render("Bill of materials: " + bom.summary.configurationName, bom.summary.date,
+    return pdf.render(bomTitle(bom.summary), bom.summary.date,
         "InfraFit " + bom.summary.infrafitVersion);
 }
 

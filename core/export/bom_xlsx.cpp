@@ -289,7 +289,7 @@ std::string bomToXlsx(const BillOfMaterials& bom)
     lxw_workbook* wb = workbook_new_opt(scratch.workbook().c_str(), &options);
     if (!wb)
         throw FileWriteError("cannot create an XLSX workbook in " + scratch.path());
-    const std::string title = "Bill of materials: " + bom.summary.configurationName;
+    const std::string title = bomTitle(bom.summary);
     const std::string company = bom.summary.projectName;
     lxw_doc_properties properties {};
     properties.title = const_cast<char*>(title.c_str());

@@ -20,6 +20,13 @@ std::string plainNumber(double value)
     return std::string(buffer, result.ptr);
 }
 
+std::string bomTitle(const BomSummary& summary)
+{
+    return "Bill of materials: "
+        + (summary.projectName.empty() ? summary.configurationName
+                                       : summary.projectName + " - " + summary.configurationName);
+}
+
 std::string formatUsd(double value)
 {
     if (!std::isfinite(value))
@@ -115,8 +122,11 @@ void verdictRows(const BomSummary& s, RowBuilder& b)
     b.text("Workload", s.workloadName + " (" + std::string(enumName(s.kind)) + ")");
     b.text("Fits in GPU memory", !s.analyzed ? "not analysed" : s.fits ? "yes" : "no");
     b.text("Binding limit", s.bindingLimit.empty() ? "-" : s.bindingLimit);
-    if (s.kind == WorkloadKind::Training) {
-        b.number("Days to train", s.trainingDays, "days", 1);
+    if (!s.analyzed || !s.fits) {
+        // A plan that cannot run has no speed (issue 23 item 7).
+        b.text("Speed", s.analyzed ? "not available: does not fit in GPU memory" : "not available");
+    } else if (s.kind == WorkloadKind::Training) {
+        b.number("Days to train", s.trainingDays, "days", s.trainingDays < 10 ? 2 : 1);
         b.number("Training throughput", s.tokensPerS, "tokens/s", 0);
         b.number("MFU", s.mfu * 100, "%", 1);
     } else {

@@ -16,6 +16,11 @@ std::string plainNumber(double value);
 /// "$1,234,567.00" (negative: "-$12.00"); "$0.00" for NaN/infinity.
 std::string formatUsd(double value);
 
+/// A report's title: "Bill of materials: PROJECT - CONFIGURATION" (the
+/// configuration alone when the project has no name), so a BOM says whose
+/// plan it is.
+std::string bomTitle(const BomSummary& summary);
+
 /// The capital cost as a figure: "$1,234.00", or "≥ $1,234.00 (1 part
 /// unpriced)" when a line has no price (a sum with unknown terms is only a
 /// lower bound).

@@ -28,6 +28,11 @@ std::string num(double value, int decimals)
     return (negative ? "-" : "") + grouped + fraction;
 }
 
+std::string counted(double count, const char* singular, const char* plural)
+{
+    return num(count) + " " + (count == 1 ? singular : plural);
+}
+
 std::string watts(double w)
 {
     if (std::fabs(w) >= 100000)

@@ -11,6 +11,10 @@ namespace infrafit::infra {
 /// "n/a" for NaN or infinity (so a message never prints "nan").
 std::string num(double value, int decimals = 0);
 
+/// A count and its noun in the right number: "1 switch", "4 switches",
+/// "2,048 nodes" (thousands separators as num()).
+std::string counted(double count, const char* singular, const char* plural);
+
 /// Watts as "10,200 W" (below 100 kW) or "120.5 kW".
 std::string watts(double w);
 

@@ -94,14 +94,16 @@ InfrastructureInputs sanitizeInfrastructureInputs(const ResolvedConfiguration& r
                        + " is configured; the node cannot be powered.",
                    "Set psus_per_node, e.g. 6.");
     if (!finitePositive(cfg.rack.powerLimitKw))
-        fieldError(findings, "rack.power_limit_kw",
-                   "is " + infra::num(cfg.rack.powerLimitKw, 1)
+        // Messages name the field by its form label (the code keeps the key).
+        addFinding(findings, Severity::Error, "rack.power_limit_kw",
+                   "The rack power budget is " + infra::num(cfg.rack.powerLimitKw, 1)
                        + " kW; a rack needs a positive power budget, so no node fits.",
-                   "Set rack.power_limit_kw to the usable kW of one feed, e.g. 34.5.");
+                   "Set the rack power budget to the usable kW of one feed, e.g. 34.5.");
     if (cfg.rack.units <= 0)
-        fieldError(findings, "rack.units",
-                   "is " + std::to_string(cfg.rack.units) + "; a rack needs at least one unit.",
-                   "Set rack.units, e.g. 42.");
+        addFinding(findings, Severity::Error, "rack.units",
+                   "The rack height is " + std::to_string(cfg.rack.units)
+                       + " U; a rack needs at least one unit.",
+                   "Set the rack height, e.g. 42 U.");
 
     // GPU power limit against the GPU's settable range (docs/power-model.md §2).
     if (cfg.gpuPowerLimitW) {

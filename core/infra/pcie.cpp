@@ -104,8 +104,9 @@ PcieReport checkPcie(const ResolvedConfiguration& rc, const InfrastructureInputs
         const std::string sentence =
             "The node needs " + std::to_string(r.lanesNeeded) + " PCIe lanes (GPUs "
             + std::to_string(r.gpuLanes) + ", NICs " + std::to_string(r.nicLanes) + ", NVMe "
-            + std::to_string(r.nvmeLanes) + ") but its " + std::to_string(cfg.cpusPerNode)
-            + " CPU(s) provide " + std::to_string(r.hostLanes) + " usable lanes"
+            + std::to_string(r.nvmeLanes) + ") but its "
+            + infra::counted(cfg.cpusPerNode, "CPU provides", "CPUs provide") + " "
+            + std::to_string(r.hostLanes) + " usable lanes"
             + (amdCapped ? " (AMD 2P, part of the lanes carry xGMI)" : "");
         if (r.viaPcieSwitches) {
             addFinding(findings, Severity::Info, "pcie.oversubscribed",

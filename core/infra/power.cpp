@@ -315,7 +315,7 @@ void planRacks(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
                        + infra::num(power.feedUsableKw, 1)
                        + " kW at " + infra::num(in.continuousLoadFactor * 100)
                        + " % continuous load); the feed is used as the budget.",
-                   "Give the real feed (voltage, breaker) or lower rack.power_limit_kw.");
+                   "Give the real feed (voltage, breaker) or lower the rack power budget.");
     } else {
         power.rackBudgetKw = limitKw;
         power.rackBudgetSource = "rack.power_limit_kw";
@@ -349,9 +349,10 @@ void planRacks(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
         addFinding(findings, Severity::Error, "rack.power_exceeded",
                    "One node draws up to " + infra::num(nodeKw, 1)
                        + " kW at the wall but the rack budget is "
-                       + infra::num(power.rackBudgetKw, 1) + " kW (" + power.rackBudgetSource
+                       + infra::num(power.rackBudgetKw, 1) + " kW ("
+                       + (power.rackBudgetSource == "feed" ? "the feed" : "the rack power budget")
                        + ").",
-                   "Use a larger feed (voltage or breaker), a higher rack.power_limit_kw, or "
+                   "Use a larger feed (voltage or breaker), a higher rack power budget, or "
                    "cap node power.");
     }
     if (power.nodesPerRackByUnits == 0 && cfg.rack.units > 0 && rc.chassis.rackUnits > 0) {
@@ -363,14 +364,14 @@ void planRacks(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
     }
     if (power.nodesPerRack > 0) {
         addFinding(findings, Severity::Info, "rack.limit",
-                   std::to_string(power.nodesPerRack) + " node(s) per rack, bound by "
+                   infra::counted(power.nodesPerRack, "node", "nodes") + " per rack, bound by "
                        + power.nodesPerRackLimit + " (power " + std::to_string(power.nodesPerRackByPower)
                        + ", units " + std::to_string(power.nodesPerRackByUnits)
                        + (power.nodesPerRackByCooling >= 0
                               ? ", cooling " + std::to_string(power.nodesPerRackByCooling)
                               : std::string{})
-                       + "); " + std::to_string(power.racks) + " rack(s) for "
-                       + std::to_string(nodes) + " node(s), "
+                       + "); " + infra::counted(static_cast<double>(power.racks), "rack", "racks")
+                       + " for " + infra::counted(static_cast<double>(nodes), "node", "nodes") + ", "
                        + infra::num(power.rackWallKw, 1) + " kW per full rack.");
     }
 }

@@ -111,7 +111,8 @@ ThermalReport checkThermal(const ResolvedConfiguration& rc, const Infrastructure
             addFinding(findings, Severity::Warning, "thermal.cooling_limits_density",
                        coolingName(rc.cooling->type) + " cooling removes "
                            + infra::num(t.coolingCapacityKw, 1) + " kW per rack, so a rack holds "
-                           + std::to_string(power.nodesPerRackByCooling) + " node(s) instead of the "
+                           + infra::counted(power.nodesPerRackByCooling, "node", "nodes")
+                           + " instead of the "
                            + std::to_string(byPowerAndUnits) + " its power and space allow ("
                            + infra::num(uncooledRackKw, 1) + " kW).",
                        better ? "Use " + coolingName(*better) + " cooling to fill the rack."

@@ -128,6 +128,16 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
         j["performance"]["prefill_time_s"] = p.prefillTimeS;
         j["performance"]["serving_batch"] = p.servingBatch;
     }
+    if (!speedAvailable(r)) {
+        // No speed for a plan that cannot run (docs/user-guide.md "Reports
+        // and GUI details"): the keys stay, their values are null.
+        for (const char* key : {"step_time_s", "mfu", "hfu", "tokens_per_s", "training_days",
+                                "ttft_s", "tpot_s", "output_tokens_per_s", "compute_time_s",
+                                "bubble_time_s", "optimizer_time_s", "prefill_time_s"}) {
+            if (j["performance"].contains(key))
+                j["performance"][key] = nullptr;
+        }
+    }
     const auto& c = r.interconnect;
     j["interconnect"] = {{"sufficient", c.sufficient && r.analyzed},
                          {"communication_fraction", c.communicationFraction},

@@ -3,6 +3,8 @@
 
 #include "core/report/serving_text.h"
 #include "core/report/text_line.h"
+#include "core/infra/infra_text.h"
+#include "core/infra/usd_figure.h"
 
 namespace infrafit {
 namespace {
@@ -29,17 +31,17 @@ void infrastructureSection(std::string& out, const InfrastructureReport& infra)
          100 * act.computeBound, 100 * act.memoryBound, 100 * act.communication, 100 * act.idle,
          act.fromWorkload ? "" : " (no workload time split: fixed utilisation)");
     if (pw.psuKnown)
-        appendLine(out,
-            "  PSUs %s x %.0f W = %.0f W, %.0f W after the redundancy's failures: %s; "
-            "losing a whole feed: %s",
-            pw.psuArrangement.c_str(), pw.psuWattsEach, pw.psuCapacityW,
-            pw.psuCapacityAfterFailuresW, pw.psuOk ? "ok" : "NOT ENOUGH",
-            std::string(enumName(pw.feedLoss)).c_str());
-    appendLine(out,
-        "  Racks: %d nodes per rack (limited by %s; budget %.1f kW from %s), %lld racks, "
-        "%.1f kW per full rack",
-        pw.nodesPerRack, pw.nodesPerRackLimit.c_str(), pw.rackBudgetKw, pw.rackBudgetSource.c_str(),
-        static_cast<long long>(pw.racks), pw.rackWallKw);
+        appendLine(out, "  PSUs %s x %.0f W = %.0f W, %.0f W after the redundancy's failures: %s; "
+                  "losing a whole feed: %s",
+             pw.psuArrangement.c_str(), pw.psuWattsEach, pw.psuCapacityW,
+             pw.psuCapacityAfterFailuresW, pw.psuOk ? "ok" : "NOT ENOUGH",
+             std::string(enumName(pw.feedLoss)).c_str());
+    appendLine(out, "  Racks: %s per rack (limited by %s; budget %.1f kW from %s), %s, "
+              "%.1f kW per full rack",
+         infra::counted(pw.nodesPerRack, "node", "nodes").c_str(), pw.nodesPerRackLimit.c_str(),
+         pw.rackBudgetKw,
+         pw.rackBudgetSource == "feed" ? "the feed" : "the rack power budget",
+         infra::counted(static_cast<double>(pw.racks), "rack", "racks").c_str(), pw.rackWallKw);
     appendLine(out, "  Cluster: %.1f kW at maximum incl. %.1f kW of switches, %.1f kW typical",
         pw.clusterW / 1e3, pw.switchW / 1e3, pw.clusterTypicalW / 1e3);
     const auto& th = infra.thermal;
@@ -50,29 +52,35 @@ void infrastructureSection(std::string& out, const InfrastructureReport& infra)
         th.coolingCapacityKw, th.ok ? "ok" : "NOT OK");
     const auto& fb = infra.fabric;
     if (fb.needed)
-        appendLine(out, "Fabric: %d rails at %.0f Gb/s, %lld switches (%s), %lld transceivers%s",
-            fb.rails, fb.portSpeedGbps, static_cast<long long>(fb.tree.totalSwitches),
-            fb.switchUsed.model.c_str(), static_cast<long long>(fb.transceivers),
-            fb.backEndUsed ? "" : " (not used by this workload)");
+        appendLine(out, "Fabric: %s at %.0f Gb/s, %s (%s), %s%s",
+             infra::counted(fb.rails, "rail", "rails").c_str(), fb.portSpeedGbps,
+             infra::counted(static_cast<double>(fb.tree.totalSwitches), "switch", "switches").c_str(),
+             fb.switchUsed.model.c_str(),
+             infra::counted(static_cast<double>(fb.transceivers), "transceiver", "transceivers").c_str(),
+             fb.backEndUsed ? "" : " (not used by this workload)");
     if (fb.frontEnd.needed)
-        appendLine(out, "Front-end network: %d ports per node at %.0f Gb/s, %lld switches (%s)",
-            fb.frontEnd.portsPerNode, fb.frontEnd.portSpeedGbps,
-            static_cast<long long>(fb.frontEnd.tree.totalSwitches),
-            fb.frontEnd.switchUsed.model.c_str());
+        appendLine(out, "Front-end network: %s per node at %.0f Gb/s, %s (%s)",
+             infra::counted(fb.frontEnd.portsPerNode, "port", "ports").c_str(),
+             fb.frontEnd.portSpeedGbps,
+             infra::counted(static_cast<double>(fb.frontEnd.tree.totalSwitches), "switch", "switches")
+                 .c_str(),
+             fb.frontEnd.switchUsed.model.c_str());
     const auto& c = infra.cost;
-    appendLine(out,
-        "Cost: capex %s%s; energy $%.0f per year (PUE %.2f, $%.3f/kWh); "
-        "TCO over %.0f years %s",
-        describeUsd(c.capex()).c_str(),
-        c.priceIncludesEstimates ? " (includes estimated prices)" : "", c.energyUsdPerYear, c.pue,
-        c.electricityUsdPerKwh, c.years, describeUsd(c.tco()).c_str());
+    appendLine(out, "Cost: capex %s%s; energy $%s per year (PUE %.2f, $%.3f/kWh); "
+              "TCO over %s %s",
+         describeUsd(c.capex()).c_str(),
+         c.priceIncludesEstimates ? " (includes estimated prices)" : "",
+         infra::num(c.energyUsdPerYear).c_str(), c.pue, c.electricityUsdPerKwh,
+         infra::counted(c.years, "year", "years").c_str(), describeUsd(c.tco()).c_str());
     if (const auto perToken = c.perMillionTokens())
         appendLine(out, "  %s per million tokens over the horizon", describeUsd(*perToken, 2).c_str());
-    appendLine(out, "Energy: %.0f kWh per day at the facility, %.1f t CO2e per year at %.0f g/kWh",
-         c.energyKwhPerDay, c.co2KgPerYear / 1000, c.gridCo2GPerKwh);
+    appendLine(out, "Energy: %s kWh per day at the facility, %.1f t CO2e per year at %.0f g/kWh",
+        infra::num(c.energyKwhPerDay).c_str(), c.co2KgPerYear / 1000, c.gridCo2GPerKwh);
     if (c.energyKwhPerTrainingRun && c.co2KgPerTrainingRun)
-        appendLine(out, "  one training run: %.0f kWh, $%.0f, %.1f t CO2e", *c.energyKwhPerTrainingRun,
-             c.energyUsdPerTrainingRun.value_or(0.0), *c.co2KgPerTrainingRun / 1000);
+        appendLine(out, "  one training run: %s kWh, $%s, %.1f t CO2e",
+            infra::num(*c.energyKwhPerTrainingRun).c_str(),
+            infra::num(c.energyUsdPerTrainingRun.value_or(0.0)).c_str(),
+            *c.co2KgPerTrainingRun / 1000);
 }
 
 const char* targetName(StorageTarget t)
@@ -89,20 +97,17 @@ void storageSection(std::string& out, const StorageReport& s, WorkloadKind kind)
         s.nicBytesPerSPerNode / 1e9, s.sharedStorageBytesPerS / 1e9);
     if (kind == WorkloadKind::Training) {
         const auto& c = s.checkpoint;
-        appendLine(out,
-            "  Checkpoint: %.1f GB (%.0f B x %.2f B params), %.1f GB per node on %d "
-            "node(s)",
-            c.bytes / 1e9, c.bytesPerParameter, c.parametersSaved / 1e9, c.bytesPerNode / 1e9,
-            c.writerNodes);
-        appendLine(out,
-            "    write %.1f s to local NVMe, %.1f s to shared storage; restore %.1f s / "
-            "%.1f s; target %s",
-            c.localWriteS, c.sharedWriteS, c.localRestoreS, c.sharedRestoreS, targetName(c.target));
-        appendLine(out,
-            "    every %.2f h: %.2f%% of wall time (limit %.1f%%; shortest interval "
-            "%.3f h); %.0f checkpoints, %.2f h over the run",
-            c.intervalHours, 100 * c.share, 100 * c.maxShare, c.minIntervalHours, c.count,
-            c.totalHours);
+        appendLine(out, "  Checkpoint: %.1f GB (%.0f B x %.2f B params), %.1f GB per node on %s",
+             c.bytes / 1e9, c.bytesPerParameter, c.parametersSaved / 1e9, c.bytesPerNode / 1e9,
+             infra::counted(c.writerNodes, "node", "nodes").c_str());
+        appendLine(out, "    write %.1f s to local NVMe, %.1f s to shared storage; restore %.1f s / "
+                  "%.1f s; target %s",
+             c.localWriteS, c.sharedWriteS, c.localRestoreS, c.sharedRestoreS,
+             targetName(c.target));
+        appendLine(out, "    every %.2f h: %.2f%% of wall time (limit %.1f%%; shortest interval "
+                  "%.3f h); %s, %.2f h over the run",
+             c.intervalHours, 100 * c.share, 100 * c.maxShare, c.minIntervalHours,
+             infra::counted(c.count, "checkpoint", "checkpoints").c_str(), c.totalHours);
         const auto& d = s.dataFeed;
         appendLine(out, "  Data feed: %.3f MB/s per node (%.2f B/token) from %s at %.1f GB/s: %s",
             d.bytesPerSPerNode / 1e6, d.bytesPerToken, targetName(d.source),
@@ -171,19 +176,20 @@ std::string textReport(const AnalysisResult& r)
                     s.memory.totalBytes() / reportGib);
         }
         const auto& f = r.performance;
-        if (r.kind == WorkloadKind::Training) {
-            appendLine(out,
-                "Speed: step %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, "
-                "optimizer %.3f)",
-                f.stepTimeS, f.computeTimeS, f.bubbleTimeS, r.interconnect.exposedTimeS,
-                f.optimizerTimeS);
-            appendLine(out,
-                "  %.0f tokens/s, MFU %.1f%%, HFU %.1f%%, %.1f days for the training tokens",
-                f.tokensPerS, 100 * f.mfu, 100 * f.hfu, f.trainingDays);
+        if (!speedAvailable(r)) {
+            appendLine(out, "Speed: —, does not fit in GPU memory");
+        } else if (r.kind == WorkloadKind::Training) {
+            appendLine(out, "Speed: step %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, "
+                      "optimizer %.3f)",
+                 f.stepTimeS, f.computeTimeS, f.bubbleTimeS, r.interconnect.exposedTimeS,
+                 f.optimizerTimeS);
+            appendLine(out, "  %.0f tokens/s, MFU %.1f%%, HFU %.1f%%, %.1f days for the training tokens",
+                 f.tokensPerS, 100 * f.mfu, 100 * f.hfu, f.trainingDays);
         } else {
-            appendLine(out,
-                "Speed: TTFT %.1f ms, TPOT %.2f ms, %.0f output tokens/s (all replicas)",
-                1e3 * f.ttftS, 1e3 * f.tpotS, f.outputTokensPerS);
+            appendLine(out, "Speed: TTFT %.1f ms, TPOT %.2f ms, %.0f output tokens/s (all replicas)",
+                 1e3 * f.ttftS, 1e3 * f.tpotS, f.outputTokensPerS);
+        }
+        if (r.kind == WorkloadKind::Inference) {
             appendLine(out, "  roofline crossover batch %.0f; KV %.0f B/token (%.0f on this GPU)",
                 f.rooflineCrossoverBatch, r.inference.kvBytesPerToken,
                 r.inference.kvBytesPerTokenPerGpu);

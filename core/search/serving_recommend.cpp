@@ -20,6 +20,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <queue>
 #include <tuple>
 
@@ -576,23 +577,56 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         rc.concurrentRequests = chosen.concurrentRequests;
         rc.analysis = evaluate(chosen, rc.config, req.infrastructure);
         rc.analysis.parallelismChosen = true;
-        rc.score = e.figures.clusterUsdPerHour;
+        ServingCandidate figures = e.figures;
+        if (rc.analysis.infrastructure) {
+            // The search costed clusters with the fixed-utilisation power
+            // figure (no plan analysed yet); the shown cluster's energy
+            // follows its own prefill/decode time split, as analyze's does.
+            figures.clusterUsdPerHour = rc.analysis.infrastructure->cost.usdPerHour;
+            figures.costPerMillionOutputTokensUsd
+                = infra::safeDiv(figures.clusterUsdPerHour,
+                      figures.outputTokensPerSPerGpu * rc.config.totalGpus() * 3600.0)
+                * 1e6;
+        }
+        rc.score = figures.clusterUsdPerHour;
         rc.pareto = k < onFront.size() && onFront[k];
         rc.priceComplete = e.priced;
         rc.tightestConstraint = servingTightest(e.figures, r.scenario.sla);
-        rc.serving = e.figures;
+        rc.serving = figures;
         out.candidates.push_back(std::move(rc));
     }
+    // Re-rank the shown clusters on their analysed cost (priced first);
+    // rankOf[k] is where the k-th costed cluster is now listed.
+    std::vector<int> order(out.candidates.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const auto& ca = out.candidates[std::size_t(a)];
+        const auto& cb = out.candidates[std::size_t(b)];
+        if (ca.priceComplete != cb.priceComplete)
+            return ca.priceComplete;
+        return ca.serving->clusterUsdPerHour < cb.serving->clusterUsdPerHour;
+    });
+    std::vector<int> rankOf(order.size());
+    std::vector<RecommendedCandidate> ranked;
+    ranked.reserve(order.size());
+    for (std::size_t r = 0; r < order.size(); ++r) {
+        rankOf[std::size_t(order[r])] = int(r);
+        ranked.push_back(std::move(out.candidates[std::size_t(order[r])]));
+    }
+    out.candidates = std::move(ranked);
     for (std::size_t k = 0; k < onFront.size(); ++k) {
         if (!onFront[k])
             continue;
         const ServingCandidate& f = costed[k].figures;
         FrontPoint p;
         p.costUsd = f.clusterUsdPerHour;
+
         p.outputTokensPerS = f.outputTokensPerSPerGpu;
         p.tpotS = f.tpotMs.at(d.sla->percentile) / 1e3;
         p.slaHeadroom = f.slaHeadroom;
-        p.candidate = k < shown ? int(k) : -1;
+        p.candidate = k < shown ? rankOf[k] : -1;
+        if (k < shown) // the analysed figure, as in the candidate's row
+            p.costUsd = out.candidates[std::size_t(rankOf[k])].serving->clusterUsdPerHour;
         out.front.push_back(p);
     }
     addServingReasons(out.candidates, w, std::int64_t(costed.size()));

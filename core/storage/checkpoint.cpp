@@ -119,29 +119,28 @@ bool checkCheckpoint(const CheckpointFigures& c, const NodeStorage& node, Findin
     if (!node.hasDrives() && !node.hasShared()) {
         addFinding(findings, Severity::Error, "storage.no_checkpoint_storage",
             "Training needs checkpoints of " + checkpointGb(c.bytes)
-                + " but the configuration has no NVMe drives (nvme, nvme_per_node) and "
-                  "no shared storage (shared_storage_gbs with NICs) to write them to.",
-            "Add NVMe drives to each node or set shared_storage_gbs.");
+                + " but the configuration has no NVMe drives and no shared storage "
+                  "(shared storage bandwidth with NICs) to write them to.",
+            "Add NVMe drives to each node or set the shared storage bandwidth.");
         return false;
     }
     if (c.target == StorageTarget::Local && !node.hasDrives()) {
         addFinding(findings, Severity::Error, "storage.checkpoint_target_missing",
-            "checkpoint_target is \"local\" but the configuration has no NVMe drives "
-            "(nvme_per_node is 0 or no nvme part).",
-            "Add NVMe drives or set checkpoint_target to \"shared\".");
+            "The checkpoint target is \"local\" but the configuration has no NVMe drives "
+            "(no NVMe drive part, or 0 per node).",
+            "Add NVMe drives or set the checkpoint target to \"shared\".");
     } else if (c.target == StorageTarget::Shared && !node.hasShared()) {
         addFinding(findings, Severity::Error, "storage.checkpoint_target_missing",
-            "checkpoint_target is \"shared\" but shared_storage_gbs is 0 or the nodes "
-            "have no NICs.",
-            "Set shared_storage_gbs and NICs, or set checkpoint_target to \"local\".");
+            "The checkpoint target is \"shared\" but the shared storage bandwidth is 0 or "
+            "the nodes have no NICs.",
+            "Set the shared storage bandwidth and NICs, or set the checkpoint target to \"local\".");
     }
     if (node.hasDrives() && c.kept * c.bytesPerNode > node.capacityBytes) {
         addFinding(findings, Severity::Error, "storage.checkpoint_capacity",
             "Keeping " + std::to_string(c.kept) + " checkpoints needs "
                 + checkpointGb(c.kept * c.bytesPerNode) + " per node but the node's "
-                + std::to_string(node.drives) + " drives hold " + checkpointGb(node.capacityBytes)
-                + ".",
-            "Use more or larger drives, or lower checkpoints_kept.");
+                + std::to_string(node.drives) + " drives hold " + checkpointGb(node.capacityBytes) + ".",
+            "Use more or larger drives, or keep fewer checkpoints (checkpoints kept).");
     }
     if (c.writeS > 0 && c.share > c.maxShare) {
         addFinding(findings, Severity::Warning, "storage.checkpoint_share",
@@ -149,8 +148,8 @@ bool checkCheckpoint(const CheckpointFigures& c, const NodeStorage& node, Findin
                 + seconds(c.writeS) + ", " + num(100 * c.share, 1)
                 + " % of wall time at one checkpoint every " + num(c.intervalHours, 2)
                 + " h (limit " + num(100 * c.maxShare, 1) + " %).",
-            "Set checkpoint_interval_hours to at least " + num(c.minIntervalHours, 2)
-                + ", or add faster drives or storage bandwidth.");
+            "Set the checkpoint interval to at least " + num(c.minIntervalHours, 2)
+                + " h, or add faster drives or storage bandwidth.");
     }
     const double intervalS = c.intervalHours * 3600;
     if (c.target == StorageTarget::Local && c.sharedWriteS > intervalS) {
@@ -158,7 +157,7 @@ bool checkCheckpoint(const CheckpointFigures& c, const NodeStorage& node, Findin
             "Copying each checkpoint from local NVMe to shared storage takes "
                 + seconds(c.sharedWriteS) + ", longer than the " + num(c.intervalHours, 2)
                 + " h interval: copies fall behind.",
-            "Raise shared_storage_gbs or checkpoint_interval_hours.");
+            "Raise the shared storage bandwidth or the checkpoint interval.");
     }
     return findings.size() == before;
 }

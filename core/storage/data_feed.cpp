@@ -64,8 +64,8 @@ void checkDataFeed(const DataFeedFigures& f, const NodeStorage& node, Findings& 
         addFinding(findings, Severity::Warning, "storage.no_data_source",
             "The job reads " + rate(f.bytesPerSPerNode)
                 + " of training data per node but the configuration has neither NVMe "
-                  "drives (nvme_per_node) nor shared storage (shared_storage_gbs).",
-            "Add NVMe drives or set shared_storage_gbs.");
+                  "drives nor shared storage bandwidth.",
+            "Add NVMe drives or set the shared storage bandwidth.");
         return;
     }
     const bool local = f.source == StorageTarget::Local;
@@ -75,8 +75,8 @@ void checkDataFeed(const DataFeedFigures& f, const NodeStorage& node, Findings& 
             + rate(f.sourceBytesPerSPerNode) + " per node"
             + (f.sourceBytesPerSPerNode > 0 ? "" : " (source absent)")
             + ": the GPUs wait for input.",
-        local ? "Add drives, stage data differently, or set data_source to \"shared\"."
-              : "Raise shared_storage_gbs or NIC bandwidth, or stage data on local NVMe.");
+        local ? "Add drives, stage data differently, or set the training data source to \"shared\"."
+              : "Raise the shared storage bandwidth or NIC bandwidth, or stage data on local NVMe.");
 }
 
 } // namespace infrafit

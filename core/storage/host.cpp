@@ -100,13 +100,13 @@ HostReport checkHost(const Workload& w, const ResolvedConfiguration& rc, const P
                     + std::to_string(rc.cpu->cores) + " cores for "
                     + std::to_string(cfg.gpusPerNode) + " GPUs) but the workload needs "
                     + num(h.cpuCoresPerGpuNeeded, 1) + ".",
-                "Choose CPUs with more cores or set cpu_cores_per_gpu_needed.");
+                "Choose CPUs with more cores or set the CPU cores needed per GPU.");
     } else {
         addFinding(findings, Severity::Warning, "host.no_cpu",
-            "No CPU is configured (cpu, cpus_per_node): CPU cores per GPU cannot be "
+            "No CPU is configured (CPU part and CPUs per node): CPU cores per GPU cannot be "
             "checked against the "
                 + num(h.cpuCoresPerGpuNeeded, 1) + " needed.",
-            "Set cpu and cpus_per_node.");
+            "Choose a CPU and CPUs per node.");
     }
 
     // --- Host memory -----------------------------------------------------------
@@ -132,15 +132,15 @@ HostReport checkHost(const Workload& w, const ResolvedConfiguration& rc, const P
                     + " or higher (DeepSpeed offload_optimizer / offload_param) but the "
                       "plan uses stage "
                     + std::to_string(plan.zeroStage) + ".",
-                "Set parallelism.zero_stage to " + std::to_string(needed) + ".");
+                "Set the plan's ZeRO stage to " + std::to_string(needed) + ".");
     }
     if (!h.hostMemoryKnown) {
         addFinding(findings, Severity::Warning, "host.memory_unspecified",
-            "Host memory is not stated (dimms_per_node, dimm_size_gb): the workload "
+            "Host memory is not stated (DIMMs per node, DIMM size): the workload "
             "needs about "
                 + gb(h.neededPerGpuBytes) + " per GPU, " + gb(h.neededPerGpuBytes * gpus)
                 + " per node.",
-            "Set dimms_per_node and dimm_size_gb in the configuration.");
+            "Set DIMMs per node and DIMM size in the configuration (Host memory and shared storage).");
     } else {
         if (h.dimmSlots > 0 && h.dimmsPerNode > h.dimmSlots)
             addFinding(findings, Severity::Error, "host.dimm_slots_exceeded",
@@ -162,7 +162,7 @@ HostReport checkHost(const Workload& w, const ResolvedConfiguration& rc, const P
                       "needs about "
                     + gb(h.neededPerGpuBytes) + " (base " + gb(h.baseNeedPerGpuBytes)
                     + ", offloaded " + gb(hardNeed) + ").",
-                "Add DIMMs or use larger ones, or set host_memory_per_gpu_gb_needed.");
+                "Add DIMMs or use larger ones, or set the host memory needed per GPU.");
         }
     }
     return h;

@@ -32,14 +32,14 @@ void checkModelLoad(const ModelLoadFigures& m, const NodeStorage& node, Findings
     const bool local = m.source == StorageTarget::Local;
     if ((local && !node.hasDrives()) || (!local && !node.hasShared())) {
         addFinding(findings, Severity::Warning, "storage.no_model_source",
-            std::string("model_load_source is ") + (local ? "local NVMe" : "shared storage")
+            std::string("The model load source is ") + (local ? "local NVMe" : "shared storage")
                 + " but the configuration has "
-                + (local ? "no NVMe drives (nvme_per_node)"
-                         : "no shared storage (shared_storage_gbs) or no NICs")
+                + (local ? "no NVMe drives"
+                         : "no shared storage bandwidth or no NICs")
                 + "; the " + num(m.bytesPerNode / 1e9, 1)
                 + " GB of weights per node cannot be loaded from it.",
-            local ? "Add NVMe drives or set shared_storage_gbs."
-                  : "Set shared_storage_gbs, or load from local NVMe.");
+            local ? "Add NVMe drives or set the shared storage bandwidth."
+                  : "Set the shared storage bandwidth, or load from local NVMe.");
         return;
     }
     std::string message = "Loading " + num(m.bytesPerNode / 1e9, 1)

@@ -36,8 +36,8 @@ void addStorageAssumptions(const Workload& w, const StorageReport& s, std::vecto
     if (w.kind == WorkloadKind::Training) {
         const auto& c = s.checkpoint;
         out.push_back("checkpoint: weights + optimizer state at " + num(c.bytesPerParameter, 2)
-            + " B per saved parameter, written by " + std::to_string(c.writerNodes)
-            + " node(s) in parallel to " + std::string(enumName(c.target)) + " storage; every "
+            + " B per saved parameter, written by "
+            + infra::counted(c.writerNodes, "node", "nodes") + " in parallel to " + std::string(enumName(c.target)) + " storage; every "
             + num(c.intervalHours, 2)
             + " h (default 1 h: Llama 3 saw one interruption per ~2.8 h, Dubey et al. "
               "2024 §3.3.4), limit "

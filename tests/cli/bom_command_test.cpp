@@ -6,6 +6,8 @@
 #include "support/report_readers.h"
 
 #include <catch2/catch.hpp>
+
+#include <cctype>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -172,7 +174,7 @@ TEST_CASE("compare prints the matrix in json, csv and text", "[cli][compare]")
     CHECK(parseCsv(csv.out).size() == 5);
     const auto text = runCli({"compare", kProject, "--db", db});
     REQUIRE(text.exitCode == 0);
-    CHECK_THAT(text.out, Catch::Contains("What-if comparison: 2 workload(s) x 2 configuration(s)"));
+    CHECK_THAT(text.out, Catch::Contains("What-if comparison: 2 workloads x 2 configurations"));
 }
 
 TEST_CASE("compare refuses bad input with exit 2", "[cli][compare]")
@@ -189,4 +191,50 @@ TEST_CASE("compare refuses bad input with exit 2", "[cli][compare]")
     CHECK_THAT(result.err, Catch::Contains("--baseline"));
     result = runCli({"compare", kProject, "--format", "xml", "--db", db});
     CHECK(result.exitCode == 2);
+}
+
+TEST_CASE("an unknown --config or --workload lists the names the project has", "[cli][bad-input]")
+{
+    TempDir dir;
+    const auto db = dir.file("catalog.sqlite");
+    for (const std::vector<std::string>& command :
+         {std::vector<std::string>{"analyze", kProject, "--config", "nope", "--db", db},
+          std::vector<std::string>{"bom", kProject, "--config", "nope", "--format", "csv",
+                                   "--output", dir.file("x.csv"), "--db", db},
+          std::vector<std::string>{"compare", kProject, "--config", "nope", "--db", db}}) {
+        const auto result = runCli(command);
+        INFO(command.front() << ": " << result.err);
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("no configuration named \"nope\"; the project has "
+                                               "\"4x HGX H100\", \"2x HGX H100\""));
+    }
+    const auto result = runCli({"analyze", kProject, "--workload", "nope", "--db", db});
+    CHECK(result.exitCode == 2);
+    CHECK_THAT(result.err, Catch::Contains("\"llama-8b-pretrain\", \"llama-70b-serve\""));
+}
+
+TEST_CASE("analyze text writes money with thousands separators and counts in the singular",
+          "[cli][analyze][text]")
+{
+    TempDir dir;
+    const auto result = runCli({"analyze", kProject, "--config", "2x HGX H100", "--db",
+                                dir.file("catalog.sqlite")});
+    REQUIRE(result.exitCode == 0);
+    CHECK_THAT(result.out, !Catch::Contains("(s)"));
+    CHECK_THAT(result.out, !Catch::Contains(" 1 switches"));
+    CHECK_THAT(result.out, !Catch::Contains(" 1 racks"));
+    CHECK_THAT(result.out, !Catch::Contains("rack.power_limit_kw"));
+    // Every dollar figure of four digits or more has its separators.
+    std::size_t at = 0;
+    while ((at = result.out.find('$', at)) != std::string::npos) {
+        std::size_t digits = 0;
+        std::size_t i = at + 1;
+        while (i < result.out.size() && std::isdigit(static_cast<unsigned char>(result.out[i]))) {
+            ++digits;
+            ++i;
+        }
+        INFO(result.out.substr(at, 16));
+        CHECK(digits <= 3);
+        at = i;
+    }
 }

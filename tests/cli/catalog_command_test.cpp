@@ -9,6 +9,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -240,4 +241,60 @@ TEST_CASE("a refused import into a database that did not exist leaves none behin
     // A good import then creates it as usual.
     CHECK(runCli({"catalog", "import", fixturePath("catalogs/good.json"), "--db", db}).exitCode == 0);
     CHECK(std::filesystem::exists(db));
+}
+
+TEST_CASE("catalog list has no blank line per empty kind and stars only with estimates",
+          "[cli][catalog]")
+{
+    TempDir dir;
+    const auto db = dir.file("catalog.sqlite");
+    // Only CPUs match: one table, no blank lines for the six empty kinds.
+    const auto cpus = runCli({"catalog", "list", "--filter", "epyc", "--db", db});
+    REQUIRE(cpus.exitCode == 0);
+    CHECK_THAT(cpus.out, !Catch::Contains("\n\n\n"));
+    CHECK_THAT(cpus.out, !Catch::StartsWith("\n"));
+    // The footnote explains a star, so it appears only when a cell has one.
+    const bool starred = cpus.out.find("*") != std::string::npos
+                         && cpus.out.find("* estimate") != std::string::npos;
+    const auto stars = std::count(cpus.out.begin(), cpus.out.end(), '*');
+    CHECK((stars == 0 || starred));
+    // A part with no estimated figure: no footnote.
+    writeBytes(dir.file("exact.json"),
+               R"({"format": "infrafit-catalog", "version": 1, "parts": [
+                   {"kind": "psu", "id": "exact-psu", "vendor": "x", "model": "Exact 2000 W",
+                    "watts": 2000, "efficiency": 0.94, "efficiency_50": 0.94}]})");
+    REQUIRE(runCli({"catalog", "import", dir.file("exact.json"), "--db", db}).exitCode == 0);
+    const auto exact = runCli({"catalog", "list", "--filter", "exact-psu", "--db", db});
+    REQUIRE(exact.exitCode == 0);
+    CHECK_THAT(exact.out, Catch::Contains("exact-psu"));
+    CHECK_THAT(exact.out, !Catch::Contains("* estimate"));
+}
+
+TEST_CASE("catalog list fits a wide terminal", "[cli][catalog]")
+{
+    // Issue 23 item 11: the full list was 212 columns wide.
+    TempDir dir;
+    const auto result = runCli({"catalog", "list", "--db", dir.file("catalog.sqlite")});
+    REQUIRE(result.exitCode == 0);
+    std::size_t widest = 0;
+    std::size_t start = 0;
+    while (start < result.out.size()) {
+        const std::size_t end = result.out.find('\n', start);
+        const std::size_t stop = end == std::string::npos ? result.out.size() : end;
+        widest = std::max(widest, stop - start);
+        start = stop + 1;
+    }
+    CHECK(widest < 190);
+    CHECK_THAT(result.out, Catch::Contains("Mem BW (GB/s)"));
+}
+
+TEST_CASE("the README's vendor quote example imports", "[cli][catalog]")
+{
+    TempDir dir;
+    const auto result = runCli({"catalog", "import",
+                                std::string(INFRAFIT_SOURCE_DIR) + "/examples/vendor-quote.json",
+                                "--db", dir.file("catalog.sqlite")});
+    INFO(result.err);
+    CHECK(result.exitCode == 0);
+    CHECK_THAT(result.out, Catch::Contains("2 added"));
 }

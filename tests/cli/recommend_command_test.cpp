@@ -140,3 +140,25 @@ TEST_CASE("recommend under a site power budget tries capped GPUs and keeps withi
     CHECK(test::runCli({"recommend", projectFile(), "--workload", "ft", "--site-kw", "-3"})
               .exitCode == 2);
 }
+
+TEST_CASE("recommend text shows whole chassis and NIC ids", "[cli][recommend]")
+{
+    // Issue 23 item 8: the chassis column was cut to "nvidia-".
+    const auto r = test::runCli({"recommend", projectFile(), "--workload", "ft", "--top", "3",
+                                 "--max-nodes", "2", "--format", "json", "--db",
+                                 tempDb("recommend-ids.sqlite")});
+    REQUIRE(r.exitCode == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE_FALSE(j["candidates"].empty());
+    const auto text = test::runCli({"recommend", projectFile(), "--workload", "ft", "--top", "3",
+                                    "--max-nodes", "2", "--db", tempDb("recommend-ids.sqlite")});
+    REQUIRE(text.exitCode == 0);
+    CHECK_THAT(text.out, Catch::Contains("NIC x per node"));
+    for (const auto& c : j["candidates"]) {
+        const std::string chassis = c["configuration"]["chassis"].get<std::string>();
+        INFO(chassis);
+        CHECK_THAT(text.out, Catch::Contains(chassis));
+        if (c["configuration"].contains("nic") && !c["configuration"]["nic"].get<std::string>().empty())
+            CHECK_THAT(text.out, Catch::Contains(c["configuration"]["nic"].get<std::string>()));
+    }
+}

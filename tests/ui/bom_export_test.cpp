@@ -15,6 +15,8 @@
 #include <QAction>
 #include <QFileInfo>
 #include <QPushButton>
+#include <QStatusBar>
+#include <QUndoStack>
 
 #include <filesystem>
 
@@ -100,4 +102,43 @@ TEST_CASE("Export BOM and Save As refuse to overwrite the open catalog database"
     Dialogs::setSuppressWarnings(false);
     CHECK(test::readBytes(db) == before);
     CHECK(std::filesystem::is_symlink(f.dir.file("catalog-link.json")));
+}
+
+TEST_CASE("the file type chosen in the export dialog decides the format of a bare name",
+          "[ui][bom]")
+{
+    // Issue 23 item 10: "Excel workbook" chosen, a name typed without an
+    // extension: an .xlsx file, not a PDF, and the status bar says where.
+    test::WindowFixture f;
+    CHECK(BomExporter::extensionOfFilter(QStringLiteral("Excel workbook (*.xlsx)"))
+          == QStringLiteral(".xlsx"));
+    CHECK(BomExporter::extensionOfFilter(QStringLiteral("CSV (*.csv)")) == QStringLiteral(".csv"));
+    CHECK(BomExporter::extensionOfFilter(QString()).isEmpty());
+    const std::string bare = f.dir.file("quote");
+    Dialogs::setNextFileName(QString::fromStdString(bare), QStringLiteral("Excel workbook (*.xlsx)"));
+    f.window->exportBom();
+    CHECK(std::filesystem::exists(bare + ".xlsx"));
+    CHECK_FALSE(std::filesystem::exists(bare + ".pdf"));
+    CHECK(f.window->statusBar()->currentMessage().contains(QStringLiteral("quote.xlsx")));
+    // A typed extension wins over the chosen type.
+    Dialogs::setNextFileName(QString::fromStdString(f.dir.file("typed.csv")),
+                             QStringLiteral("PDF report (*.pdf)"));
+    f.window->exportBom();
+    CHECK(std::filesystem::exists(f.dir.file("typed.csv")));
+}
+
+TEST_CASE("the project can be renamed and the BOM carries its name", "[ui][bom]")
+{
+    test::WindowFixture f;
+    Dialogs::setNextText(QStringLiteral("Inference cluster 2027"));
+    auto* rename = f.window->findChild<QAction*>(QStringLiteral("renameProjectAction"));
+    REQUIRE(rename);
+    rename->trigger();
+    CHECK(f.window->document()->project().name == "Inference cluster 2027");
+    CHECK(f.window->document()->isModified());
+    const std::string path = f.dir.file("named.html");
+    REQUIRE(f.window->bomExporter()->exportTo(QString::fromStdString(path)).isEmpty());
+    CHECK_THAT(readTextFile(path), Catch::Contains("<h1>Bill of materials: Inference cluster 2027 - "));
+    f.window->document()->undoStack()->undo();
+    CHECK(f.window->document()->project().name != "Inference cluster 2027");
 }

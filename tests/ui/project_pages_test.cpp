@@ -285,3 +285,100 @@ TEST_CASE("the GPU power limit is edited, checked by core and undone", "[ui][con
     CHECK_FALSE(f.window->document()->project().configurations[0].gpuPowerLimitW);
     CHECK(limit->value() == 0);
 }
+
+TEST_CASE("every project field a finding asks for has a form row", "[ui][fields]")
+{
+    // Issue 23 item 6. The keys the findings' suggestions name (grep the
+    // messages in core/analysis, core/infra, core/storage for "set ...").
+    test::WindowFixture f;
+    auto* configurationForm = f.window->configurationsPage()->form();
+    auto* workloadForm = f.window->workloadsPage()->form();
+    const char* configurationWidgets[] = {"dimmsPerNodeSpinBox", "dimmSizeGbSpinBox",
+                                          "dimmPriceUsdSpinBox", "sharedStorageGbsSpinBox",
+                                          "sharedStoragePriceUsdSpinBox", "gpusPerNodeSpinBox",
+                                          "cpusPerNodeSpinBox", "psusPerNodeSpinBox",
+                                          "rackPowerLimitSpinBox"};
+    for (const char* name : configurationWidgets) {
+        INFO(name);
+        CHECK(configurationForm->findChild<QAbstractSpinBox*>(QString::fromLatin1(name)));
+    }
+    const char* workloadWidgets[] = {
+        "checkpointIntervalHoursSpinBox", "checkpointsKeptSpinBox", "checkpointTargetComboBox",
+        "dataSourceComboBox", "offloadComboBox", "modelLoadSourceComboBox",
+        "cpuCoresPerGpuNeededSpinBox", "hostMemoryPerGpuGbNeededSpinBox", "zeroStageSpinBox",
+        "concurrentRequestsSpinBox", "servingRequestRatePerSSpinBox", "servingSlaTtftMsSpinBox",
+        "kvBlockSizeSpinBox", "dropoutSpinBox", "fp32GradBufferCheckBox"};
+    for (const char* name : workloadWidgets) {
+        INFO(name);
+        CHECK(workloadForm->findChild<QWidget*>(QString::fromLatin1(name)));
+    }
+}
+
+TEST_CASE("host memory and shared storage are edited in the configuration form",
+          "[ui][fields][configurations]")
+{
+    test::WindowFixture f;
+    auto* form = f.window->configurationsPage()->form();
+    auto* dimms = form->findChild<QDoubleSpinBox*>(QStringLiteral("dimmsPerNodeSpinBox"));
+    auto* size = form->findChild<QDoubleSpinBox*>(QStringLiteral("dimmSizeGbSpinBox"));
+    auto* shared = form->findChild<QDoubleSpinBox*>(QStringLiteral("sharedStorageGbsSpinBox"));
+    REQUIRE(dimms);
+    REQUIRE(size);
+    REQUIRE(shared);
+    const auto& project = [&]() -> const Project& { return f.window->document()->project(); };
+    dimms->setValue(16);
+    CHECK(project().configurations[0].dimmsPerNode == 16);
+    size->setValue(96);
+    CHECK(project().configurations[0].dimmSizeGb == Approx(96));
+    shared->setValue(25);
+    CHECK(project().configurations[0].sharedStorageGbs == Approx(25));
+    // The lowest value is "not stated": the optional field is absent again.
+    dimms->setValue(dimms->minimum());
+    CHECK(dimms->text() == QStringLiteral("not stated"));
+    CHECK_FALSE(project().configurations[0].dimmsPerNode.has_value());
+    // Each edit is one undo step, and undo refills the form.
+    f.window->document()->undoStack()->undo();
+    CHECK(project().configurations[0].dimmsPerNode == 16);
+    CHECK(dimms->value() == 16);
+    f.window->document()->undoStack()->undo();
+    CHECK(project().configurations[0].sharedStorageGbs == Approx(0));
+    CHECK(shared->value() == 0);
+}
+
+TEST_CASE("storage and host needs of a workload are edited in the workload form",
+          "[ui][fields][workloads]")
+{
+    test::WindowFixture f;
+    auto* form = f.window->workloadsPage()->form();
+    auto* target = form->findChild<QComboBox*>(QStringLiteral("checkpointTargetComboBox"));
+    auto* cores = form->findChild<QDoubleSpinBox*>(QStringLiteral("cpuCoresPerGpuNeededSpinBox"));
+    REQUIRE(target);
+    REQUIRE(cores);
+    CHECK(cores->text() == QStringLiteral("default"));
+    target->setCurrentIndex(target->findText(QStringLiteral("shared")));
+    CHECK(f.window->document()->project().workloads[0].checkpointTarget == StorageTarget::Shared);
+    cores->setValue(4);
+    REQUIRE(f.window->document()->project().workloads[0].cpuCoresPerGpuNeeded.has_value());
+    CHECK(*f.window->document()->project().workloads[0].cpuCoresPerGpuNeeded == Approx(4));
+    // Its range is shown, not enforced silently.
+    CHECK(cores->toolTip().contains(QStringLiteral("Allowed:")));
+    CHECK(cores->toolTip().contains(QStringLiteral("or default")));
+}
+
+TEST_CASE("a number outside a spin box's range is refused with the range, not clamped",
+          "[ui][fields][keyboard]")
+{
+    test::WindowFixture f;
+    auto* units = f.window->configurationsPage()->form()->findChild<QSpinBox*>(
+        QStringLiteral("rackUnitsSpinBox"));
+    REQUIRE(units);
+    const int before = units->value();
+    units->selectAll();
+    QTest::keyClicks(units, QStringLiteral("99999"));
+    QTest::keyClick(units, Qt::Key_Return);
+    const QString notice = units->property("rangeNotice").toString();
+    CHECK(notice.contains(QStringLiteral("99999")));
+    CHECK(notice.contains(QStringLiteral("1 to 60 U")));
+    CHECK(units->value() == before);
+    CHECK(units->toolTip().contains(QStringLiteral("Allowed: 1 to 60 U")));
+}

@@ -23,6 +23,7 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTableView>
 #include <QUndoStack>
@@ -253,4 +254,65 @@ TEST_CASE("a serving demand shows replicas, cluster cost per hour and p99 latenc
     REQUIRE(cheapest->count() == 1);
     CHECK(cheapest->at(0).y() == Approx(best.serving->clusterUsdPerHour));
     CHECK(cheapest->at(0).x() == Approx(best.serving->slaHeadroom * 100));
+}
+
+TEST_CASE("the ranked table shows NIC, TTFT, TPOT and differences, and sorts by header",
+          "[ui][recommend][sort]")
+{
+    // Issue 23 item 8: rows that differ only in NIC or chassis looked the
+    // same, serving had no latency columns and the headers did not sort.
+    RecommendFixture f;
+    REQUIRE(f.runSearch());
+    auto* model = f.page->model();
+    const int rows = model->rowCount();
+    REQUIRE(rows >= 2);
+    auto* view = f.page->tableView();
+    CHECK_FALSE(view->isColumnHidden(CandidateTableModel::TtftColumn));
+    CHECK_FALSE(view->isColumnHidden(CandidateTableModel::TpotColumn));
+    const auto& candidates = model->candidates();
+    for (int r = 0; r < rows; ++r) {
+        const auto& c = candidates[static_cast<std::size_t>(r)];
+        const QString nic = model->index(r, CandidateTableModel::NicColumn).data().toString();
+        if (!c.config.config.nicId.empty())
+            CHECK(nic.startsWith(QString::fromStdString(c.config.config.nicId)));
+        CHECK(model->index(r, CandidateTableModel::ChassisColumn).data().toString()
+              == QString::fromStdString(c.config.chassis.id));
+        CHECK_FALSE(model->index(r, CandidateTableModel::TtftColumn).data().toString().isEmpty());
+    }
+    CHECK(model->index(0, CandidateTableModel::DiffersColumn).data().toString().isEmpty());
+    CHECK_FALSE(model->index(1, CandidateTableModel::DiffersColumn).data().toString().isEmpty());
+    // A candidate whose NIC differs from the one above: the column names it.
+    for (int r = 1; r < rows; ++r) {
+        const auto& b = candidates[static_cast<std::size_t>(r)].config.config;
+        const auto& above = candidates[static_cast<std::size_t>(r - 1)].config.config;
+        if (b.nicId != above.nicId)
+            CHECK(model->index(r, CandidateTableModel::DiffersColumn)
+                      .data()
+                      .toString()
+                      .contains(QStringLiteral("NIC")));
+    }
+
+    // Sorting by capex orders the view by the number, not the text.
+    view->sortByColumn(CandidateTableModel::CapexColumn, Qt::AscendingOrder);
+    auto* proxy = view->model();
+    REQUIRE(proxy != model);
+    for (int r = 1; r < proxy->rowCount(); ++r)
+        CHECK(proxy->index(r - 1, CandidateTableModel::CapexColumn)
+                  .data(CandidateTableModel::SortRole)
+                  .toDouble()
+              <= proxy->index(r, CandidateTableModel::CapexColumn)
+                     .data(CandidateTableModel::SortRole)
+                     .toDouble());
+    // Selecting a sorted row picks that candidate for "Use This Configuration".
+    view->selectRow(0);
+    const int source = static_cast<QSortFilterProxyModel*>(proxy)
+                           ->mapToSource(proxy->index(0, 0))
+                           .row();
+    const auto before = f.window->document()->project().configurations.size();
+    f.child<QPushButton>("recommendUseButton")->click();
+    REQUIRE(f.window->document()->project().configurations.size() == before + 1);
+    CHECK(f.window->document()->project().configurations.back().gpuId
+          == candidates[static_cast<std::size_t>(source)].config.config.gpuId);
+    CHECK(f.window->document()->project().configurations.back().nicId
+          == candidates[static_cast<std::size_t>(source)].config.config.nicId);
 }

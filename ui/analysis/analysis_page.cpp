@@ -207,28 +207,36 @@ void AnalysisPage::updateResult()
     setFigure(QStringLiteral("binding"), tr("Binding limit"), toQString(r.bindingLimit),
               tr("The resource that sets the speed or decides the fit."));
     const auto& p = r.performance;
+    // A plan that does not fit cannot run: its speed is not a figure.
+    const bool speed = speedAvailable(r);
+    const QString noSpeed = r.analyzed ? tr("—, does not fit") : tr("—");
+    const auto speedText = [&](const QString& text) { return speed ? text : noSpeed; };
     if (r.kind == WorkloadKind::Training) {
-        setFigure(QStringLiteral("step"), tr("Step time"), formatDuration(p.stepTimeS),
+        setFigure(QStringLiteral("step"), tr("Step time"), speedText(formatDuration(p.stepTimeS)),
                   tr("Compute of the micro-batches on the most-loaded stage + pipeline bubble "
                      "(p−1)/v slots (Narayanan et al. 2021) + exposed communication + optimizer."));
-        setFigure(QStringLiteral("tokens"), tr("Tokens/s (all GPUs)"), formatNumber(p.tokensPerS),
+        setFigure(QStringLiteral("tokens"), tr("Tokens/s (all GPUs)"),
+                  speedText(formatNumber(p.tokensPerS)),
                   tr("Global batch × sequence length / step time."));
         setFigure(QStringLiteral("mfu"), tr("MFU (HFU)"),
-                  formatPercent(p.mfu) + QStringLiteral(" (") + formatPercent(p.hfu)
-                      + QStringLiteral(")"),
+                  speedText(formatPercent(p.mfu) + QStringLiteral(" (") + formatPercent(p.hfu)
+                            + QStringLiteral(")")),
                   tr("Model FLOPs per step / (step time × GPUs × dense peak). HFU also counts "
                      "recomputed FLOPs. Convention: causal attention halved, logits included."));
-        setFigure(QStringLiteral("days"), tr("Days to train"), formatNumber(p.trainingDays, 1),
+        setFigure(QStringLiteral("days"), tr("Days to train"),
+                  speedText(formatNumber(p.trainingDays, p.trainingDays < 10 ? 2 : 1)),
                   tr("Training tokens / tokens per second / 86,400."));
     } else {
-        setFigure(QStringLiteral("ttft"), tr("Time to first token"), formatDuration(p.ttftS),
+        setFigure(QStringLiteral("ttft"), tr("Time to first token"),
+                  speedText(formatDuration(p.ttftS)),
                   tr("Prefill of the prompt, compute-bound: FLOPs / (GPUs in the replica × peak "
                      "× efficiency), plus tensor-parallel all-reduces."));
-        setFigure(QStringLiteral("tpot"), tr("Time per output token"), formatDuration(p.tpotS),
+        setFigure(QStringLiteral("tpot"), tr("Time per output token"),
+                  speedText(formatDuration(p.tpotS)),
                   tr("Decode step, memory-bandwidth-bound: (weights + KV cache read) / "
                      "(HBM bandwidth × efficiency), or compute when larger, plus all-reduce latency."));
         setFigure(QStringLiteral("throughput"), tr("Output tokens/s"),
-                  formatNumber(p.outputTokensPerS),
+                  speedText(formatNumber(p.outputTokensPerS)),
                   tr("Concurrent requests / time per output token, over all replicas."));
         setFigure(QStringLiteral("capacity"), tr("Max concurrent requests"),
                   formatNumber(r.inference.maxConcurrentRequests),

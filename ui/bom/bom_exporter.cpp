@@ -85,16 +85,33 @@ void BomExporter::exportWithDialog(QWidget* parent)
         = toQString(
               project.configurations.at(std::min(index, project.configurations.size() - 1)).name)
         + QStringLiteral("-bom.pdf");
+    QString chosenFilter;
     QString path = Dialogs::saveFileName(parent, tr("Export Bill of Materials"),
         tr("PDF report (*.pdf);;Excel workbook (*.xlsx);;CSV (*.csv);;HTML (*.html);;JSON "
            "(*.json)"),
-        suggested);
+        suggested, &chosenFilter);
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".pdf");
-    if (const QString error = exportTo(path); !error.isEmpty())
+    if (QFileInfo(path).suffix().isEmpty()) {
+        const QString extension = extensionOfFilter(chosenFilter);
+        path += extension.isEmpty() ? QStringLiteral(".pdf") : extension;
+    }
+    if (const QString error = exportTo(path); !error.isEmpty()) {
         Dialogs::warning(parent, tr("Export BOM"), error);
+        return;
+    }
+    emit exported(path);
+}
+
+QString BomExporter::extensionOfFilter(const QString& filter)
+{
+    const qsizetype star = filter.indexOf(QStringLiteral("(*."));
+    if (star < 0)
+        return {};
+    const qsizetype end = filter.indexOf(QLatin1Char(')'), star);
+    const QString extension = filter.mid(star + 2, end < 0 ? -1 : end - star - 2);
+    return extension.contains(QLatin1Char(' ')) ? extension.section(QLatin1Char(' '), 0, 0)
+                                                : extension;
 }
 
 } // namespace infrafit::ui

@@ -32,8 +32,17 @@ public:
     /// Builds and writes the BOM; returns an error message or empty.
     [[nodiscard]] QString exportTo(const QString& path) const;
     /// Asks for a file (Dialogs::saveFileName) and exports; errors are shown
-    /// with Dialogs::warning.
+    /// with Dialogs::warning, success is announced with exported(). A name
+    /// typed without an extension gets that of the file type chosen in the
+    /// dialog (PDF when none).
     void exportWithDialog(QWidget* parent);
+    /// The extension (".xlsx") a save dialog filter names ("Excel workbook
+    /// (*.xlsx)"), or empty.
+    [[nodiscard]] static QString extensionOfFilter(const QString& filter);
+
+signals:
+    /// A bill of materials was written to `path`.
+    void exported(const QString& path);
 
 private:
     ProjectDocument* mDocument;

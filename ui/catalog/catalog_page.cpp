@@ -156,6 +156,11 @@ CatalogPage::CatalogPage(CatalogEditor* editor, QWidget* parent)
 
     connect(mEditor, &CatalogEditor::partsReloaded, this, &CatalogPage::refresh);
     connect(mEditor, &CatalogEditor::partsEdited, this, &CatalogPage::applyChanges);
+    // A good edit after a refused one: the refusal no longer applies.
+    connect(mEditor, &CatalogEditor::partsEdited, this, [this] {
+        if (mMessageLabel->property("isError").toBool())
+            showMessage({}, false);
+    });
     connect(mEditor, &CatalogEditor::errorOccurred, this, [this](const QString& message) {
         showMessage(message, true);
         Dialogs::warning(this, tr("Catalog"),
@@ -438,6 +443,12 @@ void CatalogPage::updateTabTitles()
                                                    + QString::number(mProxies[i]->rowCount())
                                                    + QStringLiteral(")"));
     }
+}
+
+void CatalogPage::focusFilter()
+{
+    mFilterEdit->setFocus(Qt::ShortcutFocusReason);
+    mFilterEdit->selectAll();
 }
 
 void CatalogPage::showMessage(const QString& text, bool isError)

@@ -31,6 +31,8 @@ class CatalogPage : public QWidget {
     Q_OBJECT
 
 public:
+    /// Edit > Find (Ctrl+F): the filter field focused, its text selected.
+    void focusFilter();
     explicit CatalogPage(CatalogEditor* editor, QWidget* parent = nullptr);
 
     [[nodiscard]] PartTableModel* model(PartKind kind) const;

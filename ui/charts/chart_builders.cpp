@@ -133,6 +133,13 @@ void buildMemoryChart(QChart* chart, const AnalysisResult& r, bool binaryUnits)
 void buildTimeChart(QChart* chart, const AnalysisResult& r)
 {
     const auto& p = r.performance;
+    if (!speedAvailable(r)) {
+        // No speed for a plan that cannot run: an empty chart that says so.
+        reset(chart, r.kind == WorkloadKind::Training
+                         ? QObject::tr("Step time: not available, does not fit in GPU memory")
+                         : QObject::tr("Latency: not available, does not fit in GPU memory"));
+        return;
+    }
     auto* series = new QHorizontalStackedBarSeries;
     series->setObjectName(QStringLiteral("timeSeries"));
     auto* y = new QBarCategoryAxis;

@@ -231,7 +231,9 @@ void ComparePage::updateChart()
             const bool known = row && row->isComplete(metric);
             if (row && !known)
                 unknownCost[c] = true;
-            values[w].append(row && row->analyzed && known ? row->value(metric) : 0);
+            values[w].append(row && row->isAvailable(metric) && row->analyzed && known
+                                 ? row->value(metric)
+                                 : 0);
             maximum = std::max(maximum, values[w].back());
             minimum = std::min(minimum, values[w].back());
         }

@@ -63,7 +63,8 @@ QString ComparisonTableModel::formatMetric(ComparisonMetric metric, double value
 {
     switch (metric) {
     case ComparisonMetric::TrainingDays:
-        return formatNumber(value, 1) + tr(" days");
+        // Two decimals under ten days, so runs hours apart read differently.
+        return formatNumber(value, std::fabs(value) < 10 ? 2 : 1) + tr(" days");
     case ComparisonMetric::TokensPerS:
     case ComparisonMetric::OutputTokensPerS:
         return formatNumber(value) + tr(" tok/s");
@@ -110,7 +111,10 @@ QVariant ComparisonTableModel::metricData(
     const ComparisonRow& row, ComparisonMetric metric, int role) const
 {
     const double value = row.value(metric);
-    const bool notApplicable = !row.analyzed || (kindSpecific(metric) && value == 0);
+    // A pair whose plan does not fit has no speed (core leaves it out).
+    const bool notFitting = row.analyzed && !row.isAvailable(metric);
+    const bool notApplicable
+        = !row.analyzed || notFitting || (kindSpecific(metric) && value == 0);
     const MetricDelta& delta = row.delta(metric);
     // A cost with unpriced parts is a lower bound: shown as "≥ …", and its
     // change against the baseline (or any change against such a baseline)
@@ -122,6 +126,8 @@ QVariant ComparisonTableModel::metricData(
     const bool showDelta = !row.isBaseline && !notApplicable && delta.known && delta.absolute != 0;
     switch (role) {
     case Qt::DisplayRole:
+        if (notFitting)
+            return tr("—, does not fit");
         if (notApplicable)
             return QStringLiteral("—");
         if (unknownDelta)
@@ -135,7 +141,7 @@ QVariant ComparisonTableModel::metricData(
                              : formatDelta(metric, delta))
             + QStringLiteral(")"));
     case SortRole:
-        return value;
+        return notApplicable ? QVariant() : QVariant(value);
     case Qt::ForegroundRole: {
         if (!showDelta)
             return {};
@@ -143,10 +149,13 @@ QVariant ComparisonTableModel::metricData(
         return QBrush(better ? QColor(0x1e, 0x8e, 0x3e) : QColor(0xc6, 0x28, 0x28));
     }
     case Qt::ToolTipRole:
+        if (notFitting)
+            return tr("No speed: the plan does not fit in GPU memory, so it cannot run on this "
+                      "configuration.");
         if (notApplicable)
             return tr("Not reported for this pair (another kind of workload, or not analysed).");
         if (row.isBaseline)
-            return tr("%1 of the baseline pair: %2.")
+            return tr("%1 of this workload's baseline pair: %2.")
                 .arg(toQString(metricLabel(metric)), shownValue);
         if (unknownDelta)
             return tr("%1: %2. The change against the baseline is unknown: a part on one side "
@@ -230,8 +239,8 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
         if (role == Qt::DisplayRole)
             return toQString(metricLabel(metric));
         if (role == Qt::ToolTipRole)
-            return tr("%1 as the analysis reports it; other rows show the change against the "
-                      "baseline (green better, red worse: %2).")
+            return tr("%1 as the analysis reports it; other rows show the change against their "
+                      "workload's baseline (green better, red worse: %2).")
                 .arg(toQString(metricLabel(metric)),
                     higherIsBetter(metric) ? tr("higher is better") : tr("lower is better"));
         return {};

@@ -2,6 +2,8 @@
 #include "ui/dialogs/dialogs.h"
 
 #include <QFileDialog>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QPushButton>
 
 #include <algorithm>
@@ -12,6 +14,8 @@ namespace infrafit::ui {
 namespace {
 
 std::optional<QString> nextFileName;
+QString nextSelectedFilter;
+std::optional<QString> nextText;
 std::optional<QMessageBox::StandardButton> nextAnswer;
 std::optional<int> nextChoice;
 QString lastWarningText;
@@ -29,12 +33,31 @@ QString Dialogs::openFileName(QWidget* parent, const QString& title, const QStri
 }
 
 QString Dialogs::saveFileName(QWidget* parent, const QString& title, const QString& filter,
-                              const QString& suggested)
+                              const QString& suggested, QString* selectedFilter)
 {
     lastSuggestedName = suggested;
-    if (nextFileName)
+    if (nextFileName) {
+        if (selectedFilter)
+            *selectedFilter = std::exchange(nextSelectedFilter, QString());
         return *std::exchange(nextFileName, std::nullopt);
-    return QFileDialog::getSaveFileName(parent, title, suggested, filter);
+    }
+    return QFileDialog::getSaveFileName(parent, title, suggested, filter, selectedFilter);
+}
+
+QString Dialogs::textInput(QWidget* parent, const QString& title, const QString& label,
+                           const QString& text)
+{
+    if (nextText)
+        return *std::exchange(nextText, std::nullopt);
+    bool ok = false;
+    const QString answer =
+        QInputDialog::getText(parent, title, label, QLineEdit::Normal, text, &ok);
+    return ok ? answer : QString();
+}
+
+void Dialogs::setNextText(const QString& text)
+{
+    nextText = text;
 }
 
 QMessageBox::StandardButton Dialogs::question(QWidget* parent, const QString& title,
@@ -89,9 +112,10 @@ QString Dialogs::lastInformation()
     return lastInformationText;
 }
 
-void Dialogs::setNextFileName(const QString& fileName)
+void Dialogs::setNextFileName(const QString& fileName, const QString& selectedFilter)
 {
     nextFileName = fileName;
+    nextSelectedFilter = selectedFilter;
 }
 
 void Dialogs::setNextAnswer(QMessageBox::StandardButton answer)

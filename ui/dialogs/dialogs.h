@@ -15,8 +15,13 @@ namespace infrafit::ui {
 class Dialogs {
 public:
     static QString openFileName(QWidget* parent, const QString& title, const QString& filter);
+    /// `selectedFilter`, when given, receives the file type the user chose
+    /// (so a name typed without an extension can get that type's).
     static QString saveFileName(QWidget* parent, const QString& title, const QString& filter,
-                                const QString& suggested = {});
+                                const QString& suggested = {}, QString* selectedFilter = nullptr);
+    /// A line of text (e.g. a new name); empty when cancelled.
+    static QString textInput(QWidget* parent, const QString& title, const QString& label,
+                             const QString& text);
     static QMessageBox::StandardButton question(QWidget* parent, const QString& title,
                                                 const QString& text,
                                                 QMessageBox::StandardButtons buttons);
@@ -28,7 +33,9 @@ public:
                       const QStringList& choices);
 
     /// Test seams: the next dialog of that sort returns this without showing.
-    static void setNextFileName(const QString& fileName);
+    /// `selectedFilter`: the file type a save dialog reports as chosen.
+    static void setNextFileName(const QString& fileName, const QString& selectedFilter = {});
+    static void setNextText(const QString& text);
     static void setNextAnswer(QMessageBox::StandardButton answer);
     static void setNextChoice(int choice);
     /// The file name the last save dialog proposed (shown or answered by a test).

@@ -4,6 +4,7 @@
 #include "ui/catalog/catalog_editor.h"
 
 #include "ui/project/form_fields.h"
+#include "ui/project/project_field_rows.h"
 
 #include <QCompleter>
 #include <QFormLayout>
@@ -121,10 +122,15 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
     clusterForm->addRow(tr("Rack power budget:"), mRackKw);
     clusterForm->addRow(tr("Rack height:"), mRackUnits);
 
+    auto* hostStorage = new QGroupBox(tr("Host memory and shared storage"), this);
+    mHostStorage = std::make_unique<form::FieldRowForm<Configuration>>(
+        new QFormLayout(hostStorage), hostStorage, form::configurationHostStorageRows());
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(parts);
     layout->addWidget(cluster);
+    layout->addWidget(hostStorage);
     layout->addStretch(1);
 
     int id = 0;
@@ -150,7 +156,13 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
     connect(mRedundancy, &QComboBox::currentIndexChanged, this,
             [this, id] { emit edited(tr("PSU redundancy"), id); });
     connect(mName, &QLineEdit::editingFinished, this, [this] { emit edited(tr("name"), 1000); });
+    mHostStorage->watch(this, 100, [this](const QString& field, int fieldId) {
+        emit edited(field, fieldId);
+    });
+    describeRanges(this);
 }
+
+ConfigurationForm::~ConfigurationForm() = default;
 
 QComboBox* ConfigurationForm::partCombo(PartKind kind) const
 {
@@ -170,6 +182,25 @@ void ConfigurationForm::appendChoice(PartKind kind, const QString& label, const 
     mPartIds[static_cast<std::size_t>(kind)].push_back(id);
 }
 
+int ConfigurationForm::insertChoice(PartKind kind, const QString& label, const std::string& id)
+{
+    auto* combo = partCombo(kind);
+    // Binary search over the sorted rows after "(none)".
+    int low = isOptionalKind(kind) ? 1 : 0;
+    int high = combo->count();
+    while (low < high) {
+        const int middle = (low + high) / 2;
+        if (combo->itemText(middle).compare(label, Qt::CaseInsensitive) <= 0)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    combo->insertItem(low, label, toQString(id));
+    auto& ids = mPartIds[static_cast<std::size_t>(kind)];
+    ids.insert(ids.begin() + low, id);
+    return low;
+}
+
 void ConfigurationForm::setParts(const std::vector<Part>& parts)
 {
     for (const auto kind : allPartKinds) {
@@ -180,10 +211,17 @@ void ConfigurationForm::setParts(const std::vector<Part>& parts)
         mPartIds[static_cast<std::size_t>(kind)].clear();
         if (isOptionalKind(kind))
             appendChoice(kind, tr("(none)"), {});
+        // Sorted by label, as insertChoice() keeps them when parts are added.
+        std::vector<std::pair<QString, const std::string*>> choices;
         for (const auto& part : parts) {
             if (kindOf(part) == kind)
-                appendChoice(kind, partLabel(part), infoOf(part).id);
+                choices.emplace_back(partLabel(part), &infoOf(part).id);
         }
+        std::stable_sort(choices.begin(), choices.end(), [](const auto& a, const auto& b) {
+            return a.first.compare(b.first, Qt::CaseInsensitive) < 0;
+        });
+        for (const auto& [label, id] : choices)
+            appendChoice(kind, label, *id);
         combo->setCurrentIndex(std::max(0, rowOf(kind, current)));
         combo->lineEdit()->setCursorPosition(0);
     }
@@ -200,24 +238,33 @@ void ConfigurationForm::applyPartChanges(const std::vector<PartChange>& changes)
         }
         const std::optional<PartKind> afterKind =
             change.after ? std::optional(kindOf(*change.after)) : std::nullopt;
-        if (row >= 0 && beforeKind == afterKind) {
+        if (row >= 0 && beforeKind == afterKind
+            && partCombo(*afterKind)->itemText(row) == partLabel(*change.after)) {
             auto* combo = partCombo(*afterKind);
-            combo->setItemText(row, partLabel(*change.after));
             combo->setItemData(row, toQString(infoOf(*change.after).id));
             mPartIds[static_cast<std::size_t>(*afterKind)][static_cast<std::size_t>(row)] =
                 infoOf(*change.after).id;
             continue;
         }
+        // A new label (added, renamed or re-kinded part): out and in again at
+        // its sorted place; the choice stays on the same part.
+        bool wasSelected = false;
         if (row >= 0) {
             auto* combo = partCombo(*beforeKind);
             const QSignalBlocker blocker(combo);
+            wasSelected = combo->currentIndex() == row && beforeKind == afterKind;
             combo->removeItem(row);
             auto& ids = mPartIds[static_cast<std::size_t>(*beforeKind)];
             ids.erase(ids.begin() + row);
         }
         if (afterKind) {
-            const QSignalBlocker blocker(partCombo(*afterKind));
-            appendChoice(*afterKind, partLabel(*change.after), infoOf(*change.after).id);
+            auto* combo = partCombo(*afterKind);
+            const QSignalBlocker blocker(combo);
+            const int at = insertChoice(*afterKind, partLabel(*change.after), infoOf(*change.after).id);
+            if (wasSelected) {
+                combo->setCurrentIndex(at);
+                combo->lineEdit()->setCursorPosition(0);
+            }
         }
     }
 }
@@ -266,6 +313,7 @@ void ConfigurationForm::setConfiguration(const Configuration& c)
     mRackKw->setValue(c.rack.powerLimitKw);
     mRackUnits->setValue(c.rack.units);
     mGpuPowerLimit->setValue(c.gpuPowerLimitW.value_or(0.0));
+    mHostStorage->load(c);
     blockers.clear();
     syncCountSuffixes(this);
 }
@@ -295,6 +343,7 @@ Configuration ConfigurationForm::configuration() const
         c.gpuPowerLimitW = mGpuPowerLimit->value();
     else
         c.gpuPowerLimitW.reset();
+    mHostStorage->store(c);
     return c;
 }
 

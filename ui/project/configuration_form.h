@@ -3,10 +3,12 @@
 
 #include "core/config/configuration.h"
 #include "core/parts/part.h"
+#include "ui/project/field_rows.h"
 
 #include <QWidget>
 
 #include <array>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +30,7 @@ class ConfigurationForm : public QWidget {
 
 public:
     explicit ConfigurationForm(QWidget* parent = nullptr);
+    ~ConfigurationForm() override;
 
     /// The parts offered in the pickers (catalog and project parts).
     void setParts(const std::vector<Part>& parts);
@@ -50,6 +53,8 @@ private:
     [[nodiscard]] int rowOf(PartKind kind, std::string_view id) const;
     /// Appends a picker row (label and part id) to the combo of `kind`.
     void appendChoice(PartKind kind, const QString& label, const std::string& id);
+    /// Inserts a picker row at its place in label order; returns the row.
+    int insertChoice(PartKind kind, const QString& label, const std::string& id);
 
     Configuration mBase;
     QLineEdit* mName = nullptr;
@@ -66,6 +71,8 @@ private:
     QDoubleSpinBox* mRackKw = nullptr;
     QDoubleSpinBox* mGpuPowerLimit = nullptr; ///< 0 = none (rated power)
     QSpinBox* mRackUnits = nullptr;
+    /// DIMMs and shared storage, built from configurationHostStorageRows().
+    std::unique_ptr<form::FieldRowForm<Configuration>> mHostStorage;
 };
 
 } // namespace infrafit::ui

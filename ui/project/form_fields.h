@@ -6,11 +6,97 @@
 #include "core/parts/enum_names.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
+#include <QLocale>
+#include <QToolTip>
+#include <QValidator>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSpinBox>
 
 namespace infrafit::ui::form {
+
+/// A spin box that does not clamp silently (issue 23 item 9): a typed number
+/// outside the range is accepted while typing, then refused with a message
+/// naming the range (tooltip at the box and the `rangeNotice` property),
+/// and the box keeps its previous value rather than the nearest limit.
+template <class Base>
+class RangeNoticeBox : public Base {
+public:
+    explicit RangeNoticeBox(QWidget* parent = nullptr) : Base(parent)
+    {
+        // A new value accepted: the notice about a refused one is stale.
+        QObject::connect(this, &Base::valueChanged, this,
+                         [this] { this->setProperty("rangeNotice", QString()); });
+    }
+
+    QValidator::State validate(QString& text, int& pos) const override
+    {
+        const QValidator::State state = Base::validate(text, pos);
+        auto* self = const_cast<RangeNoticeBox*>(this);
+        if (state != QValidator::Invalid)
+            return state;
+        QString number = text;
+        if (!this->prefix().isEmpty() && number.startsWith(this->prefix()))
+            number.remove(0, this->prefix().size());
+        if (!this->suffix().isEmpty() && number.endsWith(this->suffix()))
+            number.chop(this->suffix().size());
+        number.remove(this->locale().groupSeparator());
+        bool ok = false;
+        (void)this->locale().toDouble(number.trimmed(), &ok);
+        if (!ok)
+            return state;
+        const QString message =
+            QCoreApplication::translate("RangeNoticeBox", "%1 is outside the allowed range, %2; "
+                                                          "the value stays as it was.")
+                .arg(number.trimmed(), rangeText());
+        self->setProperty("rangeNotice", message);
+        if (self->isVisible())
+            QToolTip::showText(self->mapToGlobal(QPoint(0, self->height())), message, self);
+        return QValidator::Intermediate;
+    }
+
+    /// "1 to 1,024 nodes" (with ", or <special>" for a special value text).
+    [[nodiscard]] QString rangeText() const
+    {
+        const bool special = !this->specialValueText().isEmpty();
+        double low = static_cast<double>(this->minimum());
+        if (special)
+            low += static_cast<double>(this->singleStep());
+        const int decimals = decimalsOf(this);
+        QString text = QCoreApplication::translate("RangeNoticeBox", "%1 to %2%3")
+                           .arg(this->locale().toString(low, 'f', decimals),
+                                this->locale().toString(static_cast<double>(this->maximum()), 'f',
+                                                        decimals),
+                                this->suffix());
+        if (special)
+            text += QCoreApplication::translate("RangeNoticeBox", ", or %1")
+                        .arg(this->specialValueText());
+        return text;
+    }
+
+private:
+    static int decimalsOf(const QSpinBox*) { return 0; }
+    static int decimalsOf(const QDoubleSpinBox* box) { return box->decimals(); }
+};
+
+/// Appends "Allowed: <range>" to the tooltip of every spin box in `form`
+/// (call once its boxes have their ranges and tooltips).
+inline void describeRanges(QWidget* form)
+{
+    const auto describe = [](QWidget* box, const QString& range) {
+        const QString tip = box->toolTip();
+        const QString allowed =
+            QCoreApplication::translate("RangeNoticeBox", "Allowed: %1.").arg(range);
+        box->setToolTip(tip.isEmpty() ? allowed : QString(tip + QStringLiteral("\n") + allowed));
+    };
+    for (auto* box : form->findChildren<QSpinBox*>())
+        if (auto* checked = dynamic_cast<RangeNoticeBox<QSpinBox>*>(box))
+            describe(box, checked->rangeText());
+    for (auto* box : form->findChildren<QDoubleSpinBox*>())
+        if (auto* checked = dynamic_cast<RangeNoticeBox<QDoubleSpinBox>*>(box))
+            describe(box, checked->rangeText());
+}
 
 /// Small factories for the project forms: every editor gets an object name
 /// (for tests), a unit suffix and a range, so nothing is left unlabelled.
@@ -18,7 +104,7 @@ namespace infrafit::ui::form {
 inline QSpinBox* intBox(QWidget* parent, const QString& name, int minimum, int maximum,
                         const QString& suffix = {}, const QString& singular = {})
 {
-    auto* box = new QSpinBox(parent);
+    auto* box = new RangeNoticeBox<QSpinBox>(parent);
     box->setObjectName(name + QStringLiteral("SpinBox"));
     box->setRange(minimum, maximum);
     box->setSuffix(suffix);
@@ -51,7 +137,7 @@ inline void syncCountSuffixes(QWidget* form)
 inline QDoubleSpinBox* numberBox(QWidget* parent, const QString& name, double minimum,
                                  double maximum, int decimals, const QString& suffix = {})
 {
-    auto* box = new QDoubleSpinBox(parent);
+    auto* box = new RangeNoticeBox<QDoubleSpinBox>(parent);
     box->setObjectName(name + QStringLiteral("SpinBox"));
     box->setRange(minimum, maximum);
     box->setDecimals(decimals);

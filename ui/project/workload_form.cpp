@@ -5,6 +5,7 @@
 #include "core/model/parameter_count.h"
 #include "ui/format.h"
 #include "ui/project/form_fields.h"
+#include "ui/project/project_field_rows.h"
 
 #include <QFormLayout>
 #include <QGroupBox>
@@ -142,6 +143,11 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     train->addRow(tr("TP comm overlap:"), mTpCommOverlap);
     train->addRow(tr("Training tokens:"), mTrainingTokens);
     train->addRow(mFlash);
+    mRowForms.push_back(std::make_unique<FieldRowForm<Workload>>(train, mTraining,
+                                                                 trainingExtraRows()));
+    mTrainingStorage = new QGroupBox(tr("Checkpoints and training data"), content);
+    mRowForms.push_back(std::make_unique<FieldRowForm<Workload>>(
+        new QFormLayout(mTrainingStorage), mTrainingStorage, trainingStorageRows()));
 
     // Serving
     mServing = new QGroupBox(tr("Serving"), content);
@@ -171,6 +177,14 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     serve->addRow(tr("Engine memory fraction:"), mMemoryUtilization);
     serve->addRow(tr("Engine max batch:"), mMaxBatch);
     serve->addRow(tr("Batching:"), mBatching);
+    mRowForms.push_back(std::make_unique<FieldRowForm<Workload>>(serve, mServing,
+                                                                 servingExtraRows()));
+    mServingDemand = new QGroupBox(tr("Serving demand and SLA"), content);
+    mRowForms.push_back(std::make_unique<FieldRowForm<Workload>>(
+        new QFormLayout(mServingDemand), mServingDemand, servingDemandRows()));
+    auto* host = new QGroupBox(tr("Host needs"), content);
+    mRowForms.push_back(
+        std::make_unique<FieldRowForm<Workload>>(new QFormLayout(host), host, hostNeedRows()));
 
     // Parallel plan
     mPlan = new QGroupBox(tr("Parallel plan"), content);
@@ -201,8 +215,11 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
 
     auto* right = new QVBoxLayout;
     right->addWidget(mTraining);
+    right->addWidget(mTrainingStorage);
     right->addWidget(mServing);
+    right->addWidget(mServingDemand);
     right->addWidget(mPlan);
+    left->insertWidget(left->count() - 1, host);
     right->addStretch(1);
     columns->addLayout(left, 1);
     columns->addLayout(right, 1);
@@ -223,6 +240,7 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     layout->addWidget(scroll, 1);
 
     connectEdits();
+    describeRanges(this);
 }
 
 void WorkloadForm::connectEdits()
@@ -294,7 +312,15 @@ void WorkloadForm::connectEdits()
     watchCombo(mLoraTargets, tr("LoRA targets"));
     watchCombo(mTpCommOverlap, tr("TP comm overlap"));
     watchInt(mContextParallel, tr("context parallelism"));
+    // Listed rows: ids from 100, 100 per list, clear of the ids above.
+    int firstId = 100;
+    for (const auto& rows : mRowForms) {
+        rows->watch(this, firstId, notify);
+        firstId += 100;
+    }
 }
+
+WorkloadForm::~WorkloadForm() = default;
 
 void WorkloadForm::applyPreset(int index)
 {
@@ -381,6 +407,8 @@ void WorkloadForm::setWorkload(const Workload& w)
     setEnum(mRecompute, p.recompute);
     mVirtualStages->setValue(p.virtualStages);
     mContextParallel->setValue(p.context);
+    for (const auto& rows : mRowForms)
+        rows->load(w);
     blockers.clear();
     syncCountSuffixes(this);
     updateVisibility();
@@ -441,6 +469,8 @@ Workload WorkloadForm::workload() const
         p.context = mContextParallel->value();
         w.parallelism = p;
     }
+    for (const auto& rows : mRowForms)
+        rows->store(w);
     return w;
 }
 
@@ -455,6 +485,8 @@ void WorkloadForm::updateVisibility()
     const bool training = enumValue<WorkloadKind>(mKind) == WorkloadKind::Training;
     mTraining->setVisible(training);
     mServing->setVisible(!training);
+    mTrainingStorage->setVisible(training);
+    mServingDemand->setVisible(!training);
     const bool explicitPlan = !mAutoPlan->isChecked();
     for (QWidget* w : {static_cast<QWidget*>(mTensor), static_cast<QWidget*>(mPipeline),
                        static_cast<QWidget*>(mData), static_cast<QWidget*>(mExpertParallel),

@@ -2,6 +2,9 @@
 #pragma once
 
 #include "core/workload/workload.h"
+#include "ui/project/field_rows.h"
+
+#include <memory>
 
 #include <QWidget>
 
@@ -24,6 +27,7 @@ class WorkloadForm : public QWidget {
 
 public:
     explicit WorkloadForm(QWidget* parent = nullptr);
+    ~WorkloadForm() override;
 
     void setWorkload(const Workload& workload);
     /// The workload as the form shows it now.
@@ -95,6 +99,10 @@ private:
     QCheckBox* mOverrideEfficiency = nullptr;
     QDoubleSpinBox* mEfficiency = nullptr;
     QLabel* mProblems = nullptr;
+    /// Rows built from the lists in ui/project/project_field_rows.h.
+    std::vector<std::unique_ptr<form::FieldRowForm<Workload>>> mRowForms;
+    QGroupBox* mTrainingStorage = nullptr;
+    QGroupBox* mServingDemand = nullptr;
 };
 
 } // namespace infrafit::ui

@@ -7,6 +7,11 @@
 #include "core/infra/usd_figure.h"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <QStringList>
 
 namespace infrafit::ui {
 namespace {
@@ -30,6 +35,31 @@ int unpricedOf(const RecommendedCandidate& c)
                                      : 1;
 }
 
+/// One kind's part id and count per node, for spotting what differs.
+struct CandidatePartSlot {
+    const char* kind;
+    std::string id;
+    int count;
+};
+
+std::vector<CandidatePartSlot> candidatePartSlots(const RecommendedCandidate& c)
+{
+    const auto& k = c.config.config;
+    return {{QT_TR_NOOP("GPU"), k.gpuId, k.gpusPerNode},     {QT_TR_NOOP("chassis"), k.chassisId, 1},
+            {QT_TR_NOOP("CPU"), k.cpuId, k.cpusPerNode},     {QT_TR_NOOP("NIC"), k.nicId, k.nicsPerNode},
+            {QT_TR_NOOP("NVMe"), k.nvmeId, k.nvmePerNode},   {QT_TR_NOOP("PSU"), k.psuId, k.psusPerNode},
+            {QT_TR_NOOP("cooling"), k.coolingId, 1},         {QT_TR_NOOP("nodes"), {}, k.nodes}};
+}
+
+QString candidateSlotText(const CandidatePartSlot& slot)
+{
+    if (slot.id.empty())
+        return slot.count > 0 && std::string_view(slot.kind) == "nodes" ? QString::number(slot.count)
+                                                                     : CandidateTableModel::tr("none");
+    return slot.count > 1 ? CandidateTableModel::tr("%1 × %2").arg(toQString(slot.id)).arg(slot.count)
+                          : toQString(slot.id);
+}
+
 } // namespace
 
 CandidateTableModel::CandidateTableModel(QObject* parent) : QAbstractTableModel(parent) { }
@@ -45,7 +75,7 @@ void CandidateTableModel::setResult(std::vector<RecommendedCandidate> candidates
 
 bool CandidateTableModel::columnApplies(int column) const
 {
-    const bool servingColumn = column >= ReplicasColumn && column < ColumnCount;
+    const bool servingColumn = column >= ReplicasColumn && column <= CostPerMillionColumn;
     if (isServing())
         return column != ScoreColumn;
     return !servingColumn;
@@ -79,11 +109,71 @@ QString CandidateTableModel::planText(const RecommendedCandidate& c, WorkloadKin
             .arg(data)
             .arg(c.serving->replica.maxBatch)
             .arg(c.serving->replica.chunkTokens);
-    return tr("TP %1 · PP %2 · %3 replica(s) · %4 requests")
+    return tr("TP %1 · PP %2 · %3 · %4")
         .arg(p.tensor)
         .arg(p.pipeline)
-        .arg(data)
-        .arg(c.concurrentRequests);
+        .arg(data == 1 ? tr("1 replica") : tr("%1 replicas").arg(data))
+        .arg(c.concurrentRequests == 1 ? tr("1 request")
+                                       : tr("%1 requests").arg(c.concurrentRequests));
+}
+
+QString CandidateTableModel::differences(int row) const
+{
+    if (row <= 0 || row >= rowCount())
+        return {};
+    const auto above = candidatePartSlots(mCandidates[static_cast<std::size_t>(row - 1)]);
+    const auto here = candidatePartSlots(mCandidates[static_cast<std::size_t>(row)]);
+    QStringList parts;
+    for (std::size_t i = 0; i < here.size(); ++i) {
+        if (here[i].id == above[i].id && here[i].count == above[i].count)
+            continue;
+        parts << tr("%1: %2 → %3")
+                     .arg(tr(here[i].kind), candidateSlotText(above[i]), candidateSlotText(here[i]));
+    }
+    if (parts.isEmpty()) {
+        const auto& a = mCandidates[static_cast<std::size_t>(row - 1)];
+        const auto& b = mCandidates[static_cast<std::size_t>(row)];
+        if (planText(a, mKind) != planText(b, mKind))
+            parts << tr("plan only");
+        else
+            parts << tr("same parts and plan");
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+QVariant CandidateTableModel::sortValue(const RecommendedCandidate& c, int row, int column) const
+{
+    const auto& perf = c.analysis.performance;
+    switch (column) {
+    case RankColumn:
+        return row + 1;
+    case NodesColumn:
+        return c.config.totalGpus();
+    case HeadlineColumn:
+        if (mKind == WorkloadKind::Training)
+            return perf.trainingDays > 0 ? perf.trainingDays : perf.stepTimeS;
+        return perf.outputTokensPerS;
+    case TtftColumn:
+        return c.serving ? c.serving->ttftMs.p99 / 1e3 : perf.ttftS;
+    case TpotColumn:
+        return c.serving ? c.serving->tpotMs.p99 / 1e3 : perf.tpotS;
+    case CapexColumn:
+        return capexOf(c);
+    case TcoColumn:
+        return tcoOf(c);
+    case ScoreColumn:
+        return c.score;
+    case ParetoColumn:
+        return c.pareto ? 1 : 0;
+    case ReplicasColumn:
+        return c.serving ? QVariant(c.serving->replicasNeeded) : QVariant();
+    case ClusterCostColumn:
+        return c.serving ? QVariant(c.serving->clusterUsdPerHour) : QVariant();
+    case CostPerMillionColumn:
+        return c.serving ? QVariant(c.serving->costPerMillionOutputTokensUsd) : QVariant();
+    default:
+        return display(c, row, column);
+    }
 }
 
 QVariant CandidateTableModel::display(const RecommendedCandidate& c, int row, int column) const
@@ -96,6 +186,10 @@ QVariant CandidateTableModel::display(const RecommendedCandidate& c, int row, in
         return tr("%1 × %2").arg(toQString(c.config.gpu.id)).arg(c.config.config.gpusPerNode);
     case ChassisColumn:
         return toQString(c.config.chassis.id);
+    case NicColumn:
+        return c.config.config.nicId.empty()
+            ? tr("none")
+            : tr("%1 × %2").arg(toQString(c.config.config.nicId)).arg(c.config.config.nicsPerNode);
     case NodesColumn:
         return tr("%1 (%2 GPUs)").arg(c.config.config.nodes).arg(c.config.totalGpus());
     case PlanColumn:
@@ -106,6 +200,14 @@ QVariant CandidateTableModel::display(const RecommendedCandidate& c, int row, in
                 ? QString(formatNumber(perf.trainingDays, 1) + tr(" days"))
                 : QString(formatDuration(perf.stepTimeS) + tr(" per step"));
         return QString(formatNumber(perf.outputTokensPerS) + tr(" tok/s"));
+    case TtftColumn:
+        if (c.serving)
+            return QString(formatNumber(c.serving->ttftMs.p99) + tr(" ms"));
+        return mKind == WorkloadKind::Training ? QString() : formatDuration(perf.ttftS);
+    case TpotColumn:
+        if (c.serving)
+            return QString(formatNumber(c.serving->tpotMs.p99, 1) + tr(" ms"));
+        return mKind == WorkloadKind::Training ? QString() : formatDuration(perf.tpotS);
     case CapexColumn:
         return formatUsdFigure({capexOf(c), unpricedOf(c)});
     case TcoColumn:
@@ -114,6 +216,8 @@ QVariant CandidateTableModel::display(const RecommendedCandidate& c, int row, in
         return formatUsd(c.score);
     case ParetoColumn:
         return c.pareto ? QStringLiteral("✓") : QString();
+    case DiffersColumn:
+        return differences(row);
     default:
         break;
     }
@@ -127,10 +231,6 @@ QVariant CandidateTableModel::display(const RecommendedCandidate& c, int row, in
         return QString(formatUsdFigure({s.clusterUsdPerHour, unpricedOf(c)}) + tr("/h"));
     case CostPerMillionColumn:
         return formatUsd(s.costPerMillionOutputTokensUsd);
-    case TtftColumn:
-        return QString(formatNumber(s.ttftMs.p99) + tr(" ms"));
-    case TpotColumn:
-        return QString(formatNumber(s.tpotMs.p99, 1) + tr(" ms"));
     default:
         return {};
     }
@@ -144,10 +244,12 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return display(c, index.row(), index.column());
+    case SortRole:
+        return sortValue(c, index.row(), index.column());
     case Qt::TextAlignmentRole:
         if (index.column() == RankColumn || index.column() == NodesColumn
             || (index.column() >= HeadlineColumn && index.column() <= ScoreColumn)
-            || index.column() >= ReplicasColumn)
+            || (index.column() >= ReplicasColumn && index.column() <= CostPerMillionColumn))
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         if (index.column() == ParetoColumn)
             return QVariant(Qt::AlignCenter);
@@ -160,6 +262,8 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
                     .arg(formatUsd(c.breakdown.goalUsd), formatNumber(c.breakdown.penalties(), 3))
                 + QLatin1Char(' ') + currencyRateNote())
                 .trimmed();
+        if (index.column() == DiffersColumn && index.row() > 0)
+            return tr("Against rank %1: %2").arg(index.row()).arg(differences(index.row()));
         if (index.column() == ParetoColumn)
             return c.pareto ? tr("On the Pareto front: no other candidate is both cheaper and "
                                  "faster.")
@@ -187,6 +291,14 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
             return tr("GPU × per node");
         case ChassisColumn:
             return tr("Chassis");
+        case NicColumn:
+            return tr("NIC × per node");
+        case TtftColumn:
+            return isServing() ? tr("p99 TTFT") : tr("TTFT");
+        case TpotColumn:
+            return isServing() ? tr("p99 TPOT") : tr("TPOT");
+        case DiffersColumn:
+            return tr("Differs from the rank above");
         case NodesColumn:
             return tr("Nodes");
         case PlanColumn:
@@ -207,10 +319,6 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
             return tr("Cluster (%1/h)").arg(displayCurrency().code);
         case CostPerMillionColumn:
             return tr("Per M output tokens");
-        case TtftColumn:
-            return tr("p99 TTFT");
-        case TpotColumn:
-            return tr("p99 TPOT");
         default:
             return {};
         }
@@ -250,11 +358,16 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
             return tr("Cluster cost per hour over the output tokens it serves in an hour, per "
                       "million.");
         case TtftColumn:
-            return tr("Time to first token at the demand on this cluster, 99th percentile "
-                      "(simulated).");
+            return isServing() ? tr("Time to first token at the demand on this cluster, 99th "
+                                    "percentile (simulated).")
+                               : tr("Time to first token of one request (serving).");
         case TpotColumn:
-            return tr("Time per output token at the demand on this cluster, 99th percentile "
-                      "(simulated).");
+            return isServing() ? tr("Time per output token at the demand on this cluster, 99th "
+                                    "percentile (simulated).")
+                               : tr("Time per output token of one request (serving).");
+        case DiffersColumn:
+            return tr("The parts, counts or plan that set this candidate apart from the one "
+                      "ranked just above it.");
         default:
             return {};
         }

@@ -10,10 +10,11 @@
 namespace infrafit::ui {
 
 /// The ranked candidates of a recommendation, best first: rank, GPU,
-/// chassis, nodes, plan, time (training) or throughput (inference), capex,
-/// TCO, score and Pareto membership; for a serving demand the replicas,
-/// cluster cost per hour, cost per million output tokens and the SLA
-/// percentile of TTFT and TPOT instead of the score. Shows core's figures, formatted only.
+/// chassis, NIC, nodes, plan, time (training) or throughput (inference),
+/// TTFT and TPOT (serving), capex, TCO, score, Pareto membership and what
+/// differs from the candidate ranked above (so rows that differ only in a
+/// NIC or chassis do not look identical). SortRole holds each cell's
+/// number (or name) for sorting by header. Formats core's figures only.
 class CandidateTableModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -22,9 +23,12 @@ public:
         RankColumn,
         GpuColumn,
         ChassisColumn,
+        NicColumn,
         NodesColumn,
         PlanColumn,
         HeadlineColumn,
+        TtftColumn,
+        TpotColumn,
         CapexColumn,
         TcoColumn,
         ScoreColumn,
@@ -33,10 +37,10 @@ public:
         ReplicasColumn,
         ClusterCostColumn,
         CostPerMillionColumn,
-        TtftColumn,
-        TpotColumn,
+        DiffersColumn,
         ColumnCount
     };
+    static constexpr int SortRole = Qt::UserRole;
 
     explicit CandidateTableModel(QObject* parent = nullptr);
 
@@ -64,9 +68,14 @@ public:
     /// "TP 4 · PP 1 · DP 8 · ZeRO 1 · mb 2" (training) or
     /// "TP 8 · PP 1 · 2 replicas · 64 requests" (inference).
     [[nodiscard]] static QString planText(const RecommendedCandidate& candidate, WorkloadKind kind);
+    /// What sets candidate `row` apart from the one ranked above it: the
+    /// part kinds (with both part ids) and counts that differ; empty for
+    /// the first. "NIC: a → b; chassis: c → d".
+    [[nodiscard]] QString differences(int row) const;
 
 private:
     [[nodiscard]] QVariant display(const RecommendedCandidate& c, int row, int column) const;
+    [[nodiscard]] QVariant sortValue(const RecommendedCandidate& c, int row, int column) const;
 
     std::vector<RecommendedCandidate> mCandidates;
     WorkloadKind mKind = WorkloadKind::Training;

@@ -24,6 +24,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -94,7 +95,12 @@ RecommendPage::RecommendPage(
 
     mTable = new QTableView(this);
     mTable->setObjectName(QStringLiteral("recommendResultsTableView"));
-    mTable->setModel(mModel);
+    mProxy = new QSortFilterProxyModel(this);
+    mProxy->setSourceModel(mModel);
+    mProxy->setSortRole(CandidateTableModel::SortRole);
+    mTable->setModel(mProxy);
+    mTable->setSortingEnabled(true);
+    mTable->sortByColumn(CandidateTableModel::RankColumn, Qt::AscendingOrder);
     mTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     mTable->setSelectionMode(QAbstractItemView::SingleSelection);
     mTable->verticalHeader()->setVisible(false);
@@ -103,7 +109,7 @@ RecommendPage::RecommendPage(
     mTable->setAlternatingRowColors(true);
     // The serving columns (shown only for a serving demand) come right after the plan.
     for (int column = CandidateTableModel::ReplicasColumn;
-         column < CandidateTableModel::ColumnCount; ++column)
+         column <= CandidateTableModel::CostPerMillionColumn; ++column)
         mTable->horizontalHeader()->moveSection(mTable->horizontalHeader()->visualIndex(column),
             CandidateTableModel::HeadlineColumn + (column - CandidateTableModel::ReplicasColumn));
     mReasons = new QPlainTextEdit(this);
@@ -192,7 +198,7 @@ void RecommendPage::updateState()
 int RecommendPage::selectedRow() const
 {
     const auto rows = mTable->selectionModel()->selectedRows();
-    return rows.isEmpty() ? -1 : rows.front().row();
+    return rows.isEmpty() ? -1 : mProxy->mapToSource(rows.front()).row();
 }
 
 bool RecommendPage::search()
@@ -274,8 +280,11 @@ void RecommendPage::showResult()
         findings << tr("No candidate met the constraints.");
     mFindings->setText(findings.join(QStringLiteral("\n\n")));
     mFindings->setVisible(!findings.isEmpty());
+    const bool training = workload.kind == WorkloadKind::Training;
+    mTable->setColumnHidden(CandidateTableModel::TtftColumn, training);
+    mTable->setColumnHidden(CandidateTableModel::TpotColumn, training);
     if (!r.candidates.empty())
-        mTable->selectRow(0);
+        mTable->selectRow(mProxy->mapFromSource(mModel->index(0, 0)).row());
     showReasons();
     updateState();
 }

@@ -9,6 +9,7 @@
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
+class QSortFilterProxyModel;
 class QPushButton;
 class QTableView;
 
@@ -70,6 +71,7 @@ private:
     QLabel* mStatus = nullptr;
     QLabel* mFindings = nullptr;
     QTableView* mTable = nullptr;
+    QSortFilterProxyModel* mProxy = nullptr; ///< sorting by header, numbers by SortRole
     QPlainTextEdit* mReasons = nullptr;
     QPushButton* mUse = nullptr;
     ChartPanel* mChart = nullptr;

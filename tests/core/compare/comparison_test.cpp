@@ -7,11 +7,13 @@
 #include "core/compare/comparison.h"
 #include "core/compare/comparison_report.h"
 #include "core/io/input_error.h"
+#include "core/model/model_presets.h"
 #include "support/report_readers.h"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 using namespace infrafit;
@@ -82,8 +84,77 @@ TEST_CASE("comparison covers every pair and computes deltas like two analyze run
     REQUIRE(serve);
     CHECK(headlineMetric(serve->kind) == ComparisonMetric::OutputTokensPerS);
     CHECK(serve->value(ComparisonMetric::OutputTokensPerS) > 0);
-    // Percent is absent where the baseline is 0 (training has no TTFT).
-    CHECK_FALSE(serve->delta(ComparisonMetric::TtftS).percent.has_value());
+    // Each workload is compared with its own baseline pair: the serving
+    // rows with serving on the baseline configuration, never with training.
+    CHECK(serve->isBaseline);
+    CHECK(&comparison.rows[serve->baselineRow] == serve);
+    const auto* serve4 = comparison.find("llama-70b-serve", "4x HGX H100");
+    REQUIRE(serve4);
+    CHECK_FALSE(serve4->isBaseline);
+    CHECK(&comparison.rows[serve4->baselineRow] == serve);
+    CHECK(serve4->delta(ComparisonMetric::OutputTokensPerS).absolute
+          == Approx(serve4->value(ComparisonMetric::OutputTokensPerS)
+                    - serve->value(ComparisonMetric::OutputTokensPerS)));
+    CHECK(std::count_if(comparison.rows.begin(), comparison.rows.end(),
+                        [](const ComparisonRow& r) { return r.isBaseline; })
+          == 2);
+}
+
+TEST_CASE("a pair whose plan does not fit has no speed in any comparison format",
+          "[compare][fits]")
+{
+    // Issue 23 item 7: Llama 3.1 405B trained on two or four 8-GPU nodes
+    // needs ~16 bytes per parameter of model state alone (Rajbhandari et al.
+    // 2020, ZeRO §3: 2 + 2 + 12 bytes), 6.5 TB against 1.3-2.6 TB of HBM.
+    auto project = pricedExampleProject();
+    project.workloads[0].model = *findModelPreset("llama-3.1-405b");
+    project.workloads[0].parallelism.reset();
+    const auto comparison = compareProject(project, PartLookup {}, {});
+    const auto* row = comparison.find("llama-8b-pretrain", "2x HGX H100");
+    REQUIRE(row);
+    REQUIRE(row->analyzed);
+    REQUIRE_FALSE(row->fits);
+    CHECK_FALSE(row->isAvailable(ComparisonMetric::TrainingDays));
+    CHECK_FALSE(row->isAvailable(ComparisonMetric::Mfu));
+    CHECK(row->isAvailable(ComparisonMetric::CapexUsd));
+    CHECK(row->value(ComparisonMetric::TrainingDays) == 0);
+    CHECK_FALSE(row->delta(ComparisonMetric::TrainingDays).known);
+
+    const auto json = comparisonToJson(comparison);
+    const auto& jsonRow = json["rows"][1];
+    REQUIRE(jsonRow["configuration"] == "2x HGX H100");
+    CHECK(jsonRow["values"]["training_days"].is_null());
+    CHECK(jsonRow["values"]["capex_usd"].is_number());
+    const auto records = parseCsv(comparisonToCsv(comparison));
+    const auto& header = records[0];
+    const auto days = static_cast<std::size_t>(
+        std::find(header.begin(), header.end(), "training_days") - header.begin());
+    CHECK(records[2][days].empty());
+    CHECK_THAT(comparisonToText(comparison), Catch::Contains("—, does not fit"));
+}
+
+TEST_CASE("comparison CSV numbers have six significant digits at most", "[compare]")
+{
+    const auto comparison = compareProject(pricedExampleProject(), PartLookup {}, {});
+    const auto records = parseCsv(comparisonToCsv(comparison));
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        for (const auto& field : records[r]) {
+            if (field.empty() || !(std::isdigit(static_cast<unsigned char>(field[0])) || field[0] == '-'))
+                continue;
+            std::size_t significant = 0;
+            bool leading = true;
+            for (char ch : field) {
+                if (!std::isdigit(static_cast<unsigned char>(ch)))
+                    continue;
+                leading = leading && ch == '0';
+                significant += leading ? 0 : 1;
+            }
+            const bool whole = field.find('.') == std::string::npos;
+            INFO(field);
+            CHECK((whole || significant <= 6)); // "0.0123457", "12.3457"
+            CHECK(field.find('e') == std::string::npos);
+        }
+    }
 }
 
 TEST_CASE("comparison of a subset and bad input", "[compare]")
@@ -141,7 +212,8 @@ TEST_CASE("comparison formats: JSON, CSV and text agree", "[compare]")
     CHECK(records[1][2] == "true");
 
     const auto text = comparisonToText(comparison);
-    CHECK_THAT(text, Catch::Contains("baseline (*) llama-8b-pretrain / 4x HGX H100"));
+    CHECK_THAT(text, Catch::Contains("baseline configuration 4x HGX H100"));
+    CHECK_THAT(text, Catch::Contains("2 workloads x 2 configurations"));
     CHECK_THAT(text, Catch::Contains("%)"));
 }
 

@@ -136,7 +136,8 @@ TEST_CASE("PDF text extracted by pdftotext shows the lines, totals and page numb
     exportBom(bom, BomFormat::Pdf, path);
     const auto text = pdfText(path, dir);
     REQUIRE(text.has_value());
-    CHECK_THAT(*text, Catch::Contains("Bill of materials: 4x HGX H100"));
+    CHECK_THAT(*text, Catch::Contains("Bill of materials: "));
+    CHECK_THAT(*text, Catch::Contains("4x HGX H100"));
     CHECK_THAT(*text, Catch::Contains("H100 SXM5 80GB"));
     CHECK_THAT(*text, Catch::Contains(formatUsd(bom.totals.totalUsd)));
     CHECK_THAT(*text, Catch::Contains("$960,000.00")); // 32 GPUs at $30,000
@@ -167,6 +168,24 @@ TEST_CASE("PDF spreads a long BOM over pages with the header repeated", "[bom][p
          at = text->find("Unit price", at + 1))
         ++headers;
     CHECK(headers >= 3);
+}
+
+TEST_CASE("PDF wraps long model names and part ids instead of cutting them", "[bom][pdf]")
+{
+    // Issue 23 item 10: the PDF cut "Model" and "Part id" to fit their
+    // columns, and those are what a purchaser orders by.
+    auto bom = bomExample();
+    auto& line = bom.lines.front();
+    line.model = "ConnectX-7 single-port NDR/400GbE OSFP (e.g. MCX75310AAS-NEAT)";
+    line.partId = "nvidia-connectx-7-ndr-osfp-with-a-long-suffix";
+    TempDir dir;
+    const auto path = dir.file("wrap.pdf");
+    exportBom(bom, BomFormat::Pdf, path);
+    const auto text = pdfText(path, dir);
+    REQUIRE(text.has_value());
+    CHECK_THAT(*text, Catch::Contains("MCX75310AAS-NEAT)"));
+    CHECK_THAT(*text, Catch::Contains("long-suffix"));
+    CHECK_THAT(*text, !Catch::Contains("..."));
 }
 
 TEST_CASE("HTML is self-contained and escapes project text", "[bom][html]")

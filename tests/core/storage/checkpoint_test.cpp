@@ -194,8 +194,10 @@ TEST_CASE("Checkpoint findings: share exceeded, capacity, no storage", "[storage
         REQUIRE(f.size() == 1);
         CHECK(f[0].code == "storage.no_checkpoint_storage");
         CHECK(f[0].severity == Severity::Error);
-        CHECK(f[0].message.find("nvme_per_node") != std::string::npos);
-        CHECK(f[0].message.find("shared_storage_gbs") != std::string::npos);
+        // Fields by their form labels, not JSON keys (issue 23 item 11).
+        CHECK(f[0].message.find("NVMe drives") != std::string::npos);
+        CHECK(f[0].message.find("shared storage bandwidth") != std::string::npos);
+        CHECK(f[0].message.find("shared_storage_gbs") == std::string::npos);
     }
     SECTION("a shared target without shared storage is an error")
     {

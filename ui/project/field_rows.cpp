@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/project/field_rows.h"
+
+#include "ui/project/form_fields.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace infrafit::ui::form {
+
+namespace {
+
+/// One step of a row's box: 1 for whole numbers, else its last decimal.
+double fieldRowStep(int decimals)
+{
+    return decimals <= 0 ? 1.0 : std::pow(10.0, -decimals);
+}
+
+} // namespace
+
+void FieldRowWidgets::build(QFormLayout* layout, QWidget* parent, const std::vector<Spec>& specs)
+{
+    for (const auto& spec : specs) {
+        QWidget* widget = nullptr;
+        if (!spec.choices.empty()) {
+            auto* combo = new QComboBox(parent);
+            for (const auto choice : spec.choices)
+                combo->addItem(toQString(choice));
+            widget = combo;
+        } else if (spec.check) {
+            widget = new QCheckBox(spec.label, parent);
+        } else {
+            const double step = fieldRowStep(spec.decimals);
+            const double lowest = spec.absentText.isEmpty() ? spec.minimum : spec.minimum - step;
+            auto* box = numberBox(
+                parent, QString(), lowest, spec.maximum, std::max(0, spec.decimals), spec.unit);
+            box->setSingleStep(step);
+            if (!spec.absentText.isEmpty())
+                box->setSpecialValueText(spec.absentText);
+            widget = box;
+        }
+        widget->setObjectName(spec.objectName);
+        widget->setToolTip(spec.help);
+        if (spec.check)
+            layout->addRow(widget);
+        else
+            layout->addRow(spec.label + QStringLiteral(":"), widget);
+        mWidgets.push_back(widget);
+        mSpecs.push_back(spec);
+    }
+}
+
+void FieldRowWidgets::setValue(std::size_t row, std::optional<double> value)
+{
+    QWidget* widget = mWidgets.at(row);
+    if (auto* combo = qobject_cast<QComboBox*>(widget)) {
+        combo->setCurrentIndex(static_cast<int>(value.value_or(0)));
+    } else if (auto* check = qobject_cast<QCheckBox*>(widget)) {
+        check->setChecked(value.value_or(0) != 0);
+    } else if (auto* box = qobject_cast<QDoubleSpinBox*>(widget)) {
+        box->setValue(value ? *value : box->minimum());
+    }
+}
+
+std::optional<double> FieldRowWidgets::value(std::size_t row) const
+{
+    const QWidget* widget = mWidgets.at(row);
+    const Spec& spec = mSpecs.at(row);
+    if (const auto* combo = qobject_cast<const QComboBox*>(widget))
+        return std::max(0, combo->currentIndex());
+    if (const auto* check = qobject_cast<const QCheckBox*>(widget))
+        return check->isChecked() ? 1.0 : 0.0;
+    const auto* box = qobject_cast<const QDoubleSpinBox*>(widget);
+    if (!spec.absentText.isEmpty() && box->value() < spec.minimum)
+        return std::nullopt;
+    return spec.decimals <= 0 ? std::round(box->value()) : box->value();
+}
+
+void FieldRowWidgets::watch(
+    QObject* context, int firstId, const std::function<void(const QString&, int)>& onEdit) const
+{
+    for (std::size_t i = 0; i < mWidgets.size(); ++i) {
+        const QString label = mSpecs[i].label.toLower();
+        const int id = firstId + static_cast<int>(i);
+        auto notify = [onEdit, label, id] { onEdit(label, id); };
+        QWidget* widget = mWidgets[i];
+        if (auto* combo = qobject_cast<QComboBox*>(widget))
+            QObject::connect(combo, &QComboBox::currentIndexChanged, context, notify);
+        else if (auto* check = qobject_cast<QCheckBox*>(widget))
+            QObject::connect(check, &QCheckBox::toggled, context, notify);
+        else if (auto* box = qobject_cast<QDoubleSpinBox*>(widget))
+            QObject::connect(box, &QDoubleSpinBox::valueChanged, context, notify);
+    }
+}
+
+} // namespace infrafit::ui::form

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <functional>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+class QFormLayout;
+class QWidget;
+
+namespace infrafit::ui::form {
+
+/// One project field as a form row: written once in a list
+/// (ui/project/project_field_rows.cpp) from which the widget, its object
+/// name, range, tooltip, loading, storing and undo grouping all follow.
+/// Values travel as doubles: counts are rounded, a choice is its index, a
+/// check box is 0 or 1. A field with `absentText` is optional: the widget's
+/// lowest value (one step below `minimum`) shows that text and stores "not
+/// set". Ranges repeat the project file reader's limits (core/io/*_json.cpp)
+/// so that writing the form back never changes a value read from a file.
+struct FieldRowSpec {
+    const char* key = ""; ///< project file key (docs/user-guide.md)
+    const char* label = ""; ///< row label, translated in context "FieldRow"
+    const char* unit = ""; ///< suffix in the box, e.g. " GB"
+    double minimum = 0;
+    double maximum = 0;
+    int decimals = 0; ///< 0 = a whole number
+    const char* absentText = nullptr;
+    std::vector<std::string_view> choices; ///< non-empty: a choice of these names
+    bool check = false; ///< a yes/no field
+    const char* help = ""; ///< tooltip text
+};
+
+/// A FieldRowSpec with how to read and write it on a T.
+template <class T>
+struct FieldRow {
+    FieldRowSpec spec;
+    std::function<std::optional<double>(const T&)> get;
+    std::function<void(T&, std::optional<double>)> set;
+};
+
+/// The widgets built for a list of rows: loads an object into them, stores
+/// them back and reports edits. Non-owning (the widgets belong to `parent`).
+class FieldRowWidgets {
+public:
+    struct Spec {
+        QString objectName; ///< camelCase of the key plus the widget class
+        QString label;
+        QString unit;
+        double minimum = 0;
+        double maximum = 0;
+        int decimals = 0;
+        QString absentText;
+        std::vector<std::string_view> choices;
+        bool check = false;
+        QString help;
+    };
+
+    /// Adds one row per spec to `layout`.
+    void build(QFormLayout* layout, QWidget* parent, const std::vector<Spec>& specs);
+    void setValue(std::size_t row, std::optional<double> value);
+    [[nodiscard]] std::optional<double> value(std::size_t row) const;
+    /// Calls `onEdit(label, firstId + row)` when the user changes a row.
+    void watch(QObject* context, int firstId,
+        const std::function<void(const QString&, int)>& onEdit) const;
+    [[nodiscard]] QWidget* widget(std::size_t row) const { return mWidgets.at(row); }
+    [[nodiscard]] std::size_t size() const { return mWidgets.size(); }
+
+private:
+    std::vector<QWidget*> mWidgets;
+    std::vector<Spec> mSpecs;
+};
+
+/// `FieldRowWidgets` bound to the rows of one object type.
+template <class T>
+class FieldRowForm {
+public:
+    FieldRowForm(QFormLayout* layout, QWidget* parent, std::vector<FieldRow<T>> rows)
+        : mRows(std::move(rows))
+    {
+        std::vector<FieldRowWidgets::Spec> specs;
+        for (const auto& row : mRows) {
+            const FieldRowSpec& r = row.spec;
+            specs.push_back({objectNameOf(r), QCoreApplication::translate("FieldRow", r.label),
+                QCoreApplication::translate("FieldRow", r.unit), r.minimum, r.maximum, r.decimals,
+                r.absentText ? QCoreApplication::translate("FieldRow", r.absentText) : QString(),
+                r.choices, r.check, QCoreApplication::translate("FieldRow", r.help)});
+        }
+        mWidgets.build(layout, parent, specs);
+    }
+    void load(const T& object)
+    {
+        for (std::size_t i = 0; i < mRows.size(); ++i)
+            mWidgets.setValue(i, mRows[i].get(object));
+    }
+    void store(T& object) const
+    {
+        for (std::size_t i = 0; i < mRows.size(); ++i)
+            mRows[i].set(object, mWidgets.value(i));
+    }
+    void watch(
+        QObject* context, int firstId, const std::function<void(const QString&, int)>& onEdit) const
+    {
+        mWidgets.watch(context, firstId, onEdit);
+    }
+    [[nodiscard]] const FieldRowWidgets& widgets() const { return mWidgets; }
+
+private:
+    static QString objectNameOf(const FieldRowSpec& r)
+    {
+        QString name;
+        bool upper = false;
+        for (const char* c = r.key; *c; ++c) {
+            if (*c == '_' || *c == '.') {
+                upper = true;
+                continue;
+            }
+            name += upper ? QChar(QLatin1Char(*c)).toUpper() : QChar(QLatin1Char(*c));
+            upper = false;
+        }
+        return name
+            + (!r.choices.empty() ? QStringLiteral("ComboBox")
+                    : r.check     ? QStringLiteral("CheckBox")
+                                  : QStringLiteral("SpinBox"));
+    }
+
+    std::vector<FieldRow<T>> mRows;
+    FieldRowWidgets mWidgets;
+};
+
+} // namespace infrafit::ui::form
