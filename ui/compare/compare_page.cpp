@@ -64,6 +64,8 @@ ComparePage::ComparePage(
     mWhatIf = new QLineEdit(this);
     mWhatIf->setObjectName(QStringLiteral("compareWhatIfLineEdit"));
     mWhatIf->setPlaceholderText(tr("traffic=x2,x4 · sla.ttft_ms=500 · nodes=4"));
+    mWhatIf->setMinimumWidth(mWhatIf->fontMetrics().horizontalAdvance(mWhatIf->placeholderText())
+        + 24); // the example stays readable
     mWhatIf->setToolTip(tr("What-if variants of the baseline's workload or configuration: "
                            "FIELD=VALUE[,VALUE…]. Workload fields: traffic (x2 = twice the "
                            "request rate or users), request_rate_per_s, sla.ttft_ms, sla.tpot_ms, "
