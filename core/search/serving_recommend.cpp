@@ -190,6 +190,26 @@ bool isServingDemandSearch(const Workload& w)
     return w.kind == WorkloadKind::Inference && w.serving.isDemand() && w.serving.sla.has_value();
 }
 
+Workload servingSearchWorkload(const Workload& workload, const SearchConstraints& c)
+{
+    Workload w = workload;
+    if (w.kind != WorkloadKind::Inference)
+        return w;
+    if (c.requestRatePerS) {
+        w.serving.requestRatePerS = *c.requestRatePerS;
+        w.serving.users.reset();
+    }
+    if (!w.serving.sla && c.ttftTargetS && c.tpotTargetS)
+        w.serving.sla = ServiceLevel {*c.ttftTargetS * 1e3, *c.tpotTargetS * 1e3, 99};
+    else if (w.serving.sla) {
+        if (c.ttftTargetS)
+            w.serving.sla->ttftMs = *c.ttftTargetS * 1e3;
+        if (c.tpotTargetS)
+            w.serving.sla->tpotMs = *c.tpotTargetS * 1e3;
+    }
+    return w;
+}
+
 std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& w, int gpusPerNode)
 {
     std::vector<ServingReplicaPlan> plans;
@@ -228,7 +248,7 @@ std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& w, int gpusP
 Recommendation recommendServing(const RecommendRequest& req, const SearchControl& control)
 {
     Recommendation out;
-    const Workload& w = req.workload;
+    const Workload w = servingSearchWorkload(req.workload, req.constraints);
     const ServingDemand& d = w.serving;
     const SearchConstraints& c = req.constraints;
     const ConfigSpace space = enumerateNodeBuilds(w, req.parts, c, req.infrastructure);
