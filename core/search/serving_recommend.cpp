@@ -588,27 +588,37 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
     const auto onFront = paretoFront(points);
 
     const std::size_t shown = std::min(costed.size(), top);
-    for (std::size_t k = 0; k < shown; ++k) {
-        const ServingCosted& e = costed[k];
-        const ServingItem& it = items[e.item];
-        const NodeBuild& nb = space.builds[it.build];
-        const ReplicaCapacity& r = *cache[it.key];
-        RecommendedCandidate rc;
-        rc.config = resolveBuild(req.parts, nb, e.figures.nodesNeeded, c);
-        const int inCluster = e.figures.nodesNeeded * nb.gpusPerNode / it.plan.gpus();
-        const int batch = r.variant.concurrentRequests / std::max(1, r.variant.parallelism->data);
-        Workload chosen = servingVariant(w, it.plan, inCluster, batch);
-        rc.parallelism = *chosen.parallelism;
-        rc.concurrentRequests = chosen.concurrentRequests;
-        rc.analysis = evaluate(chosen, rc.config, req.infrastructure);
-        rc.analysis.parallelismChosen = true;
-        rc.score = e.figures.clusterUsdPerHour;
-        rc.pareto = k < onFront.size() && onFront[k];
-        rc.priceComplete = e.priced;
-        rc.tightestConstraint = servingTightest(e.figures, r.scenario.sla);
-        rc.serving = e.figures;
-        out.candidates.push_back(std::move(rc));
-    }
+    // The full evaluations (analysis, infrastructure and analyze's own
+    // capacity search) of the shown clusters run in parallel, each into its slot.
+    out.candidates.resize(shown);
+    SearchControl evaluation = control;
+    evaluation.progress = nullptr;
+    evaluation.stop = {}; // the search is done: finish what it found
+    parallelFor(
+        shown, evaluation,
+        [&](std::size_t k) {
+            const ServingCosted& e = costed[k];
+            const ServingItem& it = items[e.item];
+            const NodeBuild& nb = space.builds[it.build];
+            const ReplicaCapacity& r = *cache[it.key];
+            RecommendedCandidate rc;
+            rc.config = resolveBuild(req.parts, nb, e.figures.nodesNeeded, c);
+            const int inCluster = e.figures.nodesNeeded * nb.gpusPerNode / it.plan.gpus();
+            const int batch
+                = r.variant.concurrentRequests / std::max(1, r.variant.parallelism->data);
+            Workload chosen = servingVariant(w, it.plan, inCluster, batch);
+            rc.parallelism = *chosen.parallelism;
+            rc.concurrentRequests = chosen.concurrentRequests;
+            rc.analysis = evaluate(chosen, rc.config, req.infrastructure);
+            rc.analysis.parallelismChosen = true;
+            rc.score = e.figures.clusterUsdPerHour;
+            rc.pareto = k < onFront.size() && onFront[k];
+            rc.priceComplete = e.priced;
+            rc.tightestConstraint = servingTightest(e.figures, r.scenario.sla);
+            rc.serving = e.figures;
+            out.candidates[k] = std::move(rc);
+        },
+        1);
     for (std::size_t k = 0; k < onFront.size(); ++k) {
         if (!onFront[k])
             continue;
