@@ -12,6 +12,7 @@
 #include "core/search/parallel_for.h"
 #include "core/search/pareto.h"
 #include "core/search/serving_reasons.h"
+#include "core/search/serving_replica.h"
 #include "core/workload/workload_validation.h"
 
 #include <algorithm>
@@ -31,28 +32,6 @@ using infra::num;
 /// are costed; fixed so the pruning, and so the result, does not depend
 /// on the thread count.
 constexpr std::size_t servingBatchItems = 8;
-
-int servingCeilDiv(double a, double b)
-{
-    if (!(b > 0) || !std::isfinite(a / b))
-        return 0;
-    return static_cast<int>(std::ceil(a / b - 1e-9));
-}
-
-/// Capacity of one replica plan on one GPU and link set, shared by every
-/// node build that has them.
-struct ReplicaCapacity {
-    Workload variant; ///< plan, max_batch, chunk; concurrency per replica
-    ResolvedConfiguration node; ///< one node of the first build with this key
-    AnalysisResult analysis; ///< of `variant` on `node`
-    ServingScenario scenario;
-    std::unique_ptr<RooflineStepTime> model;
-    bool usable = false; ///< analysed and one request fits the KV cache
-    double saturatedPerS = 0; ///< open loop: requests/s with every request queued
-    bool capacityDone = false;
-    double capacity = 0; ///< requests/s or users under the SLA (0: none)
-    std::string reason; ///< why no load meets the SLA
-};
 
 using ServingCacheKey
     = std::tuple<int, int, double, int, double, double, double, int, int, int, int>;
@@ -74,90 +53,20 @@ struct ServingCosted {
     bool priced = true;
 };
 
-struct ClusterCost {
+struct ServingClusterCost {
     std::unique_ptr<InfrastructureReport> infra;
     double costUsd = 0; ///< on the budget's basis
 };
 
-double demandLoad(const ServingDemand& d)
+double servingDemandLoad(const ServingDemand& d)
 {
     return d.requestRatePerS ? *d.requestRatePerS : double(d.users.value_or(0));
 }
 
-std::string hardwareText(const PartsSnapshot& parts, const NodeBuild& b)
+std::string servingHardwareText(const PartsSnapshot& parts, const NodeBuild& b)
 {
     return parts.gpus[std::size_t(b.gpu)].id + " x" + std::to_string(b.gpusPerNode) + " / "
         + parts.chassis[std::size_t(b.chassis)].id;
-}
-
-/// The variant a replica plan runs: its plan on `replicas` replicas and a
-/// per-replica concurrency of `batch` (what the step model's fixed terms
-/// are taken at, and what fits the KV cache).
-Workload servingVariant(const Workload& w, const ServingReplicaPlan& plan, int replicas, int batch)
-{
-    Workload v = w;
-    v.maxBatch = plan.maxBatch;
-    v.serving.prefillChunkTokens = plan.chunkTokens;
-    Parallelism p;
-    p.tensor = plan.tensor;
-    p.pipeline = plan.pipeline;
-    p.data = std::max(1, replicas);
-    p.sequenceParallel = plan.tensor > 1;
-    v.parallelism = p;
-    v.concurrentRequests = std::max(1, batch) * std::max(1, replicas);
-    return v;
-}
-
-void prepareReplica(ReplicaCapacity& r, const Workload& w, const ServingReplicaPlan& plan,
-    const ResolvedConfiguration& node)
-{
-    const int replicas = std::max(1, node.config.gpusPerNode / plan.gpus());
-    r.node = node;
-    r.variant = servingVariant(w, plan, replicas, 1);
-    AnalysisResult first = analyzeWithPlan(r.variant, node, *r.variant.parallelism, false);
-    // The steady batch: as many whole requests as the KV slots hold, at most max_batch.
-    const double perRequest = double(w.promptTokens) + w.outputTokens;
-    const int batch = int(std::clamp(
-        std::floor(first.inference.maxKvTokensPerGpu / perRequest), 1.0, double(plan.maxBatch)));
-    r.variant = servingVariant(w, plan, replicas, batch);
-    r.analysis = batch == 1 ? std::move(first)
-                            : analyzeWithPlan(r.variant, node, *r.variant.parallelism, false);
-    r.scenario = servingScenarioFor(r.variant, r.analysis);
-    r.model = std::make_unique<RooflineStepTime>(r.variant, node, r.analysis);
-    r.usable = r.analysis.analyzed && r.model->isUsable()
-        && r.analysis.inference.maxKvTokensPerGpu >= perRequest;
-    if (!r.analysis.analyzed)
-        r.reason = "the plan cannot be analysed on this GPU (precision or model limits)";
-    else if (!r.usable)
-        r.reason = "does not fit: weights and workspace leave room for "
-            + num(std::max(0.0, r.analysis.inference.maxKvTokensPerGpu))
-            + " KV-cache tokens per GPU, one request needs " + num(perRequest);
-}
-
-void findReplicaCapacity(ReplicaCapacity& r, const ServingDemand& d)
-{
-    r.capacityDone = true;
-    if (!r.usable)
-        return;
-    const ServiceLevel& sla = r.scenario.sla;
-    if (d.requestRatePerS) {
-        const CapacityAnswer cap = findCapacity(r.scenario, *r.model);
-        r.capacity = cap.maxRatePerS;
-        r.saturatedPerS = cap.saturatedRatePerS;
-        if (r.capacity <= 0)
-            r.reason = slaMissText(cap.lightest, sla, num(cap.lightestRatePerS, 3) + " req/s");
-    } else {
-        const UserCapacityAnswer cap = findUserCapacity(r.scenario, *r.model, d.thinkTimeS);
-        r.capacity = cap.maxUsers;
-        if (r.capacity <= 0)
-            r.reason
-                = slaMissText(simulateUsers(r.scenario, *r.model, 1, d.thinkTimeS), sla, "1 user");
-    }
-}
-
-double saturatedRate(const ReplicaCapacity& r)
-{
-    return simulateAtRate(r.scenario, *r.model, 0.0).throughputRequestsPerS;
 }
 
 /// Ranking: fully priced first, then cheaper per hour, then more SLA
@@ -172,15 +81,6 @@ bool servingBetter(
     if (a.figures.slaHeadroom != b.figures.slaHeadroom)
         return a.figures.slaHeadroom > b.figures.slaHeadroom;
     return items[a.item].index < items[b.item].index;
-}
-
-/// The demand's run on `replicas` replicas of `r` (what the cluster's users see).
-SimulationResult runAtDemand(const ReplicaCapacity& r, const ServingDemand& d, int replicas)
-{
-    if (d.requestRatePerS)
-        return simulateCluster(r.scenario, *r.model, *d.requestRatePerS, replicas);
-    return simulateUsers(
-        r.scenario, *r.model, servingCeilDiv(d.users.value_or(1), replicas), d.thinkTimeS);
 }
 
 } // namespace
@@ -253,7 +153,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
     const SearchConstraints& c = req.constraints;
     const ConfigSpace space = enumerateNodeBuilds(w, req.parts, c, req.infrastructure);
     out.findings = space.findings;
-    const double load = demandLoad(d);
+    const double load = servingDemandLoad(d);
 
     // Items and the capacity cache keys (GPU, link rates, replica plan).
     std::vector<ServingItem> items;
@@ -311,8 +211,8 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
     // Cluster cost per (build, nodes): the infrastructure checks of the
     // cluster. Replicas stay inside a node, so no replica plan sends
     // traffic between nodes and one report serves them all.
-    std::map<std::pair<std::size_t, int>, ClusterCost> costs;
-    const auto clusterCost = [&](const ServingItem& it, int nodes) -> const ClusterCost& {
+    std::map<std::pair<std::size_t, int>, ServingClusterCost> costs;
+    const auto clusterCost = [&](const ServingItem& it, int nodes) -> const ServingClusterCost& {
         auto [pos, added] = costs.try_emplace({it.build, nodes});
         if (added) {
             const NodeBuild& nb = space.builds[it.build];
@@ -370,7 +270,8 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         if (rejectedKey[it.key])
             return;
         rejectedKey[it.key] = 1;
-        reject(hardwareText(req.parts, space.builds[it.build]), it.plan, cache[it.key]->reason);
+        reject(
+            servingHardwareText(req.parts, space.builds[it.build]), it.plan, cache[it.key]->reason);
     };
     // The bound of an item whose cluster needs `replicas`; false when it
     // cannot be built within the node limits.
@@ -381,7 +282,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         // without for a single node; the bound takes the smallest it may use.
         if (!withinNodeLimits(it, nodes) || (nodes > 1 && !multi))
             return false;
-        const ClusterCost& cc = clusterCost(it, std::max(nodes, multi ? 2 : 1));
+        const ServingClusterCost& cc = clusterCost(it, std::max(nodes, multi ? 2 : 1));
         e.bound = cc.infra->cost.usdPerHour;
         e.priced = cc.infra->cost.priceComplete;
         return true;
@@ -484,7 +385,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             const int replicas = servingCeilDiv(load, r.capacity) + d.spareReplicas;
             const int nodes = nodesFor(it, replicas);
             if (!withinNodeLimits(it, nodes)) {
-                reject(hardwareText(req.parts, space.builds[it.build]), it.plan,
+                reject(servingHardwareText(req.parts, space.builds[it.build]), it.plan,
                     "needs " + num(replicas) + " replicas on " + num(nodes)
                         + " nodes, above the limit of " + num(c.maxNodes) + " nodes"
                         + (c.maxGpus ? " or " + num(*c.maxGpus) + " GPUs" : ""));
@@ -523,7 +424,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             const int inCluster = f.nodesNeeded * nb.gpusPerNode / it.plan.gpus();
             const SimulationResult& run = demandRuns.at({it.key, inCluster});
             fillServingFigures(f, run, r.scenario, d, inCluster, f.nodesNeeded * nb.gpusPerNode);
-            const ClusterCost& cc = clusterCost(it, f.nodesNeeded);
+            const ServingClusterCost& cc = clusterCost(it, f.nodesNeeded);
             f.clusterUsdPerHour = cc.infra->cost.usdPerHour;
             // The same ratio as analyze's serving section: cluster TCO per
             // hour over the output tokens it serves in an hour.
@@ -533,7 +434,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
                 * 1e6;
             const std::string failed = clusterProblems(*cc.infra, c, cc.costUsd);
             if (!failed.empty()) {
-                reject(hardwareText(req.parts, nb), it.plan,
+                reject(servingHardwareText(req.parts, nb), it.plan,
                     "the " + num(f.nodesNeeded) + "-node cluster " + failed);
                 continue;
             }
