@@ -87,10 +87,45 @@ std::vector<Workload> deriveWorkloads(
             else
                 ok = false;
             break;
+        case WorkloadField::RequestRate:
+            if (const auto rate = positiveNumber(value); rate && w.kind == WorkloadKind::Inference)
+                w.serving.requestRatePerS = *rate;
+            else
+                ok = false;
+            break;
+        case WorkloadField::Traffic: {
+            // "x2" or "2": the demand times the factor.
+            const std::string factorText
+                = !value.empty() && (value[0] == 'x' || value[0] == 'X') ? value.substr(1) : value;
+            const auto factor = positiveNumber(factorText);
+            if (factor && w.serving.requestRatePerS)
+                w.serving.requestRatePerS = *w.serving.requestRatePerS * *factor;
+            else if (factor && w.serving.users)
+                w.serving.users = std::max(
+                    1, static_cast<int>(std::llround(double(*w.serving.users) * *factor)));
+            else
+                ok = false;
+            break;
+        }
+        case WorkloadField::SlaTtftMs:
+        case WorkloadField::SlaTpotMs:
+            if (const auto ms = positiveNumber(value); ms && w.serving.sla)
+                (field == WorkloadField::SlaTtftMs ? w.serving.sla->ttftMs : w.serving.sla->tpotMs)
+                    = *ms;
+            else
+                ok = false;
+            break;
         }
         if (!ok) {
-            problems.push_back(
-                {pointer, "\"" + value + "\" is not a valid " + std::string(fieldName)});
+            std::string why = "\"" + value + "\" is not a valid " + std::string(fieldName);
+            if ((field == WorkloadField::SlaTtftMs || field == WorkloadField::SlaTpotMs)
+                && !base.serving.sla)
+                why += ": the workload has no sla to change";
+            else if (field == WorkloadField::Traffic && !base.serving.isDemand())
+                why += ": the workload has no request_rate_per_s or users to scale";
+            else if (field == WorkloadField::RequestRate && base.kind != WorkloadKind::Inference)
+                why += ": only an inference workload has a request rate";
+            problems.push_back({pointer, why});
             continue;
         }
         validateWorkload(w, pointer, problems);

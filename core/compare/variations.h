@@ -15,12 +15,28 @@ namespace infrafit {
 /// for training and `prompt_tokens` for inference (the context a request
 /// brings); Precision sets the compute precision (and, for inference, the
 /// KV-cache precision when it was the same).
-enum class WorkloadField { SequenceLength, Precision, GlobalBatchSize, ConcurrentRequests };
+///
+/// Serving what-ifs (docs/user-guide.md "Serving capacity planning"):
+/// RequestRate sets `request_rate_per_s`; Traffic multiplies the demand
+/// (the request rate, or the users of a closed loop) by a factor written
+/// "2" or "x2"; SlaTtftMs and SlaTpotMs set one limit of the workload's
+/// `sla` (a workload without an SLA is refused: the other limit is unknown).
+enum class WorkloadField {
+    SequenceLength,
+    Precision,
+    GlobalBatchSize,
+    ConcurrentRequests,
+    RequestRate,
+    Traffic,
+    SlaTtftMs,
+    SlaTpotMs
+};
 
 template <>
 struct EnumNames<WorkloadField> {
-    static constexpr std::array<std::string_view, 4> names {
-        "sequence_length", "precision", "global_batch_size", "concurrent_requests"};
+    static constexpr std::array<std::string_view, 8> names {"sequence_length", "precision",
+        "global_batch_size", "concurrent_requests", "request_rate_per_s", "traffic", "sla.ttft_ms",
+        "sla.tpot_ms"};
 };
 
 /// Configuration fields a sweep can vary: the GPU part id, node count, GPUs

@@ -45,7 +45,7 @@ bool priceComplete(const InfrastructureReport& r) { return r.cost.priceComplete;
 
 Recommendation recommend(const RecommendRequest& req, const SearchControl& control)
 {
-    if (isServingDemandSearch(req.workload))
+    if (isServingDemandSearch(servingSearchWorkload(req.workload, req.constraints)))
         return recommendServing(req, control);
     Recommendation out;
     const Workload& w = req.workload;

@@ -13,6 +13,7 @@
 #include "core/serving/capacity.h"
 #include "core/search/pareto.h"
 #include "core/search/serving_reasons.h"
+#include "core/search/serving_replica.h"
 #include "core/workload/workload_validation.h"
 
 #include <algorithm>
@@ -34,21 +35,6 @@ using infra::num;
 /// on the thread count.
 constexpr std::size_t servingBatchItems = 8;
 
-/// Capacity of one replica plan on one GPU and link set, shared by every
-/// node build that has them.
-struct ReplicaCapacity {
-    Workload variant; ///< plan, max_batch, chunk; concurrency per replica
-    ResolvedConfiguration node; ///< one node of the first build with this key
-    AnalysisResult analysis; ///< of `variant` on `node`
-    ServingScenario scenario;
-    std::unique_ptr<RooflineStepTime> model;
-    bool usable = false; ///< analysed and one request fits the KV cache
-    double saturatedPerS = 0; ///< open loop: requests/s with every request queued
-    bool capacityDone = false;
-    double capacity = 0; ///< requests/s or users under the SLA (0: none)
-    std::string reason; ///< why no load meets the SLA
-};
-
 using ServingCacheKey
     = std::tuple<int, int, double, int, double, double, double, int, int, int, int>;
 
@@ -69,90 +55,20 @@ struct ServingCosted {
     bool priced = true;
 };
 
-struct ClusterCost {
+struct ServingClusterCost {
     std::unique_ptr<InfrastructureReport> infra;
     double costUsd = 0; ///< on the budget's basis
 };
 
-double demandLoad(const ServingDemand& d)
+double servingDemandLoad(const ServingDemand& d)
 {
     return d.requestRatePerS ? *d.requestRatePerS : double(d.users.value_or(0));
 }
 
-std::string hardwareText(const PartsSnapshot& parts, const NodeBuild& b)
+std::string servingHardwareText(const PartsSnapshot& parts, const NodeBuild& b)
 {
     return parts.gpus[std::size_t(b.gpu)].id + " x" + std::to_string(b.gpusPerNode) + " / "
         + parts.chassis[std::size_t(b.chassis)].id;
-}
-
-/// The variant a replica plan runs: its plan on `replicas` replicas and a
-/// per-replica concurrency of `batch` (what the step model's fixed terms
-/// are taken at, and what fits the KV cache).
-Workload servingVariant(const Workload& w, const ServingReplicaPlan& plan, int replicas, int batch)
-{
-    Workload v = w;
-    v.maxBatch = plan.maxBatch;
-    v.serving.prefillChunkTokens = plan.chunkTokens;
-    Parallelism p;
-    p.tensor = plan.tensor;
-    p.pipeline = plan.pipeline;
-    p.data = std::max(1, replicas);
-    p.sequenceParallel = plan.tensor > 1;
-    v.parallelism = p;
-    v.concurrentRequests = std::max(1, batch) * std::max(1, replicas);
-    return v;
-}
-
-void prepareReplica(ReplicaCapacity& r, const Workload& w, const ServingReplicaPlan& plan,
-    const ResolvedConfiguration& node)
-{
-    const int replicas = std::max(1, node.config.gpusPerNode / plan.gpus());
-    r.node = node;
-    r.variant = servingVariant(w, plan, replicas, 1);
-    AnalysisResult first = analyzeWithPlan(r.variant, node, *r.variant.parallelism, false);
-    // The steady batch: as many whole requests as the KV slots hold, at most max_batch.
-    const double perRequest = double(w.promptTokens) + w.outputTokens;
-    const int batch = int(std::clamp(
-        std::floor(first.inference.maxKvTokensPerGpu / perRequest), 1.0, double(plan.maxBatch)));
-    r.variant = servingVariant(w, plan, replicas, batch);
-    r.analysis = batch == 1 ? std::move(first)
-                            : analyzeWithPlan(r.variant, node, *r.variant.parallelism, false);
-    r.scenario = servingScenarioFor(r.variant, r.analysis);
-    r.model = std::make_unique<RooflineStepTime>(r.variant, node, r.analysis);
-    r.usable = r.analysis.analyzed && r.model->isUsable()
-        && r.analysis.inference.maxKvTokensPerGpu >= perRequest;
-    if (!r.analysis.analyzed)
-        r.reason = "the plan cannot be analysed on this GPU (precision or model limits)";
-    else if (!r.usable)
-        r.reason = "does not fit: weights and workspace leave room for "
-            + num(std::max(0.0, r.analysis.inference.maxKvTokensPerGpu))
-            + " KV-cache tokens per GPU, one request needs " + num(perRequest);
-}
-
-void findReplicaCapacity(ReplicaCapacity& r, const ServingDemand& d)
-{
-    r.capacityDone = true;
-    if (!r.usable)
-        return;
-    const ServiceLevel& sla = r.scenario.sla;
-    if (d.requestRatePerS) {
-        const CapacityAnswer cap = findCapacity(r.scenario, *r.model);
-        r.capacity = cap.maxRatePerS;
-        r.saturatedPerS = cap.saturatedRatePerS;
-        if (r.capacity <= 0)
-            r.reason = slaMissText(cap.lightest, sla, num(cap.lightestRatePerS, 3) + " req/s");
-    } else {
-        const UserCapacityAnswer cap = findUserCapacity(r.scenario, *r.model, d.thinkTimeS);
-        r.capacity = cap.maxUsers;
-        if (r.capacity <= 0)
-            r.reason
-                = slaMissText(simulateUsers(r.scenario, *r.model, 1, d.thinkTimeS), sla, "1 user");
-    }
-}
-
-double saturatedRate(const ReplicaCapacity& r)
-{
-    return simulateAtRate(r.scenario, *r.model, 0.0).throughputRequestsPerS;
 }
 
 /// Ranking: fully priced first, then cheaper per hour, then more SLA
@@ -169,20 +85,31 @@ bool servingBetter(
     return items[a.item].index < items[b.item].index;
 }
 
-/// The demand's run on `replicas` replicas of `r` (what the cluster's users see).
-SimulationResult runAtDemand(const ReplicaCapacity& r, const ServingDemand& d, int replicas)
-{
-    if (d.requestRatePerS)
-        return simulateCluster(r.scenario, *r.model, *d.requestRatePerS, replicas);
-    return simulateUsers(
-        r.scenario, *r.model, replicasFor(d.users.value_or(1), replicas), d.thinkTimeS);
-}
-
 } // namespace
 
 bool isServingDemandSearch(const Workload& w)
 {
     return w.kind == WorkloadKind::Inference && w.serving.isDemand() && w.serving.sla.has_value();
+}
+
+Workload servingSearchWorkload(const Workload& workload, const SearchConstraints& c)
+{
+    Workload w = workload;
+    if (w.kind != WorkloadKind::Inference)
+        return w;
+    if (c.requestRatePerS) {
+        w.serving.requestRatePerS = *c.requestRatePerS;
+        w.serving.users.reset();
+    }
+    if (!w.serving.sla && c.ttftTargetS && c.tpotTargetS)
+        w.serving.sla = ServiceLevel {*c.ttftTargetS * 1e3, *c.tpotTargetS * 1e3, 99};
+    else if (w.serving.sla) {
+        if (c.ttftTargetS)
+            w.serving.sla->ttftMs = *c.ttftTargetS * 1e3;
+        if (c.tpotTargetS)
+            w.serving.sla->tpotMs = *c.tpotTargetS * 1e3;
+    }
+    return w;
 }
 
 std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& w, int gpusPerNode)
@@ -223,12 +150,12 @@ std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& w, int gpusP
 Recommendation recommendServing(const RecommendRequest& req, const SearchControl& control)
 {
     Recommendation out;
-    const Workload& w = req.workload;
+    const Workload w = servingSearchWorkload(req.workload, req.constraints);
     const ServingDemand& d = w.serving;
     const SearchConstraints& c = req.constraints;
     const ConfigSpace space = enumerateNodeBuilds(w, req.parts, c, req.infrastructure);
     out.findings = space.findings;
-    const double load = demandLoad(d);
+    const double load = servingDemandLoad(d);
 
     // Items and the capacity cache keys (GPU, link rates, replica plan).
     std::vector<ServingItem> items;
@@ -286,8 +213,8 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
     // Cluster cost per (build, nodes): the infrastructure checks of the
     // cluster. Replicas stay inside a node, so no replica plan sends
     // traffic between nodes and one report serves them all.
-    std::map<std::pair<std::size_t, int>, ClusterCost> costs;
-    const auto clusterCost = [&](const ServingItem& it, int nodes) -> const ClusterCost& {
+    std::map<std::pair<std::size_t, int>, ServingClusterCost> costs;
+    const auto clusterCost = [&](const ServingItem& it, int nodes) -> const ServingClusterCost& {
         auto [pos, added] = costs.try_emplace({it.build, nodes});
         if (added) {
             const NodeBuild& nb = space.builds[it.build];
@@ -345,7 +272,8 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         if (rejectedKey[it.key])
             return;
         rejectedKey[it.key] = 1;
-        reject(hardwareText(req.parts, space.builds[it.build]), it.plan, cache[it.key]->reason);
+        reject(
+            servingHardwareText(req.parts, space.builds[it.build]), it.plan, cache[it.key]->reason);
     };
     // The bound of an item whose cluster needs `replicas`; false when it
     // cannot be built within the node limits.
@@ -356,7 +284,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         // without for a single node; the bound takes the smallest it may use.
         if (!withinNodeLimits(it, nodes) || (nodes > 1 && !multi))
             return false;
-        const ClusterCost& cc = clusterCost(it, std::max(nodes, multi ? 2 : 1));
+        const ServingClusterCost& cc = clusterCost(it, std::max(nodes, multi ? 2 : 1));
         e.bound = cc.infra->cost.usdPerHour;
         e.priced = cc.infra->cost.priceComplete;
         return true;
@@ -459,7 +387,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             const int replicas = replicasFor(load, r.capacity) + d.spareReplicas;
             const int nodes = nodesFor(it, replicas);
             if (!withinNodeLimits(it, nodes)) {
-                reject(hardwareText(req.parts, space.builds[it.build]), it.plan,
+                reject(servingHardwareText(req.parts, space.builds[it.build]), it.plan,
                     "needs " + num(replicas) + " replicas on " + num(nodes)
                         + " nodes, above the limit of " + num(c.maxNodes) + " nodes"
                         + (c.maxGpus ? " or " + num(*c.maxGpus) + " GPUs" : ""));
@@ -498,7 +426,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             const int inCluster = f.nodesNeeded * nb.gpusPerNode / it.plan.gpus();
             const SimulationResult& run = demandRuns.at({it.key, inCluster});
             fillServingFigures(f, run, r.scenario, d, inCluster, f.nodesNeeded * nb.gpusPerNode);
-            const ClusterCost& cc = clusterCost(it, f.nodesNeeded);
+            const ServingClusterCost& cc = clusterCost(it, f.nodesNeeded);
             f.clusterUsdPerHour = cc.infra->cost.usdPerHour;
             // The same ratio as analyze's serving section: cluster TCO per
             // hour over the output tokens it serves in an hour.
@@ -508,7 +436,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
                 * 1e6;
             const std::string failed = clusterProblems(*cc.infra, c, cc.costUsd);
             if (!failed.empty()) {
-                reject(hardwareText(req.parts, nb), it.plan,
+                reject(servingHardwareText(req.parts, nb), it.plan,
                     "the " + num(f.nodesNeeded) + "-node cluster " + failed);
                 continue;
             }
@@ -563,38 +491,48 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
     const auto onFront = paretoFront(points);
 
     const std::size_t shown = std::min(costed.size(), top);
-    for (std::size_t k = 0; k < shown; ++k) {
-        const ServingCosted& e = costed[k];
-        const ServingItem& it = items[e.item];
-        const NodeBuild& nb = space.builds[it.build];
-        const ReplicaCapacity& r = *cache[it.key];
-        RecommendedCandidate rc;
-        rc.config = resolveBuild(req.parts, nb, e.figures.nodesNeeded, c);
-        const int inCluster = e.figures.nodesNeeded * nb.gpusPerNode / it.plan.gpus();
-        const int batch = r.variant.concurrentRequests / std::max(1, r.variant.parallelism->data);
-        Workload chosen = servingVariant(w, it.plan, inCluster, batch);
-        rc.parallelism = *chosen.parallelism;
-        rc.concurrentRequests = chosen.concurrentRequests;
-        rc.analysis = evaluate(chosen, rc.config, req.infrastructure);
-        rc.analysis.parallelismChosen = true;
-        ServingCandidate figures = e.figures;
-        if (rc.analysis.infrastructure) {
-            // The search costed clusters with the fixed-utilisation power
-            // figure (no plan analysed yet); the shown cluster's energy
-            // follows its own prefill/decode time split, as analyze's does.
-            figures.clusterUsdPerHour = rc.analysis.infrastructure->cost.usdPerHour;
-            figures.costPerMillionOutputTokensUsd
-                = infra::safeDiv(figures.clusterUsdPerHour,
-                      figures.outputTokensPerSPerGpu * rc.config.totalGpus() * 3600.0)
-                * 1e6;
-        }
-        rc.score = figures.clusterUsdPerHour;
-        rc.pareto = k < onFront.size() && onFront[k];
-        rc.priceComplete = e.priced;
-        rc.tightestConstraint = servingTightest(e.figures, r.scenario.sla);
-        rc.serving = figures;
-        out.candidates.push_back(std::move(rc));
-    }
+    // The full evaluations (analysis, infrastructure and analyze's own
+    // capacity search) of the shown clusters run in parallel, each into its slot.
+    out.candidates.resize(shown);
+    SearchControl evaluation = control;
+    evaluation.progress = nullptr;
+    evaluation.stop = {}; // the search is done: finish what it found
+    parallelFor(
+        shown, evaluation,
+        [&](std::size_t k) {
+            const ServingCosted& e = costed[k];
+            const ServingItem& it = items[e.item];
+            const NodeBuild& nb = space.builds[it.build];
+            const ReplicaCapacity& r = *cache[it.key];
+            RecommendedCandidate rc;
+            rc.config = resolveBuild(req.parts, nb, e.figures.nodesNeeded, c);
+            const int inCluster = e.figures.nodesNeeded * nb.gpusPerNode / it.plan.gpus();
+            const int batch
+                = r.variant.concurrentRequests / std::max(1, r.variant.parallelism->data);
+            Workload chosen = servingVariant(w, it.plan, inCluster, batch);
+            rc.parallelism = *chosen.parallelism;
+            rc.concurrentRequests = chosen.concurrentRequests;
+            rc.analysis = evaluate(chosen, rc.config, req.infrastructure);
+            rc.analysis.parallelismChosen = true;
+            ServingCandidate figures = e.figures;
+            if (rc.analysis.infrastructure) {
+                // The search costed clusters with the fixed-utilisation power
+                // figure (no plan analysed yet); the shown cluster's energy
+                // follows its own prefill/decode time split, as analyze's does.
+                figures.clusterUsdPerHour = rc.analysis.infrastructure->cost.usdPerHour;
+                figures.costPerMillionOutputTokensUsd
+                    = infra::safeDiv(figures.clusterUsdPerHour,
+                          figures.outputTokensPerSPerGpu * rc.config.totalGpus() * 3600.0)
+                    * 1e6;
+            }
+            rc.score = figures.clusterUsdPerHour;
+            rc.pareto = k < onFront.size() && onFront[k];
+            rc.priceComplete = e.priced;
+            rc.tightestConstraint = servingTightest(e.figures, r.scenario.sla);
+            rc.serving = figures;
+            out.candidates[k] = std::move(rc);
+        },
+        1);
     // Re-rank the shown clusters on their analysed cost (priced first);
     // rankOf[k] is where the k-th costed cluster is now listed.
     std::vector<int> order(out.candidates.size());

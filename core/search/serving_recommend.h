@@ -11,6 +11,12 @@ namespace infrafit {
 /// and an `sla`: recommend() sizes clusters for it by simulation.
 bool isServingDemandSearch(const Workload& workload);
 
+/// The workload a serving search sizes for: the constraints' request rate
+/// (`--request-rate`) replaces the workload's demand, and the TTFT / TPOT
+/// targets (`--ttft-ms`, `--tpot-ms`) replace the SLA's limits (p99 when
+/// the workload has no `sla` and both targets are given).
+Workload servingSearchWorkload(const Workload& workload, const SearchConstraints& constraints);
+
 /// The replica plans the serving search tries on nodes of `gpusPerNode`
 /// GPUs, in a fixed order: tensor t dividing gpusPerNode (t ≤ 8, Narayanan
 /// et al. 2021 takeaway 1), pipeline p > 1 only at the largest such t, with

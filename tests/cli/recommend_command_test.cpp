@@ -162,3 +162,29 @@ TEST_CASE("recommend text shows whole chassis and NIC ids", "[cli][recommend]")
             CHECK_THAT(text.out, Catch::Contains(c["configuration"]["nic"].get<std::string>()));
     }
 }
+
+TEST_CASE("compare --vary adds traffic and SLA what-ifs of a serving workload",
+          "[cli][compare][serving]")
+{
+    const std::string example = std::string(INFRAFIT_SOURCE_DIR)
+                                + "/examples/llama-serving-sla.infrafit.json";
+    const std::string workload = "Llama 3.1 8B chat, 50 requests/s under an SLA";
+    const auto r = test::runCli({"compare", example, "--workload", workload, "--config",
+                                 "1x DGX H100", "--vary", "traffic=x2,x4", "--format", "json",
+                                 "--db", tempDb("compare-vary-traffic.sqlite")});
+    REQUIRE(r.exitCode == 0);
+    CHECK(r.out.find(workload + " [traffic=x2]") != std::string::npos);
+    CHECK(r.out.find(workload + " [traffic=x4]") != std::string::npos);
+    const auto sla = test::runCli({"compare", example, "--workload", workload, "--config",
+                                   "1x DGX H100", "--vary", "sla.ttft_ms=500", "--db",
+                                   tempDb("compare-vary-sla.sqlite")});
+    REQUIRE(sla.exitCode == 0);
+    CHECK(sla.out.find("[sla.ttft_ms=500]") != std::string::npos);
+    const auto bad = test::runCli({"compare", example, "--workload", workload, "--vary",
+                                   "traffic", "--db", tempDb("compare-vary-bad.sqlite")});
+    CHECK(bad.exitCode != 0);
+    const auto noWorkload = test::runCli({"compare", example, "--vary", "traffic=x2", "--db",
+                                          tempDb("compare-vary-none.sqlite")});
+    CHECK(noWorkload.exitCode != 0);
+    CHECK(noWorkload.err.find("--workload") != std::string::npos);
+}

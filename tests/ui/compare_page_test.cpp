@@ -25,6 +25,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QLabel>
+#include <QLineEdit>
+#include <QUndoStack>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 
 using namespace infrafit;
@@ -196,4 +199,39 @@ TEST_CASE("the comparison follows project edits and explains an empty project", 
     CHECK(f.page->model()->rowCount() == 0);
     CHECK(f.page->findChild<QLabel*>(QStringLiteral("compareProblemLabel"))->isVisible());
     f.window->hide();
+}
+
+TEST_CASE("a what-if adds traffic and SLA variants of the baseline workload, undoably",
+    "[ui][compare][serving][undo]")
+{
+    test::WindowFixture f;
+    REQUIRE(f.window->openProject(QStringLiteral(INFRAFIT_SOURCE_DIR)
+        + QStringLiteral("/examples/llama-serving-sla.infrafit.json")));
+    ComparePage* page = f.window->comparePage();
+    page->refresh();
+    auto* document = f.window->document();
+    const auto workloadsBefore = document->project().workloads.size();
+    const std::string base = document->project().workloads.front().name;
+    CHECK(page->addWhatIf(QStringLiteral("traffic=x2,x4")).isEmpty());
+    REQUIRE(document->project().workloads.size() == workloadsBefore + 2);
+    CHECK(document->project().workloads[workloadsBefore].name == base + " [traffic=x2]");
+    CHECK(*document->project().workloads[workloadsBefore + 1].serving.requestRatePerS == 200);
+    page->refresh();
+    // Each variant is compared on every configuration.
+    CHECK(page->model()->comparison().rows.size()
+        == document->project().workloads.size() * document->project().configurations.size());
+    CHECK(page->addWhatIf(QStringLiteral("sla.ttft_ms=500")).isEmpty());
+    CHECK(document->project().workloads.back().serving.sla->ttftMs == 500);
+    // Each what-if is one undo step.
+    document->undoStack()->undo();
+    document->undoStack()->undo();
+    CHECK(document->project().workloads.size() == workloadsBefore);
+    // Bad input is refused with core's reason and changes nothing.
+    CHECK(page->addWhatIf(QStringLiteral("traffic")).contains(QStringLiteral("FIELD=VALUE")));
+    CHECK(page->addWhatIf(QStringLiteral("traffic=x0")).contains(QStringLiteral("traffic=x0")));
+    CHECK(page->addWhatIf(QStringLiteral("colour=red")).contains(QStringLiteral("Unknown")));
+    CHECK(document->project().workloads.size() == workloadsBefore);
+    auto* field = page->findChild<QLineEdit*>(QStringLiteral("compareWhatIfLineEdit"));
+    REQUIRE(field);
+    CHECK(page->findChild<QPushButton*>(QStringLiteral("compareAddWhatIfButton")));
 }

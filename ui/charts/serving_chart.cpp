@@ -42,12 +42,12 @@ QLineSeries* servingRule(
     return line;
 }
 
-QValueAxis* servingAxis(const QString& title, double maximum)
+QValueAxis* servingAxis(const QString& title, double maximum, double headroom)
 {
     auto* axis = new QValueAxis;
     axis->setTitleText(title);
-    axis->setRange(0, maximum > 0 ? maximum * 1.1 : 1);
-    axis->setLabelFormat(QStringLiteral("%.3g"));
+    axis->setRange(0, maximum > 0 ? maximum * headroom : 1);
+    axis->setLabelFormat(maximum >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
     axis->applyNiceNumbers();
     return axis;
 }
@@ -93,9 +93,11 @@ void buildServingLatencyChart(QChart* chart, const AnalysisResult& result)
     // the SLA so the region that matters stays readable.
     const double ttftTop = std::min(servingMaxY(c.ttftMs, c.ttftSlaMs), 3 * c.ttftSlaMs);
     const double tpotTop = std::min(servingMaxY(c.tpotMs, c.tpotSlaMs), 3 * c.tpotSlaMs);
-    auto* x = servingAxis(QObject::tr("Requests/s offered to the configuration"), maxX);
-    auto* yTtft = servingAxis(QObject::tr("TTFT (ms)"), ttftTop);
-    auto* yTpot = servingAxis(QObject::tr("TPOT (ms)"), tpotTop);
+    auto* x = servingAxis(QObject::tr("Requests/s offered to the configuration"), maxX, 1.1);
+    // Different headroom on the two latency axes, so the two SLA lines do
+    // not land on the same height and hide one another.
+    auto* yTtft = servingAxis(QObject::tr("TTFT (ms)"), ttftTop, 1.1);
+    auto* yTpot = servingAxis(QObject::tr("TPOT (ms)"), tpotTop, 1.6);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(yTtft, Qt::AlignLeft);
     chart->addAxis(yTpot, Qt::AlignRight);

@@ -2,6 +2,7 @@
 #include "ui/compare/compare_page.h"
 
 #include "core/compare/comparison_report.h"
+#include "core/compare/variations.h"
 #include "core/io/input_error.h"
 #include "core/io/text_file.h"
 #include "ui/analysis/live_analysis.h"
@@ -21,6 +22,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
@@ -59,12 +61,32 @@ ComparePage::ComparePage(
     baselineLabel->setBuddy(mBaseline);
     auto* metricLabelWidget = new QLabel(tr("Chart &metric:"), this);
     metricLabelWidget->setBuddy(mMetric);
+    mWhatIf = new QLineEdit(this);
+    mWhatIf->setObjectName(QStringLiteral("compareWhatIfLineEdit"));
+    mWhatIf->setPlaceholderText(tr("traffic=x2,x4 · sla.ttft_ms=500 · nodes=4"));
+    mWhatIf->setMinimumWidth(mWhatIf->fontMetrics().horizontalAdvance(mWhatIf->placeholderText())
+        + 24); // the example stays readable
+    mWhatIf->setToolTip(tr("What-if variants of the baseline's workload or configuration: "
+                           "FIELD=VALUE[,VALUE…]. Workload fields: traffic (x2 = twice the "
+                           "request rate or users), request_rate_per_s, sla.ttft_ms, sla.tpot_ms, "
+                           "sequence_length, precision, global_batch_size, concurrent_requests. "
+                           "Configuration fields: gpu, nodes, gpus_per_node, "
+                           "rack.power_limit_kw."));
+    mAddWhatIf = new QPushButton(tr("Add &What-If"), this);
+    mAddWhatIf->setObjectName(QStringLiteral("compareAddWhatIfButton"));
+    mAddWhatIf->setToolTip(tr("Add the variants to the project (undoable) and compare them."));
+    auto* whatIfLabel = new QLabel(tr("W&hat-if:"), this);
+    whatIfLabel->setBuddy(mWhatIf);
     auto* bar = new QHBoxLayout;
     bar->addWidget(baselineLabel);
     bar->addWidget(mBaseline);
     bar->addSpacing(16);
     bar->addWidget(metricLabelWidget);
     bar->addWidget(mMetric);
+    bar->addSpacing(16);
+    bar->addWidget(whatIfLabel);
+    bar->addWidget(mWhatIf, 1);
+    bar->addWidget(mAddWhatIf);
     bar->addStretch(1);
     bar->addWidget(mExport);
 
@@ -118,11 +140,61 @@ ComparePage::ComparePage(
     });
     connect(mMetric, &QComboBox::currentIndexChanged, this, &ComparePage::updateChart);
     connect(mExport, &QPushButton::clicked, this, &ComparePage::exportWithDialog);
+    const auto addFromField = [this] {
+        const QString error = addWhatIf(mWhatIf->text());
+        if (error.isEmpty())
+            mWhatIf->clear();
+        else
+            Dialogs::warning(this, tr("Add What-If"), error);
+    };
+    connect(mAddWhatIf, &QPushButton::clicked, this, addFromField);
+    connect(mWhatIf, &QLineEdit::returnPressed, this, addFromField);
     connect(mDocument, &ProjectDocument::changed, this, &ComparePage::scheduleRefresh);
     connect(mCatalog, &CatalogEditor::partsChanged, this, &ComparePage::scheduleRefresh);
     // Preferences (prices, efficiencies) reach the page through the live analysis.
     connect(mAnalysis, &LiveAnalysis::resultChanged, this, &ComparePage::scheduleRefresh);
     refresh();
+}
+
+QString ComparePage::addWhatIf(const QString& text)
+{
+    const std::string spec = toStdString(text.trimmed());
+    const auto equals = spec.find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size())
+        return tr("Write FIELD=VALUE[,VALUE…], e.g. traffic=x2 or sla.ttft_ms=500.");
+    const std::string field = spec.substr(0, equals);
+    std::vector<std::string> values;
+    for (const QString& v :
+        QString::fromStdString(spec.substr(equals + 1)).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        values.push_back(toStdString(v.trimmed()));
+    if (mModel->comparison().rows.empty())
+        return tr("There is no baseline pair to vary yet.");
+    const ComparisonRow& base = mModel->comparison().baseline();
+    Project after = mDocument->project();
+    try {
+        if (const auto wf = enumFromName<WorkloadField>(field)) {
+            const auto w = std::find_if(after.workloads.begin(), after.workloads.end(),
+                [&](const Workload& x) { return x.name == base.workloadName; });
+            if (w == after.workloads.end())
+                return tr("The baseline workload is gone.");
+            addWorkloadVariants(after, deriveWorkloads(*w, *wf, values));
+        } else if (const auto cf = enumFromName<ConfigurationField>(field)) {
+            const auto c = std::find_if(after.configurations.begin(), after.configurations.end(),
+                [&](const Configuration& x) { return x.name == base.configurationName; });
+            if (c == after.configurations.end())
+                return tr("The baseline configuration is gone.");
+            addConfigurationVariants(after, deriveConfigurations(*c, *cf, values));
+        } else {
+            return tr("Unknown field \"%1\".").arg(QString::fromStdString(field));
+        }
+    } catch (const InputError& error) {
+        QStringList lines;
+        for (const auto& line : error.lines())
+            lines << toQString(line);
+        return lines.join(QLatin1Char('\n'));
+    }
+    mDocument->apply(std::move(after), tr("Add what-if %1").arg(text.trimmed()));
+    return {};
 }
 
 void ComparePage::showEvent(QShowEvent* event)
@@ -226,8 +298,8 @@ void ComparePage::updateChart()
     double minimum = 0;
     for (std::size_t w = 0; w < comparison.workloads.size(); ++w) {
         for (std::size_t c = 0; c < comparison.configurations.size(); ++c) {
-            const ComparisonRow* row =
-                comparison.find(comparison.workloads[w], comparison.configurations[c]);
+            const ComparisonRow* row
+                = comparison.find(comparison.workloads[w], comparison.configurations[c]);
             const bool known = row && row->isComplete(metric);
             if (row && !known)
                 unknownCost[c] = true;
@@ -253,7 +325,7 @@ void ComparePage::updateChart()
     QStringList categories;
     for (std::size_t c = 0; c < comparison.configurations.size(); ++c)
         categories << toQString(comparison.configurations[c])
-                          + (unknownCost[c] ? tr(" (unknown: part unpriced)") : QString());
+                + (unknownCost[c] ? tr(" (unknown: part unpriced)") : QString());
     mChartX->append(categories);
     QString title = toQString(metricLabel(metric));
     if (scale == 1e6)
@@ -263,8 +335,8 @@ void ComparePage::updateChart()
     mChartY->setTitleText(title);
     mChartY->setRange(minimum / scale * 1.1, maximum > 0 ? maximum / scale * 1.1 : 1);
     // Whole numbers for large figures: "%.3g" would print 2.72e+05.
-    mChartY->setLabelFormat(largest / scale >= 1000 ? QStringLiteral("%.0f")
-                                                    : QStringLiteral("%.3g"));
+    mChartY->setLabelFormat(
+        largest / scale >= 1000 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
     mChartY->applyNiceNumbers(); // round ticks (1,200,000, not 1,174,996)
     chart->addSeries(series);
     series->attachAxis(mChartX);

@@ -8,6 +8,7 @@
 class QBarCategoryAxis;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
@@ -41,6 +42,11 @@ public:
 
     /// Recomputes the comparison now.
     void refresh();
+    /// Adds what-if variants of the baseline pair's workload or
+    /// configuration from "FIELD=V1,V2" (core's deriveWorkloads /
+    /// deriveConfigurations: "traffic=x2", "sla.ttft_ms=500", "nodes=4"), as
+    /// one undoable edit. Returns an error message, or empty when added.
+    QString addWhatIf(const QString& text);
     /// Writes the comparison to `path` (format from the suffix: .json,
     /// .txt, else CSV), atomically. Returns an error message or empty.
     QString exportTo(const QString& path) const;
@@ -62,6 +68,8 @@ private:
     QComboBox* mBaseline = nullptr;
     QComboBox* mMetric = nullptr;
     QPushButton* mExport = nullptr;
+    QLineEdit* mWhatIf = nullptr;
+    QPushButton* mAddWhatIf = nullptr;
     QLabel* mProblem = nullptr;
     QWidget* mContent = nullptr;
     QTableView* mTable = nullptr;

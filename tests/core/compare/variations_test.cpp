@@ -79,3 +79,40 @@ TEST_CASE("addWorkloadVariants appends a sweep", "[compare][variations]")
     CHECK(project.workloads.size() == 3);
     CHECK(project.workloads.back().globalBatchSize == 512);
 }
+
+TEST_CASE(
+    "serving what-ifs scale the traffic and change one SLA limit", "[compare][variations][serving]")
+{
+    const auto project = bomExampleProject();
+    Workload chat = project.workloads[1];
+    chat.serving.requestRatePerS = 50;
+    chat.serving.sla = ServiceLevel {2000, 100, 99};
+    const auto traffic = deriveWorkloads(chat, WorkloadField::Traffic, {"x2", "0.5"});
+    REQUIRE(traffic.size() == 2);
+    CHECK(traffic[0].name == chat.name + " [traffic=x2]");
+    CHECK(*traffic[0].serving.requestRatePerS == 100);
+    CHECK(*traffic[1].serving.requestRatePerS == 25);
+    const auto rate = deriveWorkloads(chat, WorkloadField::RequestRate, {"80"});
+    CHECK(*rate[0].serving.requestRatePerS == 80);
+    const auto ttft = deriveWorkloads(chat, WorkloadField::SlaTtftMs, {"500"});
+    CHECK(ttft[0].name == chat.name + " [sla.ttft_ms=500]");
+    CHECK(ttft[0].serving.sla->ttftMs == 500);
+    CHECK(ttft[0].serving.sla->tpotMs == 100); // the other limit is kept
+    const auto tpot = deriveWorkloads(chat, WorkloadField::SlaTpotMs, {"50"});
+    CHECK(tpot[0].serving.sla->tpotMs == 50);
+
+    Workload users = chat;
+    users.serving.requestRatePerS.reset();
+    users.serving.users = 30;
+    CHECK(deriveWorkloads(users, WorkloadField::Traffic, {"x3"})[0].serving.users == 90);
+
+    Workload noSla = chat;
+    noSla.serving.sla.reset();
+    CHECK_THROWS_WITH(deriveWorkloads(noSla, WorkloadField::SlaTtftMs, {"500"}),
+        Catch::Contains("sla.ttft_ms=500") && Catch::Contains("no sla to change"));
+    Workload noDemand = chat;
+    noDemand.serving.requestRatePerS.reset();
+    CHECK_THROWS_WITH(deriveWorkloads(noDemand, WorkloadField::Traffic, {"x2"}),
+        Catch::Contains("no request_rate_per_s or users"));
+    CHECK_THROWS_AS(deriveWorkloads(chat, WorkloadField::Traffic, {"x0"}), InputError);
+}

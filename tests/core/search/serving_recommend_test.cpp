@@ -186,3 +186,31 @@ TEST_CASE("the serving recommendation does not depend on the thread count, and s
     stopped.stop = stop.get_token();
     CHECK(recommend(r, stopped).cancelled);
 }
+
+TEST_CASE(
+    "--request-rate and the TTFT/TPOT targets set the demand and SLA a serving search sizes for",
+    "[serving][search]")
+{
+    SearchConstraints c;
+    c.requestRatePerS = 100;
+    c.ttftTargetS = 0.5;
+    const Workload w = servingSearchWorkload(shippedChatExample(), c);
+    CHECK(*w.serving.requestRatePerS == 100);
+    CHECK(w.serving.sla->ttftMs == Approx(500));
+    CHECK(w.serving.sla->tpotMs == 100); // kept from the workload's SLA
+    Workload noSla = shippedChatExample();
+    noSla.serving.sla.reset();
+    CHECK_FALSE(isServingDemandSearch(servingSearchWorkload(noSla, c)));
+    c.tpotTargetS = 0.05;
+    const Workload made = servingSearchWorkload(noSla, c);
+    REQUIRE(isServingDemandSearch(made));
+    CHECK(made.serving.sla->percentile == 99);
+    CHECK(made.serving.sla->tpotMs == Approx(50));
+
+    RecommendRequest r = servingRequest();
+    r.constraints.requestRatePerS = 100;
+    const Recommendation rec = recommend(r);
+    REQUIRE(!rec.candidates.empty());
+    const ServingCandidate& s = *rec.candidates.front().serving;
+    CHECK(s.replicasNeeded == int(std::ceil(100.0 / s.capacityPerReplica - 1e-9)));
+}
