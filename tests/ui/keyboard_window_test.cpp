@@ -100,6 +100,14 @@ TEST_CASE("the window fits a 1280 x 720 screen", "[ui][window]")
     const QRect frame = f.window->frameGeometry();
     INFO(frame.x() << "," << frame.y() << " " << frame.width() << "x" << frame.height());
     CHECK(room.contains(frame));
+    // Shown and laid out, the pages' minimum sizes still fit the room.
+    f.window->show();
+    REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+    const QSize minimum = f.window->minimumSizeHint();
+    INFO("minimum size hint " << minimum.width() << "x" << minimum.height());
+    CHECK(minimum.width() <= room.width());
+    CHECK(minimum.height() <= room.height());
+    CHECK(f.window->height() <= room.height());
 }
 
 TEST_CASE("Undo on the Catalog page undoes catalog edits", "[ui][undo]")
