@@ -25,6 +25,7 @@
 #include <QScreen>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
@@ -164,4 +165,13 @@ TEST_CASE("a good catalog edit clears the message of a refused one", "[ui][catal
     CHECK_FALSE(message->text().isEmpty());
     REQUIRE(model->setData(cell, QStringLiteral("96"), Qt::EditRole));
     CHECK(message->text().isEmpty());
+}
+
+TEST_CASE("the GUI's counts agree with their nouns", "[ui][window][text]")
+{
+    // Issue 23 item 11: "75 part(s)", "node(s)" without a translation file.
+    test::WindowFixture f;
+    const QString status = f.window->statusBar()->currentMessage();
+    CHECK(status.contains(QStringLiteral(" parts in ")));
+    CHECK_FALSE(status.contains(QStringLiteral("(s)")));
 }
