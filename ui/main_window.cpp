@@ -246,7 +246,8 @@ void MainWindow::updateTitle()
 
 void MainWindow::updateStatus()
 {
-    QString text = tr("%n part(s) in %1", nullptr, static_cast<int>(mCatalogEditor->parts().size()))
+    const auto parts = mCatalogEditor->parts().size();
+    QString text = (parts == 1 ? tr("1 part in %1") : tr("%1 parts in %2").arg(parts))
                        .arg(toQString(mStore.path()));
     if (const auto& r = mAnalysis->result())
         text += tr("  ·  %1 on %2: %3")

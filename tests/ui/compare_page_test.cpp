@@ -16,6 +16,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <QAbstractItemModelTester>
 #include <QBarSeries>
 #include <QBarSet>
@@ -234,4 +236,40 @@ TEST_CASE("a what-if adds traffic and SLA variants of the baseline workload, und
     auto* field = page->findChild<QLineEdit*>(QStringLiteral("compareWhatIfLineEdit"));
     REQUIRE(field);
     CHECK(page->findChild<QPushButton*>(QStringLiteral("compareAddWhatIfButton")));
+}
+
+TEST_CASE("a pair that does not fit shows no speed, and each workload has its own baseline",
+          "[ui][compare][fits]")
+{
+    // Issue 23 items 7 and 8, on the MoE example: DeepSeek-V3 does not fit
+    // on 4x DGX H100 but does on 1x DGX B200.
+    test::WindowFixture f;
+    f.window->openExample(QStringLiteral("moe-models.infrafit.json"));
+    auto* page = f.window->comparePage();
+    page->refresh();
+    auto* model = page->model();
+    const Comparison& comparison = model->comparison();
+    const ComparisonRow* notFitting = nullptr;
+    for (const auto& row : comparison.rows)
+        if (row.analyzed && !row.fits)
+            notFitting = &row;
+    REQUIRE(notFitting);
+    const int r = static_cast<int>(notFitting - comparison.rows.data());
+    const auto cell = [&](int row, ComparisonMetric metric) {
+        return model->index(row, ComparisonTableModel::columnOf(metric)).data().toString();
+    };
+    const bool training = notFitting->kind == WorkloadKind::Training;
+    const auto ownSpeed = training ? ComparisonMetric::TrainingDays : ComparisonMetric::TtftS;
+    const auto otherSpeed = training ? ComparisonMetric::TtftS : ComparisonMetric::TrainingDays;
+    CHECK(cell(r, ownSpeed) == QStringLiteral("—, does not fit"));
+    CHECK(cell(r, otherSpeed) == QStringLiteral("—"));
+    CHECK_FALSE(model->index(r, ComparisonTableModel::columnOf(ownSpeed))
+                    .data(ComparisonTableModel::SortRole)
+                    .isValid());
+    // Two workloads, two baselines: one per workload.
+    const auto baselines = std::count_if(comparison.rows.begin(), comparison.rows.end(),
+                                         [](const ComparisonRow& row) { return row.isBaseline; });
+    CHECK(baselines == static_cast<long>(comparison.workloads.size()));
+    for (const auto& row : comparison.rows)
+        CHECK(comparison.rows[row.baselineRow].workloadName == row.workloadName);
 }

@@ -25,6 +25,7 @@
 #include <QScreen>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
@@ -100,6 +101,14 @@ TEST_CASE("the window fits a 1280 x 720 screen", "[ui][window]")
     const QRect frame = f.window->frameGeometry();
     INFO(frame.x() << "," << frame.y() << " " << frame.width() << "x" << frame.height());
     CHECK(room.contains(frame));
+    // Shown and laid out, the pages' minimum sizes still fit the room.
+    f.window->show();
+    REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+    const QSize minimum = f.window->minimumSizeHint();
+    INFO("minimum size hint " << minimum.width() << "x" << minimum.height());
+    CHECK(minimum.width() <= room.width());
+    CHECK(minimum.height() <= room.height());
+    CHECK(f.window->height() <= room.height());
 }
 
 TEST_CASE("Undo on the Catalog page undoes catalog edits", "[ui][undo]")
@@ -156,4 +165,13 @@ TEST_CASE("a good catalog edit clears the message of a refused one", "[ui][catal
     CHECK_FALSE(message->text().isEmpty());
     REQUIRE(model->setData(cell, QStringLiteral("96"), Qt::EditRole));
     CHECK(message->text().isEmpty());
+}
+
+TEST_CASE("the GUI's counts agree with their nouns", "[ui][window][text]")
+{
+    // Issue 23 item 11: "75 part(s)", "node(s)" without a translation file.
+    test::WindowFixture f;
+    const QString status = f.window->statusBar()->currentMessage();
+    CHECK(status.contains(QStringLiteral(" parts in ")));
+    CHECK_FALSE(status.contains(QStringLiteral("(s)")));
 }

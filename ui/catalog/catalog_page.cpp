@@ -367,8 +367,9 @@ void CatalogPage::deleteSelected()
         return;
     }
     const QString error = mEditor->removeParts(ids);
-    showMessage(error.isEmpty() ? tr("Deleted %n part(s). Undo with Ctrl+Z.", nullptr,
-                                     static_cast<int>(ids.size()))
+    showMessage(error.isEmpty() ? (ids.size() == 1 ? tr("Deleted 1 part. Undo with Ctrl+Z.")
+                                                    : tr("Deleted %1 parts. Undo with Ctrl+Z.")
+                                                          .arg(ids.size()))
                                 : error,
                 !error.isEmpty());
 }
@@ -386,12 +387,14 @@ void CatalogPage::importFile()
             showMessage(error, true);
             return;
         }
-        QString text = tr("Imported %n part(s) from %1.", nullptr,
-                          static_cast<int>(document.parts.size()))
+        QString text = (document.parts.size() == 1
+                            ? tr("Imported 1 part from %1.")
+                            : tr("Imported %1 parts from %2.").arg(document.parts.size()))
                            .arg(file);
         if (!document.warnings.empty())
-            text += tr(" %n unknown field(s) ignored.", nullptr,
-                       static_cast<int>(document.warnings.size()));
+            text += document.warnings.size() == 1
+                ? tr(" 1 unknown field ignored.")
+                : tr(" %1 unknown fields ignored.").arg(document.warnings.size());
         showMessage(text, false);
     } catch (const InputError& error) {
         QStringList lines;
@@ -399,9 +402,11 @@ void CatalogPage::importFile()
             lines << toQString(line);
         Dialogs::warning(this, tr("Import Catalog"),
                          tr("Nothing was imported:\n\n%1").arg(lines.join(QLatin1Char('\n'))));
-        showMessage(tr("Nothing was imported: %1 has %n problem(s).", nullptr,
-                       static_cast<int>(error.problems().size()))
-                        .arg(file),
+        showMessage(error.problems().size() == 1
+                        ? tr("Nothing was imported: %1 has 1 problem.").arg(file)
+                        : tr("Nothing was imported: %1 has %2 problems.")
+                              .arg(file)
+                              .arg(error.problems().size()),
                     true);
     }
 }
@@ -417,8 +422,9 @@ void CatalogPage::exportFile()
     try {
         checkOutputIsNotInput(toStdString(file), databaseFiles(mEditor->store().path()));
         writeFileAtomic(toStdString(file), catalogToJson(model(kind)->parts()));
-        showMessage(tr("Exported %n part(s) to %1.", nullptr,
-                       static_cast<int>(model(kind)->parts().size()))
+        const auto exported = model(kind)->parts().size();
+        showMessage((exported == 1 ? tr("Exported 1 part to %1.")
+                                   : tr("Exported %1 parts to %2.").arg(exported))
                         .arg(file),
                     false);
     } catch (const FileWriteError& error) {

@@ -211,7 +211,9 @@ void buildRackChart(QChart* chart, const AnalysisResult& r)
     const auto& th = r.infrastructure->thermal;
     auto* series = new QBarSeries;
     series->setObjectName(QStringLiteral("rackSeries"));
-    series->append(addSet(QObject::tr("Full rack (%n node(s))", nullptr, pw.nodesPerRack),
+    series->append(addSet(pw.nodesPerRack == 1
+                              ? QObject::tr("Full rack (1 node)")
+                              : QObject::tr("Full rack (%1 nodes)").arg(pw.nodesPerRack),
                           {pw.rackWallKw}));
     series->append(addSet(QObject::tr("Rack power budget"), {pw.rackBudgetKw}));
     if (th.coolingCapacityKw > 0)

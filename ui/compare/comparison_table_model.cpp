@@ -31,6 +31,15 @@ bool kindSpecific(ComparisonMetric metric)
     }
 }
 
+/// Whether a kind-specific metric belongs to `kind` (days to train to
+/// training, TTFT to serving); the others are not this row's figures.
+bool comparisonMetricOfKind(ComparisonMetric metric, WorkloadKind kind)
+{
+    const bool training = metric == ComparisonMetric::TrainingDays
+        || metric == ComparisonMetric::TokensPerS || metric == ComparisonMetric::Mfu;
+    return !kindSpecific(metric) || training == (kind == WorkloadKind::Training);
+}
+
 QString signedText(const QString& text, double value)
 {
     return (value > 0 ? QStringLiteral("+") : QString()) + text;
@@ -112,7 +121,8 @@ QVariant ComparisonTableModel::metricData(
 {
     const double value = row.value(metric);
     // A pair whose plan does not fit has no speed (core leaves it out).
-    const bool notFitting = row.analyzed && !row.isAvailable(metric);
+    const bool notFitting
+        = row.analyzed && !row.isAvailable(metric) && comparisonMetricOfKind(metric, row.kind);
     const bool notApplicable
         = !row.analyzed || notFitting || (kindSpecific(metric) && value == 0);
     const MetricDelta& delta = row.delta(metric);

@@ -326,10 +326,11 @@ bool RecommendPage::useSelected()
     for (const auto& existing : project.configurations)
         used << toQString(existing.name);
     Configuration config = c.config.config;
-    const QString name = uniqueName(tr("%1 × %2, %3 node(s) (recommended)")
+    const QString name = uniqueName(tr("%1 × %2, %3 (recommended)")
                                         .arg(toQString(c.config.gpu.id))
                                         .arg(config.gpusPerNode)
-                                        .arg(config.nodes),
+                                        .arg(config.nodes == 1 ? tr("1 node")
+                                                               : tr("%1 nodes").arg(config.nodes)),
         used);
     config.name = toStdString(name);
     project.configurations.push_back(std::move(config));
