@@ -257,11 +257,25 @@ constexpr std::string_view migration4 = R"SQL(
 ALTER TABLE chassis ADD COLUMN system_parts TEXT;
 )SQL";
 
-constexpr std::array<Migration, 4> migrations{{
+// Migration 5: the manufacturer part number `part_number`, a common field of
+// every kind (optional text), appended as the last column of each kind table
+// like the registry's trailing common field.
+constexpr std::string_view migration5 = R"SQL(
+ALTER TABLE gpu ADD COLUMN part_number TEXT;
+ALTER TABLE chassis ADD COLUMN part_number TEXT;
+ALTER TABLE cpu ADD COLUMN part_number TEXT;
+ALTER TABLE nvme ADD COLUMN part_number TEXT;
+ALTER TABLE nic ADD COLUMN part_number TEXT;
+ALTER TABLE psu ADD COLUMN part_number TEXT;
+ALTER TABLE cooling ADD COLUMN part_number TEXT;
+)SQL";
+
+constexpr std::array<Migration, 5> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
     {4, migration4},
+    {5, migration5},
 }};
 
 /// True when the database has no tables, views or triggers at all.

@@ -63,6 +63,7 @@ COMMON = {
     "confidence": _f("choice", choices=["published", "estimate"]),
     "estimated_fields": _f("list"),  # items must be keys of the kind (checked separately)
     "notes": _f("text"),
+    "part_number": _f("text"),  # manufacturer part number; left out unless sourced
 }
 
 KIND_FIELDS = {
@@ -915,6 +916,11 @@ def check_registry_sync(problems):
             problems.append("field_spec.cpp: could not find %s()" % func)
             continue
         body = m.group(1)
+        if kind is None:
+            # common fields added by later migrations follow each kind's own fields
+            t = re.search(r"std::vector<FieldSpec> trailingCommonFields\(\)\s*\{(.*?)\n\}", text, re.S)
+            if t:
+                body += t.group(1)
         starts = list(re.finditer(r">\(\s*\"([a-z0-9_]+)\"", body))
         keys, required = set(), set()
         for i, start in enumerate(starts):

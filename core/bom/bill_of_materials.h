@@ -36,6 +36,7 @@ struct BomLine {
     std::string vendor;
     std::string model;
     std::string partId;
+    std::string partNumber; ///< manufacturer part number; empty when the catalog has none
     std::optional<std::int64_t> quantityPerNode;
     std::optional<std::int64_t> nodes;
     std::int64_t totalQuantity = 0;

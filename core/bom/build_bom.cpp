@@ -23,7 +23,7 @@ bool isNodePart(const std::string& kind)
         || kind == "psu" || kind == "host_memory";
 }
 
-/// The catalog part a cost line names, to read its vendor.
+/// The catalog part a cost line names, to read its vendor and part number.
 const PartInfo* partFor(const ResolvedConfiguration& rc, const std::string& kind)
 {
     if (kind == "chassis")
@@ -77,8 +77,10 @@ BomLine lineFrom(const ResolvedConfiguration& rc, const CostLine& cost)
     line.kind = cost.item;
     line.model = cost.model;
     line.partId = cost.partId;
-    if (const PartInfo* part = partFor(rc, cost.item); part && part->id == cost.partId)
+    if (const PartInfo* part = partFor(rc, cost.item); part && part->id == cost.partId) {
         line.vendor = part->vendor;
+        line.partNumber = part->partNumber;
+    }
     line.totalQuantity = std::max<std::int64_t>(0, cost.count);
     const std::int64_t nodes = std::max(0, rc.config.nodes);
     if (isNodePart(cost.item) && nodes > 0 && line.totalQuantity % nodes == 0) {

@@ -62,17 +62,18 @@ std::string optionalCount(const std::optional<std::int64_t>& value)
 
 std::string bomToCsv(const BillOfMaterials& bom)
 {
-    std::string csv = csvRecord({"row", "kind", "vendor", "model", "part_id", "quantity_per_node",
+    std::string csv = csvRecord({"row", "kind", "vendor", "model", "part_id", "part_number",
+        "quantity_per_node",
         "nodes", "total_quantity", "unit_price_usd", "extended_price_usd", "price_status", "note"});
     for (const auto& line : bom.lines) {
-        csv += csvRecord({"line", line.kind, line.vendor, line.model, line.partId,
+        csv += csvRecord({"line", line.kind, line.vendor, line.model, line.partId, line.partNumber,
             optionalCount(line.quantityPerNode), optionalCount(line.nodes),
             std::to_string(line.totalQuantity), plainNumber(line.unitPriceUsd),
             plainNumber(line.extendedPriceUsd), std::string(enumName(line.priceStatus)),
             line.note});
     }
     for (const auto& subtotal : bom.subtotals) {
-        csv += csvRecord({"subtotal", subtotal.kind, "", "", "", "", "",
+        csv += csvRecord({"subtotal", subtotal.kind, "", "", "", "", "", "",
             std::to_string(subtotal.quantity), "", plainNumber(subtotal.extendedPriceUsd),
             subtotal.includesEstimates ? "includes_estimates" : "", ""});
     }
@@ -87,7 +88,7 @@ std::string bomToCsv(const BillOfMaterials& bom)
             note += (i ? "; " : "") + totals.missingPrices[i];
     }
     csv += csvRecord(
-        {"total", "", "", "", "", "", "", "", "", plainNumber(totals.totalUsd), status, note});
+        {"total", "", "", "", "", "", "", "", "", "", plainNumber(totals.totalUsd), status, note});
     return csv;
 }
 

@@ -116,7 +116,8 @@ std::string svgChart(const StackedBarChart& chart)
 void linesTable(std::string& html, const BillOfMaterials& bom)
 {
     html += "<h2>Bill of materials</h2>\n<table>\n<thead><tr><th>Kind</th><th>Vendor</th>"
-            "<th>Model</th><th>Part id</th><th class=\"n\">Per node</th><th class=\"n\">Nodes</th>"
+            "<th>Model</th><th>Part id</th><th>Part number</th><th class=\"n\">Per node</th>"
+            "<th class=\"n\">Nodes</th>"
             "<th class=\"n\">Quantity</th><th class=\"n\">Unit price</th>"
             "<th class=\"n\">Extended</th><th>Note</th></tr></thead>\n<tbody>\n";
     for (const auto& l : bom.lines) {
@@ -124,20 +125,20 @@ void linesTable(std::string& html, const BillOfMaterials& bom)
             : l.priceStatus == PriceStatus::Missing                     ? "missing"
                                                                         : "";
         html += "<tr>" + cell(kindLabel(l.kind)) + cell(l.vendor) + cell(l.model) + cell(l.partId)
-            + cell(count(l.quantityPerNode), true) + cell(count(l.nodes), true)
+            + cell(l.partNumber) + cell(count(l.quantityPerNode), true) + cell(count(l.nodes), true)
             + cell(infra::num(static_cast<double>(l.totalQuantity)), true)
             + cell(formatUsd(l.unitPriceUsd), true) + cell(formatUsd(l.extendedPriceUsd), true)
             + cell(l.note, false, cls) + "</tr>\n";
     }
     for (const auto& s : bom.subtotals) {
         html += "<tr class=\"subtotal\">" + cell("Subtotal") + cell(kindLabel(s.kind)) + cell("")
-            + cell("") + cell("", true) + cell("", true)
+            + cell("") + cell("") + cell("", true) + cell("", true)
             + cell(infra::num(static_cast<double>(s.quantity)), true) + cell("", true)
             + cell(formatUsd(s.extendedPriceUsd), true)
             + cell(s.includesEstimates ? "includes estimated prices" : "", false, "est")
             + "</tr>\n";
     }
-    html += "<tr class=\"total\">" + cell("Total") + "<td colspan=\"7\"></td>"
+    html += "<tr class=\"total\">" + cell("Total") + "<td colspan=\"8\"></td>"
         + cell(formatTotalUsd(bom.totals), true) + cell(totalCaption(bom.totals)) + "</tr>\n";
     html += "</tbody>\n</table>\n";
     for (const auto& missing : bom.totals.missingPrices)

@@ -97,7 +97,8 @@ nlohmann::json bomToJson(const BillOfMaterials& bom)
     nlohmann::json lines = nlohmann::json::array();
     for (const auto& l : bom.lines) {
         lines.push_back({{"kind", l.kind}, {"vendor", l.vendor}, {"model", l.model},
-            {"part_id", l.partId}, {"quantity_per_node", optionalCount(l.quantityPerNode)},
+            {"part_id", l.partId}, {"part_number", l.partNumber},
+            {"quantity_per_node", optionalCount(l.quantityPerNode)},
             {"nodes", optionalCount(l.nodes)}, {"total_quantity", l.totalQuantity},
             {"unit_price_usd", finiteOrZero(l.unitPriceUsd)},
             {"extended_price_usd", finiteOrZero(l.extendedPriceUsd)},

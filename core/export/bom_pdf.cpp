@@ -30,7 +30,7 @@ struct Column {
 };
 
 constexpr std::array<Column, 10> kColumns {{{"Kind", 42, false}, {"Vendor", 52, false},
-    {"Model", 103, false}, {"Part id", 86, false}, {"Per node", 32, true}, {"Nodes", 28, true},
+    {"Model", 103, false}, {"Part id, P/N", 86, false}, {"Per node", 32, true}, {"Nodes", 28, true},
     {"Qty", 34, true}, {"Unit price", 56, true}, {"Extended", 62, true}, {"Price", 20, false}}};
 
 std::string statusMark(PriceStatus status)
@@ -247,7 +247,9 @@ void bomTable(Layout& out, const BillOfMaterials& bom)
     tableHeader(out);
     for (const auto& l : bom.lines) {
         tableRow(out,
-            {kindLabel(l.kind), l.vendor, l.model, l.partId, pdfCount(l.quantityPerNode),
+            {kindLabel(l.kind), l.vendor, l.model,
+                l.partNumber.empty() ? l.partId : l.partId + " P/N " + l.partNumber,
+                pdfCount(l.quantityPerNode),
                 pdfCount(l.nodes), infra::num(static_cast<double>(l.totalQuantity)),
                 formatUsd(l.unitPriceUsd), formatUsd(l.extendedPriceUsd),
                 statusMark(l.priceStatus)},

@@ -88,8 +88,8 @@ void formula(lxw_worksheet* ws, lxw_row_t row, lxw_col_t col, const std::string&
 lxw_row_t writeLines(lxw_worksheet* ws, const BillOfMaterials& bom, const Formats& f)
 {
     const char* headers[] = {"Kind", "Vendor", "Model", "Part id", "Per node", "Nodes", "Quantity",
-        "Unit price (USD)", "Extended (USD)", "Price", "Note"};
-    for (lxw_col_t c = 0; c < 11; ++c)
+        "Unit price (USD)", "Extended (USD)", "Price", "Note", "Part number"};
+    for (lxw_col_t c = 0; c < 12; ++c)
         worksheet_write_string(ws, 0, c, headers[c], f.header);
     worksheet_freeze_panes(ws, 1, 0);
     worksheet_set_column(ws, 0, 1, 12, nullptr);
@@ -98,6 +98,7 @@ lxw_row_t writeLines(lxw_worksheet* ws, const BillOfMaterials& bom, const Format
     worksheet_set_column(ws, 7, 8, 16, nullptr);
     worksheet_set_column(ws, 9, 9, 11, nullptr);
     worksheet_set_column(ws, 10, 10, 44, nullptr);
+    worksheet_set_column(ws, 11, 11, 22, nullptr);
 
     lxw_row_t row = 1;
     for (const auto& l : bom.lines) {
@@ -120,6 +121,8 @@ lxw_row_t writeLines(lxw_worksheet* ws, const BillOfMaterials& bom, const Format
             number(ws, row, 8, 0, f.usd);
         text(ws, row, 9, std::string(enumName(l.priceStatus)));
         text(ws, row, 10, l.note);
+        // Last column, so the formulas' column letters stay those of earlier files.
+        text(ws, row, 11, l.partNumber);
         ++row;
     }
     const lxw_row_t lastLine = row - 1;

@@ -99,10 +99,23 @@ std::vector<FieldSpec> commonFields()
     };
 }
 
+// Common fields added after the first schema: they come after every kind's
+// own fields, in the order of the migrations that added their columns
+// (catalog/migrations.cpp), since a column is appended to its table.
+std::vector<FieldSpec> trailingCommonFields()
+{
+    return {
+        text<&PartInfo::partNumber>("part_number", "Part number", Optional,
+                                    "Manufacturer part number (SKU) for ordering"),
+    };
+}
+
 std::vector<FieldSpec> withCommon(std::vector<FieldSpec> own)
 {
     auto all = commonFields();
     all.insert(all.end(), own.begin(), own.end());
+    auto trailing = trailingCommonFields();
+    all.insert(all.end(), trailing.begin(), trailing.end());
     return all;
 }
 

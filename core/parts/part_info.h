@@ -31,6 +31,8 @@ struct PartInfo {
     Confidence confidence = Confidence::Estimate;
     std::vector<std::string> estimatedFields;
     std::string notes;
+    /// Manufacturer part number (orderable SKU); empty when not known.
+    std::string partNumber;
 
     [[nodiscard]] bool isEstimated(std::string_view key) const
     {

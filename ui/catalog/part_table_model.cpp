@@ -34,9 +34,10 @@ void appendLowered(std::string& out, std::string_view text)
 PartTableModel::PartTableModel(PartKind kind, CatalogEditor* editor, QObject* parent)
     : QAbstractTableModel(parent), mKind(kind), mEditor(editor)
 {
-    // A buyer compares figures first: identity, then the kind's own fields,
-    // then price and where the figures come from.
-    const std::array<std::string_view, 3> identity{"id", "vendor", "model"};
+    // A buyer compares figures first: identity (with the part number to
+    // order by), then the kind's own fields, then price and where the figures
+    // come from.
+    const std::array<std::string_view, 4> identity{"id", "vendor", "model", "part_number"};
     const std::array<std::string_view, 6> provenance{"price_usd", "price_note", "confidence",
                                                      "source", "estimated_fields", "notes"};
     const auto in = [](const auto& keys, std::string_view key) {

@@ -28,9 +28,10 @@ TEST_CASE("CSV: one header row, total equals the sum of the lines", "[bom][csv]"
     const auto records = parseCsv(bomToCsv(bom));
     REQUIRE(records.size() == 1 + bom.lines.size() + bom.subtotals.size() + 1);
     const auto& header = records.front();
-    REQUIRE(header.size() == 12);
+    REQUIRE(header.size() == 13);
     CHECK(header[0] == "row");
-    CHECK(header[9] == "extended_price_usd");
+    CHECK(header[5] == "part_number");
+    CHECK(header[10] == "extended_price_usd");
     double lines = 0;
     double total = -1;
     int lineRows = 0;
@@ -38,15 +39,15 @@ TEST_CASE("CSV: one header row, total equals the sum of the lines", "[bom][csv]"
         REQUIRE(records[i].size() == header.size());
         if (records[i][0] == "line") {
             ++lineRows;
-            const double quantity = std::stod(records[i][7]);
-            const double unit = std::stod(records[i][8]);
-            const double extended = std::stod(records[i][9]);
-            if (records[i][10] == "list" || records[i][10] == "estimated")
+            const double quantity = std::stod(records[i][8]);
+            const double unit = std::stod(records[i][9]);
+            const double extended = std::stod(records[i][10]);
+            if (records[i][11] == "list" || records[i][11] == "estimated")
                 CHECK(extended == Approx(quantity * unit));
             lines += extended;
         } else if (records[i][0] == "total") {
-            total = std::stod(records[i][9]);
-            CHECK(records[i][10] == "incomplete");
+            total = std::stod(records[i][10]);
+            CHECK(records[i][11] == "incomplete");
         }
     }
     CHECK(lineRows == static_cast<int>(bom.lines.size()));
@@ -234,4 +235,42 @@ TEST_CASE("a failed export leaves no file behind", "[bom]")
     CHECK_THROWS_AS(
         exportBom(bom, BomFormat::Xlsx, dir.file("no-such-dir/bom.xlsx")), FileWriteError);
     CHECK(std::filesystem::is_empty(dir.path()));
+}
+
+TEST_CASE("every BOM format shows a line's manufacturer part number", "[bom][part-number]")
+{
+    // Issue 23 item 10. The example project gives only its NIC a part
+    // number (tests/fixtures/projects/bom-example.infrafit.json).
+    const auto bom = bomExample();
+    std::size_t nicRow = 0;
+    for (std::size_t i = 0; i < bom.lines.size(); ++i) {
+        const auto& line = bom.lines[i];
+        if (line.kind == "nic") {
+            CHECK(line.partNumber == "EXAMPLE-PN-CX7");
+            nicRow = i + 2; // XLSX: header in row 1
+        } else {
+            CHECK(line.partNumber.empty());
+        }
+    }
+    REQUIRE(nicRow > 0);
+    const auto records = parseCsv(bomToCsv(bom));
+    CHECK(records.front()[5] == "part_number");
+    CHECK(records[nicRow - 1][5] == "EXAMPLE-PN-CX7");
+    CHECK_THAT(renderBom(bom, BomFormat::Json),
+        Catch::Contains("\"part_number\": \"EXAMPLE-PN-CX7\""));
+    CHECK_THAT(bomToHtml(bom), Catch::Contains("<th>Part number</th>"));
+    CHECK_THAT(bomToHtml(bom), Catch::Contains(">EXAMPLE-PN-CX7<"));
+    TempDir dir;
+    const auto xlsx = dir.file("pn.xlsx");
+    exportBom(bom, BomFormat::Xlsx, xlsx);
+    const auto dump = xlsxCellDump(xlsx, dir);
+    REQUIRE(dump.has_value());
+    const auto cells = parseXlsxDump(*dump);
+    CHECK(cells.at("Lines!L1").value == "Part number");
+    CHECK(cells.at("Lines!L" + std::to_string(nicRow)).value == "EXAMPLE-PN-CX7");
+    const auto pdf = dir.file("pn.pdf");
+    exportBom(bom, BomFormat::Pdf, pdf);
+    const auto text = pdfText(pdf, dir);
+    REQUIRE(text.has_value());
+    CHECK_THAT(*text, Catch::Contains("EXAMPLE-PN-CX7"));
 }

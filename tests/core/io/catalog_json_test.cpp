@@ -446,3 +446,22 @@ TEST_CASE("parsing in batches still refuses an id repeated across batches",
     }
     CHECK(batches >= 1);
 }
+
+TEST_CASE("a part number is read, written back and optional on every kind", "[io][catalog]")
+{
+    // Issue 23 item 10: `part_number`, the manufacturer's orderable number.
+    const auto first = readCatalogFile(fixturePath("catalogs/good.json"));
+    auto parts = first.parts;
+    for (auto& part : parts) {
+        CHECK(infoOf(part).partNumber.empty()); // absent in the file: empty, no error
+        std::visit([](auto& p) { p.partNumber = "PN-" + p.id; }, part);
+    }
+    const std::string text = catalogToJson(parts);
+    CHECK_THAT(text, Catch::Contains("\"part_number\": \"PN-"));
+    const auto second = parseCatalog(text, "part-number.json");
+    REQUIRE(second.parts.size() == parts.size());
+    for (const auto& part : second.parts)
+        CHECK(infoOf(part).partNumber == "PN-" + infoOf(part).id);
+    // An empty part number is not written.
+    CHECK_THAT(catalogToJson(first.parts), !Catch::Contains("part_number"));
+}
