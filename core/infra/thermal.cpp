@@ -13,9 +13,12 @@ using infra::addFinding;
 
 namespace {
 
+/// The cooling type in words ("rear door", not the file's "rear_door").
 std::string coolingName(CoolingType type)
 {
-    return std::string(enumName(type));
+    std::string name(enumName(type));
+    std::replace(name.begin(), name.end(), '_', ' ');
+    return name;
 }
 
 } // namespace
