@@ -83,7 +83,8 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
         if (w.model.positionEmbedding == PositionEmbedding::Learned
             && w.sequenceLength > w.model.maxPositions)
             add(r, Severity::Warning, "model.sequence_exceeds_positions",
-                fmt("sequence length %.0f exceeds the model's %.0f positions of the learned position table",
+                fmt("sequence length %.0f exceeds the model's %.0f positions of the learned "
+                    "position table",
                     w.sequenceLength, w.model.maxPositions));
     } else {
         const double ctxTokens = double(w.promptTokens) + w.outputTokens;

@@ -58,7 +58,8 @@ bool findingWordingHas(const Findings& findings, const std::string& code)
 
 TEST_CASE("finding wording: the key detector finds keys and only keys", "[infra][findings]")
 {
-    CHECK(findingWordingKeys("Set psus_per_node, e.g. 6.") == std::set<std::string> {"psus_per_node"});
+    CHECK(findingWordingKeys("Set psus_per_node, e.g. 6.")
+          == std::set<std::string> {"psus_per_node"});
     CHECK(findingWordingKeys("Set PSUs per node, e.g. 6.").empty());
     CHECK(findingWordingKeys("engine memory fraction (vLLM gpu_memory_utilization)").empty());
 }
