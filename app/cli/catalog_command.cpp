@@ -63,12 +63,37 @@ std::string header(const FieldSpec& spec)
         {"gpu_fabric", "Fabric"},          {"pcie_lanes", "Lanes"},  {"pcie_gen", "PCIe"},
         {"read_mbs", "Read"},              {"write_mbs", "Write"},   {"port_speed_gbps", "Speed"},
         {"efficiency_rating", "Rating"},   {"max_heat_kw_per_rack", "Heat/rack"},
-        {"capacity_tb", "Capacity"}};
+        {"capacity_tb", "Capacity"},       {"memory_gb", "Mem"},     {"max_gpus", "GPUs"},
+        {"psu_slots", "PSUs"}};
     const auto shorter = catalogListShort.find(spec.key);
     std::string text(shorter != catalogListShort.end() ? shorter->second : spec.label);
-    if (!spec.unit.empty() && spec.unit != "lanes")
+    if (spec.unit == "TFLOPS") // a unit that is a word reads without brackets: "BF16 TFLOPS"
+        text += " " + std::string(spec.unit);
+    else if (!spec.unit.empty() && spec.unit != "lanes")
         text += " (" + std::string(spec.unit) + ")";
     return text;
+}
+
+/// The widest line of a Model cell: longer model names continue on the
+/// next lines, so the default catalog's list stays within 160 columns.
+constexpr std::size_t catalogListModelWidth = 24;
+
+/// `text` broken at spaces into lines of at most `width` characters (a
+/// single longer word keeps its own line).
+std::vector<std::string> catalogListWrap(const std::string& text, std::size_t width)
+{
+    std::vector<std::string> lines;
+    std::istringstream words(text);
+    std::string word;
+    while (words >> word) {
+        if (!lines.empty() && displayWidth(lines.back()) + 1 + displayWidth(word) <= width)
+            lines.back() += " " + word;
+        else
+            lines.push_back(word);
+    }
+    if (lines.empty())
+        lines.emplace_back();
+    return lines;
 }
 
 std::string cell(const FieldSpec& spec, const Part& part, bool& starred)
@@ -94,17 +119,33 @@ bool printTable(PartKind kind, const std::vector<Part>& parts, std::ostream& out
         }
     }
     TextTable table(headers);
+    std::size_t shown = 0;
     for (const auto& part : parts) {
         if (kindOf(part) != kind)
             continue;
+        ++shown;
         std::vector<std::string> cells;
-        for (const auto* spec : specs)
-            cells.push_back(cell(*spec, part, starred));
+        std::vector<std::string> modelLines;
+        std::size_t modelColumn = specs.size();
+        for (std::size_t c = 0; c < specs.size(); ++c) {
+            cells.push_back(cell(*specs[c], part, starred));
+            if (specs[c]->key == "model") {
+                modelColumn = c;
+                modelLines = catalogListWrap(cells.back(), catalogListModelWidth);
+                cells.back() = modelLines.front();
+            }
+        }
         table.addRow(std::move(cells));
+        // Continuation lines carry only the rest of the model name.
+        for (std::size_t l = 1; l < modelLines.size(); ++l) {
+            std::vector<std::string> more(specs.size());
+            more[modelColumn] = modelLines[l];
+            table.addRow(std::move(more));
+        }
     }
-    if (table.rowCount() == 0)
+    if (shown == 0)
         return false;
-    out << partKindLabel(kind) << " (" << table.rowCount() << ")\n" << table.render();
+    out << partKindLabel(kind) << " (" << shown << ")\n" << table.render();
     return true;
 }
 

@@ -53,7 +53,7 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
             w.kind == WorkloadKind::Training
                 ? "raise tensor/pipeline parallelism, the ZeRO stage or recomputation, or use a "
                   "GPU with more memory"
-                : "raise tensor parallelism, lower concurrent_requests or context, quantise "
+                : "raise tensor parallelism, lower the concurrent requests or context, quantise "
                   "weights or the KV cache");
     } else if (total > 0.9 * r.usableBytes) {
         add(r, Severity::Warning, "memory.tight",
@@ -83,13 +83,14 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
         if (w.model.positionEmbedding == PositionEmbedding::Learned
             && w.sequenceLength > w.model.maxPositions)
             add(r, Severity::Warning, "model.sequence_exceeds_positions",
-                fmt("sequence_length %.0f exceeds max_positions %.0f of the learned position table",
+                fmt("sequence length %.0f exceeds the model's %.0f positions of the learned "
+                    "position table",
                     w.sequenceLength, w.model.maxPositions));
     } else {
         const double ctxTokens = double(w.promptTokens) + w.outputTokens;
         if (ctxTokens > w.model.maxPositions)
             add(r, Severity::Warning, "model.context_exceeds_positions",
-                fmt("prompt + output = %.0f tokens exceeds max_positions %.0f", ctxTokens,
+                fmt("prompt + output = %.0f tokens exceeds the model's %.0f positions", ctxTokens,
                     w.model.maxPositions));
         if (r.fits)
             add(r, Severity::Info, "inference.capacity",
@@ -150,7 +151,7 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                                     : "continuous batching: each step decodes the running batch "
                                       "and prefills the prompts of the requests that replace "
                                       "finished ones")
-                    + "; throughput counts the prefill time; concurrent_requests spread evenly "
+                    + "; throughput counts the prefill time; concurrent requests spread evenly "
                       "over replicas; decode at mean context prompt + output/2; pipeline "
                       "stages run one after the other");
     }
@@ -249,7 +250,7 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
     }
     if (r.gpuCapacityBytes <= 0 || config.gpu.memoryBandwidthGbs <= 0) {
         add(r, Severity::Error, "gpu.incomplete",
-            "GPU \"" + config.gpu.id + "\" lacks memory_gb or memory_bandwidth_gbs");
+            "GPU \"" + config.gpu.id + "\" lacks its memory size or memory bandwidth");
         return r;
     }
     if (const auto rule = planRuleViolation(w, r.parallelism); !rule.empty()) {
@@ -277,7 +278,7 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
     if (crossNode && ctx.rates.interNodeBytesPerS <= 0) {
         add(r, Severity::Error, "interconnect.no_nic",
             fmt("the plan spans %.0f nodes but the configuration has no NIC", config.config.nodes),
-            "add NICs (nic, nics_per_node) to the configuration");
+            "add NICs (NIC part and NICs per node) to the configuration");
         return r;
     }
     if (w.kind == WorkloadKind::Training)

@@ -21,6 +21,14 @@ std::string lower(std::string text)
     return text;
 }
 
+/// The cooling type in words ("rear door", not the file's "rear_door").
+std::string compatCoolingWords(CoolingType type)
+{
+    std::string name(enumName(type));
+    std::replace(name.begin(), name.end(), '_', ' ');
+    return name;
+}
+
 /// Adds an error when `used` exceeds `available`. A limit of 0 means the
 /// catalog does not state it (null in the file): then only an info finding,
 /// and none for complete systems whose NICs and drives are built in.
@@ -33,9 +41,9 @@ bool checkCount(int used, int available, const char* code, const std::string& wh
     if (available == 0) {
         if (!chassis.basePowerIncludesComponents)
             addFinding(findings, Severity::Info, std::string(code) + "_unknown",
-                       "Chassis " + chassisModel + " does not state " + field + ", so "
+                       "Chassis " + chassisModel + " does not state its " + field + ", so "
                            + std::to_string(used) + " " + what + " per node were not checked.",
-                       "Add " + field + " to the chassis in the catalog.");
+                       "Add the " + field + " to the chassis in the catalog.");
         return true;
     }
     addFinding(findings, Severity::Error, code,
@@ -105,19 +113,19 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
                        + " chassis or a " + std::string(enumName(ch.gpuFormFactor)) + " GPU.");
     }
     c.gpuCountOk = checkCount(cfg.gpusPerNode, ch.maxGpus, "compat.gpu_count", "GPUs",
-                              "max_gpus", ch, findings);
+                              "Max GPUs", ch, findings);
     if (rc.nvme)
         c.nvmeBaysOk = checkCount(cfg.nvmePerNode, ch.nvmeBays, "compat.nvme_bays",
-                                  "NVMe drives", "nvme_bays", ch, findings);
+                                  "NVMe drives", "NVMe bays", ch, findings);
     if (rc.nic)
         c.pcieSlotsOk = checkCount(cfg.nicsPerNode, ch.pcieSlots, "compat.pcie_slots",
-                                   "NICs", "pcie_slots", ch, findings);
+                                   "NICs", "PCIe slots", ch, findings);
     if (rc.cpu)
         c.cpuSocketsOk = checkCount(cfg.cpusPerNode, ch.cpuSockets, "compat.cpu_sockets", "CPUs",
-                                    "cpu_sockets", ch, findings);
+                                    "CPU sockets", ch, findings);
     if (rc.psu && ch.psuSlots > 0)
         c.psuSlotsOk = checkCount(cfg.psusPerNode, ch.psuSlots, "compat.psu_slots", "PSUs",
-                                  "psu_slots", ch, findings);
+                                  "PSU slots", ch, findings);
 
     const std::string precision = lower(in.precision);
     if (!precision.empty()) {
@@ -155,16 +163,16 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
             c.coolingOk = false;
             addFinding(findings, Severity::Error, "compat.liquid_required",
                        "GPU " + rc.gpu.model + " needs liquid cooling but the cooling option is "
-                           + std::string(enumName(rc.cooling->type)) + ".",
-                       "Use direct_liquid or immersion cooling.");
+                           + compatCoolingWords(rc.cooling->type) + ".",
+                       "Use direct liquid or immersion cooling.");
         }
     }
     if (ch.cooling == ChassisCooling::Liquid && rc.cooling && !rc.cooling->isLiquid()) {
         c.coolingOk = false;
         addFinding(findings, Severity::Error, "compat.cooling_mismatch",
                    "Chassis " + ch.model + " is liquid-cooled but the cooling option is "
-                       + std::string(enumName(rc.cooling->type)) + ".",
-                   "Use direct_liquid cooling with a CDU.");
+                       + compatCoolingWords(rc.cooling->type) + ".",
+                   "Use direct liquid cooling with a CDU.");
     }
 
     c.systemPartsOk = checkSystemParts(rc, findings);

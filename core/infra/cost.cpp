@@ -189,7 +189,7 @@ CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInp
                    "Capital cost is unknown: " + describeUsd(cost.capex())
                        + " leaves out parts without a price: " + missing
                        + ". TCO and cost per token are lower bounds too.",
-                   "Enter price_usd for these parts in the catalog.");
+                   "Enter the price of these parts in the catalog.");
     }
     if (cost.priceIncludesEstimates) {
         addFinding(findings, Severity::Info, "cost.price_estimated",

@@ -148,8 +148,8 @@ FabricReport planFabric(
             f.ok = false;
             addFinding(findings, Severity::Error, "fabric.no_nic",
                 "The workload needs traffic between " + std::to_string(cfg.nodes)
-                    + " nodes but the configuration has no usable NIC (nic, "
-                      "nics_per_node, ports or port_speed_gbps missing or 0).",
+                    + " nodes but the configuration has no usable NIC (NIC part, NICs per node, "
+                      "or the NIC's ports or port speed missing or 0).",
                 "Add NICs, e.g. one 400 Gbit/s port per GPU for training.");
         }
         return f;
@@ -177,7 +177,7 @@ FabricReport planFabric(
         f.ok = false;
         addFinding(findings, Severity::Error, "fabric.bad_radix",
             "Switch radix " + std::to_string(f.switchUsed.radix)
-                + " cannot build a fabric (switch_radix must be at least 2).",
+                + " cannot build a fabric (the switch radix must be at least 2).",
             "Set the switch radix, e.g. 64 for a QM9700.");
         return f;
     }

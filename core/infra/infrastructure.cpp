@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 
 namespace infrafit {
 
@@ -12,10 +14,78 @@ using infra::addFinding;
 
 namespace {
 
+/// The words a finding uses for the field behind `code`: the label of the
+/// form row (Configurations page, catalog editor) that edits it, or a plain
+/// description for inputs without a form row. The code keeps the JSON key.
+std::string infrastructureFieldLabel(const std::string& code)
+{
+    static const std::pair<const char*, const char*> labels[] = {
+        {"config.nodes", "The number of nodes (Nodes)"},
+        {"config.gpus_per_node", "GPUs per node"},
+        {"config.cpus_per_node", "CPUs per node"},
+        {"config.nvme_per_node", "NVMe drives per node"},
+        {"config.nics_per_node", "NICs per node"},
+        {"config.psus_per_node", "PSUs per node"},
+        {"config.gpu_power_limit_w", "The GPU power limit"},
+        {"gpu.tdp_w", "The GPU's TDP"},
+        {"chassis.rack_units", "The chassis height"},
+        {"psu.watts", "The PSU rating"},
+        {"cooling.type", "The cooling type"},
+        {"cooling.max_heat_kw_per_rack", "The cooling option's max heat per rack"},
+        {"inputs.utilisation", "The utilisation"},
+        {"inputs.gpu_idle_fraction", "The GPU idle fraction"},
+        {"inputs.cpu_idle_fraction", "The CPU idle fraction"},
+        {"inputs.base_idle_fraction", "The base idle fraction"},
+        {"inputs.nvme_idle_fraction", "The NVMe idle fraction"},
+        {"inputs.nic_idle_fraction", "The NIC idle fraction"},
+        {"inputs.cpu_load_when_busy", "The CPU load when busy"},
+        {"inputs.base_load_when_busy", "The base load when busy"},
+        {"inputs.nvme_load_when_busy", "The NVMe load when busy"},
+        {"inputs.air_fan_share", "The air fan share"},
+        {"inputs.grid_co2_g_per_kwh", "The grid CO2 intensity"},
+        {"inputs.nic_optic_w_per_port", "The optic power per NIC port"},
+        {"inputs.psu_efficiency", "The fallback PSU efficiency"},
+        {"inputs.feed_voltage_v", "The feed voltage"},
+        {"inputs.feed_phases", "The number of feed phases"},
+        {"inputs.feed_breaker_a", "The feed breaker rating"},
+        {"inputs.continuous_load_factor", "The continuous load factor"},
+        {"inputs.power_factor", "The power factor"},
+        {"inputs.psu_input_voltage_v", "The PSU input voltage"},
+        {"inputs.air_delta_t_f", "The air temperature rise"},
+        {"inputs.reserved_rack_units", "The reserved rack units"},
+        {"inputs.electricity_usd_per_kwh", "The electricity price"},
+        {"inputs.years", "The service life"},
+        {"inputs.transceivers_per_link", "The transceivers per link"},
+        {"inputs.amd_two_socket_usable_lanes", "The usable PCIe lanes of two AMD sockets"},
+        {"inputs.pue", "The PUE"},
+        {"inputs.switch_radix", "The switch radix"},
+        {"inputs.switch_power_w", "The switch power"},
+        {"inputs.switch_price_usd", "The switch price"},
+        {"inputs.transceiver_price_usd", "The transceiver price"},
+        {"inputs.cable_price_usd", "The cable price"},
+        {"inputs.rack_price_usd", "The rack price"},
+        {"inputs.tokens_per_s", "The tokens per second"},
+    };
+    for (const auto& [key, label] : labels)
+        if (code == key)
+            return label;
+    return code;
+}
+
+/// The label in the middle of a sentence: "Set the feed voltage ...".
+std::string infrastructureFieldLabelInSentence(const std::string& code)
+{
+    std::string label = infrastructureFieldLabel(code);
+    if (label.rfind("The ", 0) == 0)
+        label[0] = 't';
+    return label;
+}
+
 void fieldError(Findings& findings, const std::string& field, const std::string& problem,
                 const std::string& suggestion)
 {
-    addFinding(findings, Severity::Error, field, field + " " + problem, suggestion);
+    addFinding(findings, Severity::Error, field, infrastructureFieldLabel(field) + " " + problem,
+               suggestion);
 }
 
 /// Replaces `value` by `fallback` (with an error naming `field`) unless ok.
@@ -29,7 +99,7 @@ void keepIf(bool ok, T& value, T fallback, const std::string& field, const std::
                "is " + infra::num(static_cast<double>(value), 3) + " but " + rule
                    + "; the default " + infra::num(static_cast<double>(fallback), 3)
                    + " was used instead.",
-               "Set " + field + " " + rule + ".");
+               "Set " + infrastructureFieldLabelInSentence(field) + " " + rule + ".");
     value = fallback;
 }
 
@@ -47,7 +117,7 @@ void checkCount(int count, const char* field, Findings& findings)
 {
     if (count < 0)
         fieldError(findings, field, "is " + std::to_string(count) + " but must not be negative.",
-                   "Set " + std::string(field) + " to 0 or more.");
+                   "Set " + infrastructureFieldLabelInSentence(field) + " to 0 or more.");
 }
 
 void checkPartUsed(int count, bool present, const char* countField, const char* partField,
@@ -58,7 +128,8 @@ void checkPartUsed(int count, bool present, const char* countField, const char* 
                    std::string(countField) + " is " + std::to_string(count) + " but no "
                        + partField + " part is configured, so it was left out of power, "
                                      "PCIe and cost.",
-                   std::string("Set ") + partField + ", or set " + countField + " to 0.");
+                   std::string("Choose a ") + partField + " part, or set " + countField
+                       + " to 0.");
 }
 
 } // namespace
@@ -76,23 +147,24 @@ InfrastructureInputs sanitizeInfrastructureInputs(const ResolvedConfiguration& r
         fieldError(findings, "config.nodes",
                    "is " + std::to_string(cfg.nodes) + " but a cluster needs at least one node; "
                    "rack, cluster and cost figures are zero.",
-                   "Set nodes to 1 or more.");
+                   "Set Nodes to 1 or more.");
     if (cfg.gpusPerNode <= 0)
         fieldError(findings, "config.gpus_per_node",
                    "is " + std::to_string(cfg.gpusPerNode) + " but must be at least 1.",
-                   "Set gpus_per_node, e.g. 8.");
+                   "Set GPUs per node, e.g. 8.");
     checkCount(cfg.cpusPerNode, "config.cpus_per_node", findings);
     checkCount(cfg.nvmePerNode, "config.nvme_per_node", findings);
     checkCount(cfg.nicsPerNode, "config.nics_per_node", findings);
     checkCount(cfg.psusPerNode, "config.psus_per_node", findings);
-    checkPartUsed(cfg.cpusPerNode, rc.cpu.has_value(), "cpus_per_node", "cpu", findings);
-    checkPartUsed(cfg.nvmePerNode, rc.nvme.has_value(), "nvme_per_node", "nvme", findings);
-    checkPartUsed(cfg.nicsPerNode, rc.nic.has_value(), "nics_per_node", "nic", findings);
+    checkPartUsed(cfg.cpusPerNode, rc.cpu.has_value(), "CPUs per node", "CPU", findings);
+    checkPartUsed(cfg.nvmePerNode, rc.nvme.has_value(), "NVMe drives per node", "NVMe drive",
+                  findings);
+    checkPartUsed(cfg.nicsPerNode, rc.nic.has_value(), "NICs per node", "NIC", findings);
     if (rc.psu && cfg.psusPerNode <= 0)
         fieldError(findings, "config.psus_per_node",
                    "is " + std::to_string(cfg.psusPerNode) + " but PSU " + rc.psu->model
                        + " is configured; the node cannot be powered.",
-                   "Set psus_per_node, e.g. 6.");
+                   "Set PSUs per node, e.g. 6.");
     if (!finitePositive(cfg.rack.powerLimitKw))
         // Messages name the field by its form label (the code keeps the key).
         addFinding(findings, Severity::Error, "rack.power_limit_kw",
@@ -115,33 +187,33 @@ InfrastructureInputs sanitizeInfrastructureInputs(const ResolvedConfiguration& r
                        "is " + infra::num(limit) + " W but GPU " + rc.gpu.model + " accepts "
                            + infra::num(lo) + "–" + infra::num(hi)
                            + " W; the nearest allowed limit was used.",
-                       "Set gpu_power_limit_w between " + infra::num(lo) + " and "
+                       "Set the GPU power limit between " + infra::num(lo) + " and "
                            + infra::num(hi) + " W, or remove it for the rated power.");
     }
 
     // Part fields the checks divide by or rely on.
     if (!(rc.gpu.tdpW >= 0) || !std::isfinite(rc.gpu.tdpW))
         fieldError(findings, "gpu.tdp_w", "must be a finite number of watts, 0 or more.",
-                   "Fix tdp_w of GPU " + rc.gpu.model + ".");
+                   "Fix the TDP of GPU " + rc.gpu.model + ".");
     if (rc.chassis.rackUnits <= 0)
         fieldError(findings, "chassis.rack_units",
                    "is " + std::to_string(rc.chassis.rackUnits) + " but must be at least 1.",
-                   "Fix rack_units of chassis " + rc.chassis.model + ".");
+                   "Fix the height of chassis " + rc.chassis.model + ".");
     if (rc.psu && !finitePositive(rc.psu->watts))
         fieldError(findings, "psu.watts",
                    "is " + infra::num(rc.psu->watts) + " W for PSU " + rc.psu->model
                        + "; a PSU must deliver a positive power.",
-                   "Fix watts of the PSU.");
+                   "Fix the rating of the PSU.");
     if (rc.cooling) {
         if (enumName(rc.cooling->type).empty())
             fieldError(findings, "cooling.type",
-                       "is not one of air, rear_door, direct_liquid, immersion.",
+                       "is not one of air, rear door, direct liquid, immersion.",
                        "Pick a known cooling type.");
         if (!finitePositive(rc.cooling->maxHeatKwPerRack))
             fieldError(findings, "cooling.max_heat_kw_per_rack",
                        "is " + infra::num(rc.cooling->maxHeatKwPerRack, 1) + " kW for "
                            + rc.cooling->model + "; cooling must remove a positive heat load.",
-                       "Fix max_heat_kw_per_rack of the cooling option.");
+                       "Fix the max heat per rack of the cooling option.");
     }
 
     // Inputs: replace invalid values by their defaults.
@@ -205,20 +277,20 @@ InfrastructureInputs sanitizeInfrastructureInputs(const ResolvedConfiguration& r
         fieldError(findings, "inputs.pue",
                    "is " + infra::num(*s.pue, 2) + " but PUE is at least 1; the cooling "
                    "option's default was used.",
-                   "Set pue to 1.0 or more.");
+                   "Set the PUE to 1.0 or more.");
         s.pue.reset();
     }
     if (s.switchRadix && *s.switchRadix < 2) {
         fieldError(findings, "inputs.switch_radix",
                    "is " + std::to_string(*s.switchRadix) + " but must be at least 2; the "
                    "default for the NIC speed was used.",
-                   "Set switch_radix, e.g. 64.");
+                   "Set the switch radix, e.g. 64.");
         s.switchRadix.reset();
     }
     const auto dropBad = [&](std::optional<double>& v, const char* field) {
         if (v && !(std::isfinite(*v) && *v >= 0)) {
             fieldError(findings, field, "must be 0 or more; the default was used.",
-                       std::string("Fix ") + field + ".");
+                       "Fix " + infrastructureFieldLabelInSentence(field) + ".");
             v.reset();
         }
     };

@@ -217,8 +217,8 @@ PowerReport checkNodePower(const ResolvedConfiguration& rc, const Infrastructure
     if (!r.psuKnown) {
         addFinding(findings, Severity::Warning, "power.psu_missing",
                    "PSU capacity and redundancy were not checked: the configuration names no "
-                   "PSU (psu, psus_per_node) and the chassis gives no PSU rating.",
-                   "Add the PSU model and psus_per_node.");
+                   "PSU (PSU part and PSUs per node) and the chassis gives no PSU rating.",
+                   "Choose a PSU and set PSUs per node.");
         return r;
     }
 
@@ -365,7 +365,9 @@ void planRacks(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
     if (power.nodesPerRack > 0) {
         addFinding(findings, Severity::Info, "rack.limit",
                    infra::counted(power.nodesPerRack, "node", "nodes") + " per rack, bound by "
-                       + power.nodesPerRackLimit + " (power " + std::to_string(power.nodesPerRackByPower)
+                       + (power.nodesPerRackLimit == "rack_units" ? std::string("rack units")
+                                                                  : power.nodesPerRackLimit)
+                       + " (power " + std::to_string(power.nodesPerRackByPower)
                        + ", units " + std::to_string(power.nodesPerRackByUnits)
                        + (power.nodesPerRackByCooling >= 0
                               ? ", cooling " + std::to_string(power.nodesPerRackByCooling)

@@ -18,6 +18,15 @@ std::string coolingName(CoolingType type)
     return std::string(enumName(type));
 }
 
+/// The cooling type in words for messages ("rear door", not the key
+/// "rear_door" that suggestedCooling and the files keep).
+std::string thermalCoolingWords(CoolingType type)
+{
+    std::string name(enumName(type));
+    std::replace(name.begin(), name.end(), '_', ' ');
+    return name;
+}
+
 } // namespace
 
 double heatBtuPerHour(double wallW)
@@ -99,23 +108,24 @@ ThermalReport checkThermal(const ResolvedConfiguration& rc, const Infrastructure
             t.coolingOk = false;
             addFinding(findings, Severity::Error, "thermal.cooling_insufficient",
                        "One node gives off " + infra::num(nodeKw, 1) + " kW but "
-                           + coolingName(rc.cooling->type) + " cooling (" + rc.cooling->model
+                           + thermalCoolingWords(rc.cooling->type) + " cooling ("
+                           + rc.cooling->model
                            + ") removes at most " + infra::num(t.coolingCapacityKw, 1)
                            + " kW per rack.",
-                       better ? "Use " + coolingName(*better) + " cooling (typically up to "
+                       better ? "Use " + thermalCoolingWords(*better) + " cooling (typically up to "
                                     + infra::num(typicalCoolingMaxKwPerRack(*better))
                                     + " kW per rack)."
                               : std::string("Lower node power; no listed cooling type carries it."));
         } else if (power.nodesPerRackByCooling >= 0
                    && power.nodesPerRackByCooling < byPowerAndUnits) {
             addFinding(findings, Severity::Warning, "thermal.cooling_limits_density",
-                       coolingName(rc.cooling->type) + " cooling removes "
+                       thermalCoolingWords(rc.cooling->type) + " cooling removes "
                            + infra::num(t.coolingCapacityKw, 1) + " kW per rack, so a rack holds "
                            + infra::counted(power.nodesPerRackByCooling, "node", "nodes")
                            + " instead of the "
                            + std::to_string(byPowerAndUnits) + " its power and space allow ("
                            + infra::num(uncooledRackKw, 1) + " kW).",
-                       better ? "Use " + coolingName(*better) + " cooling to fill the rack."
+                       better ? "Use " + thermalCoolingWords(*better) + " cooling to fill the rack."
                               : std::string("Accept the lower density."));
         }
     } else {
@@ -126,7 +136,7 @@ ThermalReport checkThermal(const ResolvedConfiguration& rc, const Infrastructure
                    "No cooling option is configured; a full rack gives off "
                        + infra::num(power.rackWallKw, 1) + " kW ("
                        + infra::num(t.rackHeatBtuPerH) + " BTU/h).",
-                   carrier ? "Add a cooling option; " + coolingName(*carrier)
+                   carrier ? "Add a cooling option; " + thermalCoolingWords(*carrier)
                                  + " cooling typically carries it."
                            : std::string("Add a cooling option."));
     }

@@ -150,7 +150,7 @@ void addServingReasons(
             + num(f.replicasNeeded) + " replicas of " + num(f.replica.gpus()) + " GPUs on "
             + num(f.nodesNeeded) + (f.nodesNeeded == 1 ? " node" : " nodes"));
         r.push_back("one replica (tensor " + num(f.replica.tensor) + ", pipeline "
-            + num(f.replica.pipeline) + ", max_batch " + num(f.replica.maxBatch) + ", chunk "
+            + num(f.replica.pipeline) + ", max batch " + num(f.replica.maxBatch) + ", chunk "
             + num(f.replica.chunkTokens) + " tokens) holds "
             + num(f.capacityPerReplica, d.requestRatePerS ? 2 : 0) + unit
             + " under the SLA; the demand of " + num(load, d.requestRatePerS ? 1 : 0) + unit

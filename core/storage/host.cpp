@@ -144,9 +144,9 @@ HostReport checkHost(const Workload& w, const ResolvedConfiguration& rc, const P
     } else {
         if (h.dimmSlots > 0 && h.dimmsPerNode > h.dimmSlots)
             addFinding(findings, Severity::Error, "host.dimm_slots_exceeded",
-                "dimms_per_node is " + std::to_string(h.dimmsPerNode) + " but chassis "
+                "DIMMs per node is " + std::to_string(h.dimmsPerNode) + " but chassis "
                     + rc.chassis.model + " has " + std::to_string(h.dimmSlots) + " DIMM slots.",
-                "Use fewer, larger DIMMs (dimm_size_gb).");
+                "Use fewer, larger DIMMs (DIMM size).");
         if (h.hostMemoryPerGpuBytes < hardNeed) {
             addFinding(findings, Severity::Error, "host.memory_insufficient",
                 "Offloaded state needs " + gb(hardNeed)

@@ -42,7 +42,7 @@ TEST_CASE("Form factor, counts, bays, slots, sockets", "[infra][compat]")
     const auto* f = test::findCode(findings, "compat.gpu_count");
     REQUIRE(f);
     CHECK(f->message.find("10 GPUs") != std::string::npos);
-    CHECK(f->message.find("max_gpus") != std::string::npos);
+    CHECK(f->message.find("(Max GPUs)") != std::string::npos); // the catalog label
 
     // A second form factor listed by the chassis is accepted.
     rc.chassis.otherGpuFormFactors = {"sxm"};

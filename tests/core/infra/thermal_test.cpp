@@ -92,7 +92,7 @@ TEST_CASE("Cooling that cannot carry the rack names one that can", "[infra][ther
     CHECK(t.suggestedCooling == "rear_door"); // 4 × 14.3 = 57.2 kW: active door, 40-75 kW
     const auto* f = test::findCode(findings, "thermal.cooling_limits_density");
     REQUIRE(f);
-    CHECK(f->suggestion.find("rear_door") != std::string::npos);
+    CHECK(f->suggestion.find("rear door") != std::string::npos); // words, not the key
 
     // 10 kW of cooling cannot take even one 14.3 kW node.
     rc.cooling->maxHeatKwPerRack = 10;
