@@ -15,20 +15,11 @@
 namespace infrafit::ui {
 namespace {
 
-/// Metrics that only one kind of workload has: 0 there means "not this kind".
+/// Metrics that only one kind of workload has (the speed figures, core's
+/// isSpeedMetric): 0 there means "not this kind".
 bool kindSpecific(ComparisonMetric metric)
 {
-    switch (metric) {
-    case ComparisonMetric::TrainingDays:
-    case ComparisonMetric::TokensPerS:
-    case ComparisonMetric::OutputTokensPerS:
-    case ComparisonMetric::TtftS:
-    case ComparisonMetric::TpotS:
-    case ComparisonMetric::Mfu:
-        return true;
-    default:
-        return false;
-    }
+    return isSpeedMetric(metric);
 }
 
 /// Whether a kind-specific metric belongs to `kind` (days to train to
