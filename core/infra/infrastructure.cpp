@@ -217,26 +217,22 @@ InfrastructureInputs sanitizeInfrastructureInputs(const ResolvedConfiguration& r
     }
 
     // Inputs: replace invalid values by their defaults.
-    keepIf(inUnit(s.utilisation), s.utilisation, def.utilisation, "inputs.utilisation",
-           "between 0 and 1", findings);
-    keepIf(inUnit(s.gpuIdleFraction), s.gpuIdleFraction, def.gpuIdleFraction,
-           "inputs.gpu_idle_fraction", "between 0 and 1", findings);
-    keepIf(inUnit(s.cpuIdleFraction), s.cpuIdleFraction, def.cpuIdleFraction,
-           "inputs.cpu_idle_fraction", "between 0 and 1", findings);
-    keepIf(inUnit(s.baseIdleFraction), s.baseIdleFraction, def.baseIdleFraction,
-           "inputs.base_idle_fraction", "between 0 and 1", findings);
-    keepIf(inUnit(s.nvmeIdleFraction), s.nvmeIdleFraction, def.nvmeIdleFraction,
-           "inputs.nvme_idle_fraction", "between 0 and 1", findings);
-    keepIf(inUnit(s.nicIdleFraction), s.nicIdleFraction, def.nicIdleFraction,
-           "inputs.nic_idle_fraction", "between 0 and 1", findings);
-    keepIf(inUnit(s.cpuLoadWhenBusy), s.cpuLoadWhenBusy, def.cpuLoadWhenBusy,
-           "inputs.cpu_load_when_busy", "between 0 and 1", findings);
-    keepIf(inUnit(s.baseLoadWhenBusy), s.baseLoadWhenBusy, def.baseLoadWhenBusy,
-           "inputs.base_load_when_busy", "between 0 and 1", findings);
-    keepIf(inUnit(s.nvmeLoadWhenBusy), s.nvmeLoadWhenBusy, def.nvmeLoadWhenBusy,
-           "inputs.nvme_load_when_busy", "between 0 and 1", findings);
-    keepIf(inUnit(s.airFanShareOfNodeMax), s.airFanShareOfNodeMax, def.airFanShareOfNodeMax,
-           "inputs.air_fan_share", "between 0 and 1", findings);
+    // Fractions of a rated figure: each must lie in [0, 1].
+    using Fraction = double InfrastructureInputs::*;
+    static constexpr std::pair<Fraction, const char*> fractions[] = {
+        {&InfrastructureInputs::utilisation, "inputs.utilisation"},
+        {&InfrastructureInputs::gpuIdleFraction, "inputs.gpu_idle_fraction"},
+        {&InfrastructureInputs::cpuIdleFraction, "inputs.cpu_idle_fraction"},
+        {&InfrastructureInputs::baseIdleFraction, "inputs.base_idle_fraction"},
+        {&InfrastructureInputs::nvmeIdleFraction, "inputs.nvme_idle_fraction"},
+        {&InfrastructureInputs::nicIdleFraction, "inputs.nic_idle_fraction"},
+        {&InfrastructureInputs::cpuLoadWhenBusy, "inputs.cpu_load_when_busy"},
+        {&InfrastructureInputs::baseLoadWhenBusy, "inputs.base_load_when_busy"},
+        {&InfrastructureInputs::nvmeLoadWhenBusy, "inputs.nvme_load_when_busy"},
+        {&InfrastructureInputs::airFanShareOfNodeMax, "inputs.air_fan_share"},
+    };
+    for (const auto& [member, key] : fractions)
+        keepIf(inUnit(s.*member), s.*member, def.*member, key, "between 0 and 1", findings);
     keepIf(std::isfinite(s.gridCo2GPerKwh) && s.gridCo2GPerKwh >= 0, s.gridCo2GPerKwh,
            def.gridCo2GPerKwh, "inputs.grid_co2_g_per_kwh", "0 or more", findings);
     keepIf(std::isfinite(s.nicOpticWPerPort) && s.nicOpticWPerPort >= 0, s.nicOpticWPerPort,
