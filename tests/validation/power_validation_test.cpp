@@ -4,6 +4,7 @@
 // 15 % median, idle within 20 %. Points marked in-sample fixed a model figure;
 // the others are out-of-sample.
 #include "core/analysis/evaluate.h"
+#include "core/model/model_presets.h"
 
 #include <catch2/catch.hpp>
 
@@ -68,48 +69,6 @@ ResolvedConfiguration powerValidationNode(
     return c;
 }
 
-/// Llama 2 13B (Touvron et al. 2023, Table 1 / config.json): 40 layers,
-/// hidden 5,120, 40 heads, FFN 13,824, vocabulary 32,000.
-ModelSpec powerValidationLlama13b()
-{
-    ModelSpec m;
-    m.name = "llama-2-13b";
-    m.layers = 40;
-    m.hiddenSize = 5120;
-    m.attentionHeads = 40;
-    m.kvHeads = 40;
-    m.ffnHiddenSize = 13824;
-    m.vocabSize = 32000;
-    m.gatedMlp = true;
-    m.tiedEmbeddings = false;
-    m.norm = NormKind::RmsNorm;
-    m.bias = false;
-    m.positionEmbedding = PositionEmbedding::Rotary;
-    m.maxPositions = 4096;
-    return m;
-}
-
-/// Llama 3 8B (Meta model card / config.json): 32 layers, hidden 4,096,
-/// 32 heads, 8 KV heads, FFN 14,336, vocabulary 128,256.
-ModelSpec powerValidationLlama8b()
-{
-    ModelSpec m;
-    m.name = "llama-3-8b";
-    m.layers = 32;
-    m.hiddenSize = 4096;
-    m.attentionHeads = 32;
-    m.kvHeads = 8;
-    m.ffnHiddenSize = 14336;
-    m.vocabSize = 128256;
-    m.gatedMlp = true;
-    m.tiedEmbeddings = false;
-    m.norm = NormKind::RmsNorm;
-    m.bias = false;
-    m.positionEmbedding = PositionEmbedding::Rotary;
-    m.maxPositions = 8192;
-    return m;
-}
-
 /// A measurement is a value or a range [measured, measuredHigh]; the error
 /// against a range is 0 inside it, else relative to the nearer bound.
 struct PowerPoint {
@@ -162,7 +121,7 @@ TEST_CASE("Node and GPU power against published measurements", "[validation][pow
         Workload w;
         w.name = "llama-2-13b-train";
         w.kind = WorkloadKind::Training;
-        w.model = powerValidationLlama13b();
+        w.model = *findModelPreset("llama-2-13b");
         w.precision = Precision::Bf16;
         w.sequenceLength = 4096;
         w.globalBatchSize = 64;
@@ -200,7 +159,9 @@ TEST_CASE("Node and GPU power against published measurements", "[validation][pow
         Workload w;
         w.name = "llama-3-8b-serve";
         w.kind = WorkloadKind::Inference;
-        w.model = powerValidationLlama8b();
+        // Llama 3 8B: the 3.1 preset has the same shape (32 layers, hidden
+        // 4,096, 8 KV heads, FFN 14,336, vocabulary 128,256).
+        w.model = *findModelPreset("llama-3.1-8b");
         w.precision = Precision::Bf16;
         w.promptTokens = 64;
         w.outputTokens = 1024;
