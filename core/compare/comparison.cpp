@@ -58,7 +58,9 @@ const std::array<ComparisonMetric, kComparisonMetricCount>& allComparisonMetrics
     static const std::array<ComparisonMetric, kComparisonMetricCount> metrics {
         ComparisonMetric::TrainingDays, ComparisonMetric::TokensPerS,
         ComparisonMetric::OutputTokensPerS, ComparisonMetric::TtftS, ComparisonMetric::TpotS,
-        ComparisonMetric::Mfu, ComparisonMetric::CapexUsd, ComparisonMetric::TcoUsd,
+        ComparisonMetric::ReplicasNeeded, ComparisonMetric::TtftP99Ms,
+        ComparisonMetric::TpotP99Ms, ComparisonMetric::UsdPerMillionOutputTokens,
+        ComparisonMetric::KwhPerMillionOutputTokens, ComparisonMetric::Mfu, ComparisonMetric::CapexUsd, ComparisonMetric::TcoUsd,
         ComparisonMetric::ClusterW, ComparisonMetric::Racks, ComparisonMetric::ProblemCount};
     return metrics;
 }
@@ -76,6 +78,16 @@ std::string_view metricLabel(ComparisonMetric metric)
         return "TTFT (s)";
     case ComparisonMetric::TpotS:
         return "TPOT (s)";
+    case ComparisonMetric::ReplicasNeeded:
+        return "Replicas for demand";
+    case ComparisonMetric::TtftP99Ms:
+        return "p99 TTFT at demand (ms)";
+    case ComparisonMetric::TpotP99Ms:
+        return "p99 TPOT at demand (ms)";
+    case ComparisonMetric::UsdPerMillionOutputTokens:
+        return "USD per M output tokens";
+    case ComparisonMetric::KwhPerMillionOutputTokens:
+        return "kWh per M output tokens";
     case ComparisonMetric::Mfu:
         return "MFU";
     case ComparisonMetric::CapexUsd:
@@ -106,7 +118,23 @@ bool isSpeedMetric(ComparisonMetric metric)
     case ComparisonMetric::OutputTokensPerS:
     case ComparisonMetric::TtftS:
     case ComparisonMetric::TpotS:
+    case ComparisonMetric::TtftP99Ms:
+    case ComparisonMetric::TpotP99Ms:
     case ComparisonMetric::Mfu:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool isServingMetric(ComparisonMetric metric)
+{
+    switch (metric) {
+    case ComparisonMetric::ReplicasNeeded:
+    case ComparisonMetric::TtftP99Ms:
+    case ComparisonMetric::TpotP99Ms:
+    case ComparisonMetric::UsdPerMillionOutputTokens:
+    case ComparisonMetric::KwhPerMillionOutputTokens:
         return true;
     default:
         return false;
@@ -115,7 +143,19 @@ bool isSpeedMetric(ComparisonMetric metric)
 
 bool isCostMetric(ComparisonMetric metric)
 {
-    return metric == ComparisonMetric::CapexUsd || metric == ComparisonMetric::TcoUsd;
+    return metric == ComparisonMetric::CapexUsd || metric == ComparisonMetric::TcoUsd
+        || metric == ComparisonMetric::UsdPerMillionOutputTokens;
+}
+
+bool ComparisonRow::applies(ComparisonMetric m) const
+{
+    if (isServingMetric(m))
+        return serving;
+    if (!isSpeedMetric(m))
+        return true;
+    const bool trainingMetric = m == ComparisonMetric::TrainingDays
+        || m == ComparisonMetric::TokensPerS || m == ComparisonMetric::Mfu;
+    return trainingMetric == (kind == WorkloadKind::Training);
 }
 
 ComparisonMetric headlineMetric(WorkloadKind kind)
@@ -131,6 +171,12 @@ const ComparisonRow* Comparison::find(
         if (row.workloadName == workload && row.configurationName == configuration)
             return &row;
     return nullptr;
+}
+
+bool anyRowApplies(const Comparison& comparison, ComparisonMetric metric)
+{
+    return std::any_of(comparison.rows.begin(), comparison.rows.end(),
+        [metric](const ComparisonRow& row) { return row.applies(metric); });
 }
 
 ComparisonRow comparisonRowFrom(const AnalysisResult& r)
@@ -156,6 +202,19 @@ ComparisonRow comparisonRowFrom(const AnalysisResult& r)
     setValue(row, ComparisonMetric::TtftS, speed ? p.ttftS : 0);
     setValue(row, ComparisonMetric::TpotS, speed ? p.tpotS : 0);
     setValue(row, ComparisonMetric::Mfu, speed ? p.mfu : 0);
+    if (r.serving) {
+        const auto& s = *r.serving;
+        row.serving = true;
+        row.carriesDemand = s.replicasNeeded > 0;
+        row.meetsSla = s.meetsSla;
+        setValue(row, ComparisonMetric::ReplicasNeeded, s.replicasNeeded);
+        setValue(row, ComparisonMetric::TtftP99Ms, s.ttftMs.p99);
+        setValue(row, ComparisonMetric::TpotP99Ms, s.tpotMs.p99);
+        setValue(row, ComparisonMetric::UsdPerMillionOutputTokens,
+            s.costPerMillionOutputTokensUsd);
+        setValue(row, ComparisonMetric::KwhPerMillionOutputTokens,
+            s.energyKwhPerMillionOutputTokens);
+    }
     if (r.infrastructure) {
         setValue(row, ComparisonMetric::CapexUsd, r.infrastructure->cost.capexUsd);
         setValue(row, ComparisonMetric::TcoUsd, r.infrastructure->cost.tcoUsd);

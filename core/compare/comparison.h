@@ -23,6 +23,13 @@ enum class ComparisonMetric {
     OutputTokensPerS,
     TtftS,
     TpotS,
+    // Serving workloads with a demand (the result's `serving` section):
+    // the cluster that carries the demand and the latency users see.
+    ReplicasNeeded,   ///< replicas for the demand, spare included
+    TtftP99Ms,        ///< p99 TTFT at the demand on this configuration
+    TpotP99Ms,        ///< p99 TPOT at the demand on this configuration
+    UsdPerMillionOutputTokens,
+    KwhPerMillionOutputTokens,
     Mfu,
     CapexUsd,
     TcoUsd,
@@ -31,12 +38,14 @@ enum class ComparisonMetric {
     ProblemCount, ///< errors + warnings
 };
 
-inline constexpr std::size_t kComparisonMetricCount = 11;
+inline constexpr std::size_t kComparisonMetricCount = 16;
 
 template <>
 struct EnumNames<ComparisonMetric> {
     static constexpr std::array<std::string_view, kComparisonMetricCount> names {"training_days",
-        "tokens_per_s", "output_tokens_per_s", "ttft_s", "tpot_s", "mfu", "capex_usd", "tco_usd",
+        "tokens_per_s", "output_tokens_per_s", "ttft_s", "tpot_s", "replicas_needed", "ttft_p99_ms",
+        "tpot_p99_ms", "cost_per_million_output_tokens_usd", "energy_kwh_per_million_output_tokens",
+        "mfu", "capex_usd", "tco_usd",
         "cluster_w", "racks", "findings"};
 };
 
@@ -62,13 +71,18 @@ struct MetricDelta {
     bool known = true;
 };
 
-/// Whether a metric is a sum of prices (capex, TCO), which is only a lower
-/// bound while a part has no price.
+/// Whether a metric is a sum of prices (capex, TCO, cost per million
+/// tokens), which is only a lower bound while a part has no price.
 bool isCostMetric(ComparisonMetric metric);
 
 /// Whether a metric is a speed figure (time or throughput), which a pair
 /// whose plan does not fit in GPU memory does not have (issue 23 item 7).
 bool isSpeedMetric(ComparisonMetric metric);
+
+/// Whether a metric is one of the serving-demand figures (replicas for the
+/// demand, p99 latency at it, cost and energy per million output tokens),
+/// which only a serving workload with a demand has.
+bool isServingMetric(ComparisonMetric metric);
 
 /// One (workload, configuration) pair of the matrix.
 struct ComparisonRow {
@@ -82,6 +96,12 @@ struct ComparisonRow {
     int warnings = 0;
     int infos = 0;
     int unpricedParts = 0; ///< > 0: the cost metrics are lower bounds
+    /// A serving workload with a demand: the serving metrics are its
+    /// figures; `carriesDemand` is false when no replica meets the SLA
+    /// (then there are no replicas, cost or energy per token to show).
+    bool serving = false;
+    bool carriesDemand = false;
+    bool meetsSla = false; ///< the configuration as given holds the demand
     /// The reference of this row's workload: each workload's rows are
     /// compared with that workload's own baseline pair, never with another
     /// workload's (training days against an inference baseline mean nothing).
@@ -104,10 +124,20 @@ struct ComparisonRow {
     {
         return unpricedParts <= 0 || !isCostMetric(m);
     }
-    /// Whether `m` has a value at all: a speed figure needs an analysed
-    /// plan that fits (otherwise it is shown as not available, never as 0).
+    /// Whether `m` is a figure of this row's kind at all: training figures
+    /// for training, inference speed for inference, the serving figures for
+    /// a serving workload with a demand; the cluster figures for every row.
+    [[nodiscard]] bool applies(ComparisonMetric m) const;
+    /// Whether `m` has a value: it applies, and a speed figure needs an
+    /// analysed plan that fits (otherwise it is shown as not available,
+    /// never as 0), a per-token figure a cluster that carries the demand.
     [[nodiscard]] bool isAvailable(ComparisonMetric m) const
     {
+        if (!applies(m))
+            return false;
+        if (isServingMetric(m) && m != ComparisonMetric::TtftP99Ms
+            && m != ComparisonMetric::TpotP99Ms && !carriesDemand)
+            return false;
         return (analyzed && fits) || !isSpeedMetric(m);
     }
 };
@@ -125,6 +155,10 @@ struct Comparison {
     [[nodiscard]] const ComparisonRow* find(
         std::string_view workload, std::string_view configuration) const;
 };
+
+/// Whether any row of the comparison has `metric` as one of its figures
+/// (a serving-only project has no "days to train" column to show).
+bool anyRowApplies(const Comparison& comparison, ComparisonMetric metric);
 
 /// Which pairs to compare and which is the baseline. Empty lists = all;
 /// empty baseline names = the first pair.

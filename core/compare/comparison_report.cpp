@@ -33,8 +33,16 @@ std::string shown(const ComparisonRow& row, ComparisonMetric m)
     case ComparisonMetric::TtftS:
     case ComparisonMetric::TpotS:
         return infra::num(value, 3);
+    case ComparisonMetric::TtftP99Ms:
+    case ComparisonMetric::TpotP99Ms:
+        return infra::num(value, 0) + " ms";
+    case ComparisonMetric::KwhPerMillionOutputTokens:
+        return infra::num(value, 2) + " kWh";
     case ComparisonMetric::Mfu:
         return infra::num(value * 100, 1) + "%";
+    case ComparisonMetric::UsdPerMillionOutputTokens:
+        // Cents matter here: a few dollars per million tokens.
+        return describeUsd({value, row.isComplete(m) ? 0 : row.unpricedParts}, 2);
     case ComparisonMetric::CapexUsd:
     case ComparisonMetric::TcoUsd:
         return describeUsd({value, row.isComplete(m) ? 0 : row.unpricedParts});
@@ -109,7 +117,8 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
             {"analyzed", row.analyzed}, {"fits", row.fits}, {"binding_limit", row.bindingLimit},
             {"findings", {{"errors", row.errors}, {"warnings", row.warnings}, {"info", row.infos}}},
             {"values", std::move(values)}, {"deltas", std::move(deltas)},
-            {"capex_complete", row.unpricedParts <= 0}, {"unpriced_parts", row.unpricedParts}});
+            {"capex_complete", row.unpricedParts <= 0}, {"unpriced_parts", row.unpricedParts},
+            {"meets_sla", row.serving ? nlohmann::json(row.meetsSla) : nlohmann::json(nullptr)}});
     }
     const auto& base = comparison.baseline();
     return {
@@ -118,10 +127,28 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
         {"configurations", comparison.configurations}, {"rows", std::move(rows)}};
 }
 
+namespace {
+
+/// The demand figures of a serving row in one cell: "meets SLA; needs 4 replicas,
+/// $1.23/M tok" or "misses SLA; no replica holds it"; "-" for other rows.
+std::string servingCell(const ComparisonRow& row)
+{
+    if (!row.serving)
+        return "-";
+    std::string text = row.meetsSla ? "meets SLA" : "misses SLA";
+    if (!row.carriesDemand)
+        return text + "; no replica meets it";
+    const auto replicas = static_cast<long>(row.value(ComparisonMetric::ReplicasNeeded));
+    return text + "; needs " + std::to_string(replicas) + (replicas == 1 ? " replica, " : " replicas, ")
+        + shown(row, ComparisonMetric::UsdPerMillionOutputTokens) + "/M tok";
+}
+
+} // namespace
+
 std::string comparisonToText(const Comparison& comparison)
 {
     TextTable table({"", "Workload", "Configuration", "Fits", "Binding limit", "Time or throughput",
-        "Capex", "TCO", "Power", "Racks", "Findings"});
+        "Serving demand", "Capex", "TCO", "Power", "Racks", "Findings"});
     const auto cellFor = [](const ComparisonRow& row, ComparisonMetric m) {
         std::string text = shown(row, m);
         if (!row.isBaseline && row.isAvailable(m))
@@ -135,7 +162,7 @@ std::string comparisonToText(const Comparison& comparison)
             = (headline == ComparisonMetric::TrainingDays ? "days " : "tok/s ") + headlineText;
         table.addRow({row.isBaseline ? "*" : "", row.workloadName, row.configurationName,
             row.analyzed ? yesNo(row.fits) : "n/a",
-            row.bindingLimit.empty() ? "-" : row.bindingLimit, headlineText,
+            row.bindingLimit.empty() ? "-" : row.bindingLimit, headlineText, servingCell(row),
             cellFor(row, ComparisonMetric::CapexUsd), cellFor(row, ComparisonMetric::TcoUsd),
             cellFor(row, ComparisonMetric::ClusterW), cellFor(row, ComparisonMetric::Racks),
             std::to_string(row.errors) + "E " + std::to_string(row.warnings) + "W"});
@@ -162,6 +189,7 @@ std::string comparisonToCsv(const Comparison& comparison)
     // are then empty (unknown).
     header.push_back("capex_complete");
     header.push_back("unpriced_parts");
+    header.push_back("meets_sla"); // empty for workloads without a serving demand
     std::string csv = csvRecord(header);
     for (const auto& row : comparison.rows) {
         std::vector<std::string> fields {row.workloadName, row.configurationName,
@@ -176,6 +204,7 @@ std::string comparisonToCsv(const Comparison& comparison)
         }
         fields.push_back(row.unpricedParts <= 0 ? "true" : "false");
         fields.push_back(std::to_string(std::max(0, row.unpricedParts)));
+        fields.push_back(row.serving ? (row.meetsSla ? "true" : "false") : "");
         csv += csvRecord(fields);
     }
     return csv;

@@ -28,6 +28,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
+#include <QTableView>
 #include <QUndoStack>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -272,4 +273,30 @@ TEST_CASE("a pair that does not fit shows no speed, and each workload has its ow
     CHECK(baselines == static_cast<long>(comparison.workloads.size()));
     for (const auto& row : comparison.rows)
         CHECK(comparison.rows[row.baselineRow].workloadName == row.workloadName);
+}
+
+TEST_CASE("Compare page: a serving project shows its demand columns, not training's",
+    "[compare][serving]")
+{
+    test::WindowFixture f;
+    REQUIRE(f.window->openProject(QStringLiteral(INFRAFIT_SOURCE_DIR)
+        + QStringLiteral("/examples/llama-serving-sla.infrafit.json")));
+    ComparePage* page = f.window->comparePage();
+    page->refresh();
+    auto* table = page->findChild<QTableView*>(QStringLiteral("compareTableView"));
+    REQUIRE(table);
+    const auto column = [](ComparisonMetric m) { return ComparisonTableModel::columnOf(m); };
+    CHECK(table->isColumnHidden(column(ComparisonMetric::TrainingDays)));
+    CHECK(table->isColumnHidden(column(ComparisonMetric::Mfu)));
+    CHECK_FALSE(table->isColumnHidden(column(ComparisonMetric::ReplicasNeeded)));
+    CHECK_FALSE(table->isColumnHidden(column(ComparisonMetric::UsdPerMillionOutputTokens)));
+    CHECK_FALSE(table->isColumnHidden(column(ComparisonMetric::CapexUsd)));
+    const auto* model = page->model();
+    REQUIRE(model->rowCount() >= 1);
+    const QString replicas
+        = model->data(model->index(0, column(ComparisonMetric::ReplicasNeeded)), Qt::DisplayRole).toString();
+    CHECK(replicas.endsWith(QStringLiteral(" replicas")));
+    const QString ttft
+        = model->data(model->index(0, column(ComparisonMetric::TtftP99Ms)), Qt::DisplayRole).toString();
+    CHECK(ttft.endsWith(QStringLiteral(" ms")));
 }

@@ -258,6 +258,11 @@ void ComparePage::refresh()
     mContent->setVisible(problem.isEmpty());
     mExport->setEnabled(problem.isEmpty());
     mModel->setComparison(std::move(comparison));
+    // Only the columns some pair has (no "days to train" for a serving-only
+    // project, no serving columns without a demand).
+    for (auto metric : allComparisonMetrics())
+        mTable->setColumnHidden(ComparisonTableModel::columnOf(metric),
+            !mModel->comparison().rows.empty() && !anyRowApplies(mModel->comparison(), metric));
     updateBaselineChooser();
     updateChart();
 }

@@ -15,22 +15,6 @@
 namespace infrafit::ui {
 namespace {
 
-/// Metrics that only one kind of workload has (the speed figures, core's
-/// isSpeedMetric): 0 there means "not this kind".
-bool kindSpecific(ComparisonMetric metric)
-{
-    return isSpeedMetric(metric);
-}
-
-/// Whether a kind-specific metric belongs to `kind` (days to train to
-/// training, TTFT to serving); the others are not this row's figures.
-bool comparisonMetricOfKind(ComparisonMetric metric, WorkloadKind kind)
-{
-    const bool training = metric == ComparisonMetric::TrainingDays
-        || metric == ComparisonMetric::TokensPerS || metric == ComparisonMetric::Mfu;
-    return !kindSpecific(metric) || training == (kind == WorkloadKind::Training);
-}
-
 QString signedText(const QString& text, double value)
 {
     return (value > 0 ? QStringLiteral("+") : QString()) + text;
@@ -71,10 +55,18 @@ QString ComparisonTableModel::formatMetric(ComparisonMetric metric, double value
     case ComparisonMetric::TtftS:
     case ComparisonMetric::TpotS:
         return formatNumber(value * 1e3, std::fabs(value) < 0.01 ? 2 : 1) + tr(" ms");
+    case ComparisonMetric::ReplicasNeeded:
+        return formatNumber(value) + tr(" replicas");
+    case ComparisonMetric::TtftP99Ms:
+    case ComparisonMetric::TpotP99Ms:
+        return formatNumber(value, std::fabs(value) < 10 ? 1 : 0) + tr(" ms");
+    case ComparisonMetric::KwhPerMillionOutputTokens:
+        return formatNumber(value, std::fabs(value) < 10 ? 2 : 1) + tr(" kWh");
     case ComparisonMetric::Mfu:
         return formatPercent(value);
     case ComparisonMetric::CapexUsd:
     case ComparisonMetric::TcoUsd:
+    case ComparisonMetric::UsdPerMillionOutputTokens:
         return formatUsd(value);
     case ComparisonMetric::ClusterW:
         return formatWatts(value);
@@ -112,10 +104,9 @@ QVariant ComparisonTableModel::metricData(
 {
     const double value = row.value(metric);
     // A pair whose plan does not fit has no speed (core leaves it out).
-    const bool notFitting
-        = row.analyzed && !row.isAvailable(metric) && comparisonMetricOfKind(metric, row.kind);
-    const bool notApplicable
-        = !row.analyzed || notFitting || (kindSpecific(metric) && value == 0);
+    const bool notFitting = row.analyzed && !row.fits && row.applies(metric)
+        && !row.isAvailable(metric);
+    const bool notApplicable = !row.analyzed || !row.isAvailable(metric);
     const MetricDelta& delta = row.delta(metric);
     // A cost with unpriced parts is a lower bound: shown as "≥ …", and its
     // change against the baseline (or any change against such a baseline)
@@ -153,8 +144,12 @@ QVariant ComparisonTableModel::metricData(
         if (notFitting)
             return tr("No speed: the plan does not fit in GPU memory, so it cannot run on this "
                       "configuration.");
+        if (notApplicable && row.serving && row.applies(metric))
+            return tr("No replica of this configuration meets the SLA, so it cannot carry the "
+                      "demand at any size.");
         if (notApplicable)
-            return tr("Not reported for this pair (another kind of workload, or not analysed).");
+            return tr("Not reported for this pair (another kind of workload, no serving demand, "
+                      "or not analysed).");
         if (row.isBaseline)
             return tr("%1 of this workload's baseline pair: %2.")
                 .arg(toQString(metricLabel(metric)), shownValue);
@@ -168,7 +163,7 @@ QVariant ComparisonTableModel::metricData(
                                    formatDelta(metric, delta),
                                    higherIsBetter(metric) ? tr("higher is better")
                                                           : tr("lower is better"));
-            if (metric == ComparisonMetric::CapexUsd || metric == ComparisonMetric::TcoUsd)
+            if (isCostMetric(metric))
                 tip += QLatin1Char(' ') + currencyRateNote();
             return tip.trimmed();
         }

@@ -6,7 +6,10 @@
 #include "core/analysis/analyze_project.h"
 #include "core/compare/comparison.h"
 #include "core/compare/comparison_report.h"
+#include "core/io/catalog_json.h"
 #include "core/io/input_error.h"
+#include "core/io/project_json.h"
+#include "core/io/untrusted_input.h"
 #include "core/model/model_presets.h"
 #include "support/report_readers.h"
 
@@ -204,9 +207,9 @@ TEST_CASE("comparison formats: JSON, CSV and text agree", "[compare]")
     const auto records = parseCsv(comparisonToCsv(comparison));
     REQUIRE(records.size() == 5);
     CHECK(records[0][0] == "workload");
-    CHECK(records[0].size() == 10 + 3 * kComparisonMetricCount + 2);
-    CHECK(records[0][records[0].size() - 2] == "capex_complete");
-    CHECK(records[0].back() == "unpriced_parts");
+    CHECK(records[0].size() == 10 + 3 * kComparisonMetricCount + 3);
+    CHECK(records[0][records[0].size() - 3] == "capex_complete");
+    CHECK(records[0][records[0].size() - 2] == "unpriced_parts");
     for (const auto& r : records)
         CHECK(r.size() == records[0].size());
     CHECK(records[1][2] == "true");
@@ -281,4 +284,80 @@ TEST_CASE("a cost with an unpriced part is a lower bound and its change unknown"
     const auto priced = compareProject(pricedExampleProject(), PartLookup {}, {});
     CHECK(priced.rows[1].delta(ComparisonMetric::CapexUsd).known);
     CHECK(priced.rows[1].unpricedParts == 0);
+}
+
+TEST_CASE("comparison: serving rows carry the demand figures, others leave them out",
+    "[compare][serving]")
+{
+    // The shipped chat example (examples/llama-serving-sla.infrafit.json:
+    // 50 requests/s, p99 TTFT 2 s / TPOT 100 ms) on its two configurations,
+    // with a variant at four times the traffic and the BOM example's
+    // training workload for contrast.
+    const auto catalog = readCatalogFile(std::string(INFRAFIT_SOURCE_DIR)
+                                         + "/catalog/data/default-catalog.json");
+    const PartLookup lookup = lookupIn(catalog.parts);
+    Project project = readProjectFile(
+        std::string(INFRAFIT_SOURCE_DIR) + "/examples/llama-serving-sla.infrafit.json");
+    Workload busy = project.workloads.at(0);
+    busy.name = "four times the traffic";
+    busy.serving.requestRatePerS = *busy.serving.requestRatePerS * 4;
+    project.workloads.push_back(busy);
+    Workload training = bomExampleProject().workloads.at(0);
+    project.workloads.push_back(training);
+    const auto comparison = compareProject(project, lookup, {});
+    REQUIRE(comparison.rows.size() == 3 * project.configurations.size());
+
+    for (const auto& row : comparison.rows) {
+        INFO(row.workloadName << " / " << row.configurationName);
+        // Each serving row's figures equal its own analyze run's.
+        const auto results
+            = analyzeProject(project, lookup, row.workloadName, row.configurationName);
+        REQUIRE(results.size() == 1);
+        const auto& result = results.front();
+        if (row.workloadName == training.name) {
+            CHECK_FALSE(row.serving);
+            for (auto m : allComparisonMetrics())
+                if (isServingMetric(m))
+                    CHECK_FALSE(row.isAvailable(m));
+            CHECK(row.isAvailable(ComparisonMetric::TrainingDays) == row.fits);
+            continue;
+        }
+        REQUIRE(result.serving);
+        CHECK(row.serving);
+        CHECK(row.meetsSla == result.serving->meetsSla);
+        CHECK(row.value(ComparisonMetric::ReplicasNeeded) == result.serving->replicasNeeded);
+        CHECK(row.value(ComparisonMetric::TtftP99Ms) == Approx(result.serving->ttftMs.p99));
+        CHECK(row.value(ComparisonMetric::UsdPerMillionOutputTokens)
+            == Approx(result.serving->costPerMillionOutputTokensUsd));
+        CHECK_FALSE(row.isAvailable(ComparisonMetric::TrainingDays));
+        CHECK(row.isAvailable(ComparisonMetric::ReplicasNeeded) == row.carriesDemand);
+    }
+    // Four times the demand needs at least as many replicas of the same
+    // hardware; the replicas of the same plan carry it at about the same
+    // cost per token (the sized cluster runs at a similar load).
+    for (const auto& configuration : comparison.configurations) {
+        const auto* base = comparison.find(project.workloads[0].name, configuration);
+        const auto* four = comparison.find(busy.name, configuration);
+        REQUIRE(base);
+        REQUIRE(four);
+        if (!base->carriesDemand)
+            continue;
+        REQUIRE(four->carriesDemand);
+        CHECK(four->value(ComparisonMetric::ReplicasNeeded)
+            >= base->value(ComparisonMetric::ReplicasNeeded));
+        CHECK(four->value(ComparisonMetric::ReplicasNeeded)
+            <= 4 * base->value(ComparisonMetric::ReplicasNeeded) + 1);
+    }
+
+    const auto json = comparisonToJson(comparison);
+    for (const auto& row : json["rows"]) {
+        const bool servingRow = row["workload"] != training.name;
+        CHECK(row["meets_sla"].is_null() == !servingRow);
+        CHECK(row["values"]["replicas_needed"].is_null() == !servingRow);
+    }
+    const auto text = comparisonToText(comparison);
+    CHECK_THAT(text, Catch::Contains("Serving demand"));
+    CHECK_THAT(text, Catch::Contains("SLA;"));
+    const auto records = parseCsv(comparisonToCsv(comparison));
+    CHECK(records[0].back() == "meets_sla");
 }
