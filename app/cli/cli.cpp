@@ -30,6 +30,7 @@ Usage:
                                 [--format json|text|csv] [--db FILE]
   infrafit-cli bom       PROJECT --config NAME [--workload NAME]
                                 --format csv|xlsx|pdf|html|json --output FILE [--db FILE]
+  infrafit-cli calibrate PROJECT --runs FILE [--format json|text] [--db FILE]
   infrafit-cli utilisation --metrics FILE... [--project PROJECT --config NAME]
                                 [--format json|text] [--db FILE]
   infrafit-cli catalog   list [KIND] [--filter TEXT] [--format text|json] [--db FILE]
@@ -91,6 +92,8 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
         return compareCommand(rest, out, err);
     if (command == "bom")
         return bomCommand(rest, out, err);
+    if (command == "calibrate")
+        return calibrateCommand(rest, out, err);
     if (command == "utilisation")
         return utilisationCommand(rest, out, err);
     throw UsageError("unknown command \"" + command + "\"");

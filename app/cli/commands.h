@@ -21,6 +21,8 @@ int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std
 int recommendCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int compareCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int calibrateCommand(
+    const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int utilisationCommand(
     const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 

@@ -53,7 +53,7 @@ std::string csvRecord(const std::vector<std::string>& fields)
 
 namespace {
 
-std::string optionalCount(const std::optional<std::int64_t>& value)
+std::string csvOptionalCount(const std::optional<std::int64_t>& value)
 {
     return value ? std::to_string(*value) : std::string {};
 }
@@ -67,7 +67,7 @@ std::string bomToCsv(const BillOfMaterials& bom)
         "nodes", "total_quantity", "unit_price_usd", "extended_price_usd", "price_status", "note"});
     for (const auto& line : bom.lines) {
         csv += csvRecord({"line", line.kind, line.vendor, line.model, line.partId, line.partNumber,
-            optionalCount(line.quantityPerNode), optionalCount(line.nodes),
+            csvOptionalCount(line.quantityPerNode), csvOptionalCount(line.nodes),
             std::to_string(line.totalQuantity), plainNumber(line.unitPriceUsd),
             plainNumber(line.extendedPriceUsd), std::string(enumName(line.priceStatus)),
             line.note});
