@@ -81,6 +81,7 @@ RunResult evaluateRun(const nlohmann::json& run, std::size_t index)
     w.kvCachePrecision
         = enumFromName<Precision>(run.at("kv_cache_precision").get<std::string>()).value();
     w.batching = enumFromName<Batching>(run.at("batching").get<std::string>()).value();
+    w.decodeKvPerQueryHead = run.value("decode_kv_per_query_head", false);
     const int tensor = run.at("tensor").get<int>();
     w.concurrentRequests = run.at("batch").get<int>();
     w.maxBatch = w.concurrentRequests;
