@@ -105,6 +105,7 @@ struct MlperfPrediction {
     double p99TtftMs = 0;    ///< at the measured rate (0 when above capacity)
     double p99TpotMs = 0;
     bool belowCapacity = false;
+    double kvTokensPerReplica = 0; ///< KV slots one replica holds
 };
 
 Workload mlperfWorkload(const MlperfServerRun& run)
@@ -147,6 +148,7 @@ MlperfPrediction predict(const MlperfServerRun& run)
     p.belowCapacity = run.measuredSamplesPerS <= p.capacityPerS;
     p.p99TtftMs = serving->ttftMs.p99;
     p.p99TpotMs = serving->tpotMs.p99;
+    p.kvTokensPerReplica = analysis.inference.maxKvTokensPerGpu;
     return p;
 }
 
@@ -162,10 +164,10 @@ TEST_CASE("Serving capacity validation: MLPerf v4.1 server runs within the docum
         const double ratio = p.capacityPerS / run.measuredSamplesPerS;
         if (print)
             std::printf("%-48s measured %8.2f/s  InfraFit %8.2f/s  ratio %.2f | p99 TTFT %6.0f "
-                        "vs %4.0f ms, p99 TPOT %6.1f vs %4.0f ms%s\n",
+                        "vs %4.0f ms, p99 TPOT %6.1f vs %4.0f ms%s | KV %.0f tokens/replica\n",
                 run.system, run.measuredSamplesPerS, p.capacityPerS, ratio, p.p99TtftMs,
                 run.measuredP99TtftMs, p.p99TpotMs, run.measuredP99TpotMs,
-                p.belowCapacity ? "" : " (above capacity)");
+                p.belowCapacity ? "" : " (above capacity)", p.kvTokensPerReplica);
         INFO(run.system << ": InfraFit " << p.capacityPerS << " requests/s, measured "
                         << run.measuredSamplesPerS);
         // The measured rate met the SLA, so it is a lower bound of the
