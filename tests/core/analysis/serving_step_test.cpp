@@ -78,6 +78,60 @@ TEST_CASE("Serving step: decode attention reads each sequence's whole KV cache",
     CHECK(servingStepTimes(m, {0, 0, 16, 1000, 0}).attentionS == Approx(t.attentionS / 4));
 }
 
+TEST_CASE("Serving step: an engine reading GQA KV per query head reads heads/kv_heads times it",
+          "[analysis][serving]")
+{
+    // TensorRT-LLM 0.5/0.6 (docs/source/gpt_attention.md at commit 138f96d):
+    // the generation kernel runs one thread block per query head, so each of
+    // Llama 2 70B's 64 query heads streams its group's K and V: 64 / 8 = 8×
+    // the bytes of a kernel that shares the group's read (XQA, FlashInfer).
+    Workload w = serving("llama-2-70b", 2048, 512, 64, 2);
+    w.precision = Precision::Fp8;
+    w.kvCachePrecision = Precision::Fp8;
+    const auto config = h100Cluster(1);
+    const Parallelism plan = *w.parallelism;
+    const auto shared = servingStepModel(w, config, plan);
+    w.decodeKvPerQueryHead = true;
+    const auto perHead = servingStepModel(w, config, plan);
+    REQUIRE(shared);
+    REQUIRE(perHead);
+    CHECK(shared->decodeKvReads == 1.0);
+    CHECK(perHead->decodeKvReads == 8.0);
+    const ServingStep decode{0, 0, 64, 2048, 64};
+    const ServingStepTimes a = servingStepTimes(*shared, decode);
+    const ServingStepTimes b = servingStepTimes(*perHead, decode);
+    // Decode attention is memory-bound at this size: 8× the KV bytes, 8× the time.
+    CHECK(b.attentionS == Approx(8.0 * a.attentionS).epsilon(1e-6));
+    CHECK(b.hbmBytes - a.hbmBytes
+          == Approx(7.0 * 64 * 2048 * shared->kvBytesPerTokenPerLayer * shared->layers)
+                 .epsilon(1e-9));
+    // A multi-head model is unchanged (one query head per KV head).
+    Workload mha = serving("llama-2-7b", 2048, 512, 64, 1);
+    mha.decodeKvPerQueryHead = true;
+    CHECK(servingStepModel(mha, config, *mha.parallelism)->decodeKvReads == 1.0);
+}
+
+TEST_CASE("Serving step: the decode floor per block shows only where element-wise traffic is small",
+          "[analysis][serving]")
+{
+    // A decode-only step replays a CUDA graph; each small kernel takes at
+    // least a few µs, so a block costs at least the floor for its small
+    // kernels, but a large batch's element-wise traffic already takes longer
+    // (the floor is then hidden: a kernel costs the longer of the two).
+    ServingStepModel m = a100Block();
+    m.elementwiseBytesPerToken = 100e3; // 100 kB per token per block
+    m.efficiency.decodeLayerOverheadS = 60e-6;
+    // 1 token: 100 kB / 2,039 GB/s = 0.05 µs of traffic, floor 60 µs.
+    const ServingStepTimes small = servingStepTimes(m, {0, 0, 1, 1, 1});
+    CHECK(small.overheadS == Approx(60e-6 - 100e3 / 2039e9).epsilon(1e-9));
+    // 2,048 tokens: 205 MB / 2,039 GB/s = 100 µs > 60 µs: no floor left.
+    const ServingStepTimes large = servingStepTimes(m, {0, 0, 2048, 1, 2048});
+    CHECK(large.overheadS == 0);
+    // A step with prefill pays the eager-launch cost on top of its work.
+    m.efficiency.prefillLayerOverheadS = 100e-6;
+    CHECK(servingStepTimes(m, {2048, 1024, 0, 0, 1}).overheadS == Approx(100e-6));
+}
+
 TEST_CASE("Serving step: small-batch tensor-parallel all-reduces are latency-bound",
           "[analysis][serving]")
 {
