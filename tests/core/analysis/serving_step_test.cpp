@@ -132,6 +132,58 @@ TEST_CASE("Serving step: the decode floor per block shows only where element-wis
     CHECK(servingStepTimes(m, {2048, 1024, 0, 0, 1}).overheadS == Approx(100e-6));
 }
 
+TEST_CASE("Serving step: fp8 serving uses the fp8 rate and one byte per weight and KV element",
+          "[analysis][serving]")
+{
+    // H100 SXM datasheet: 989.4 TFLOP/s dense bf16, 1,978.9 dense fp8
+    // (docs/reference/hardware.md §1.1). An fp8 checkpoint stores one byte
+    // per weight (per-channel scales negligible) and an fp8 KV cache one
+    // byte per element (TensorRT-LLM gpt_attention.md, "INT8/FP8 KV Caches").
+    const auto config = h100Cluster(1);
+    Workload bf16 = serving("llama-3.1-8b", 1024, 256, 16, 1);
+    bf16.precision = Precision::Bf16;
+    bf16.kvCachePrecision = Precision::Bf16;
+    Workload fp8 = bf16;
+    fp8.precision = Precision::Fp8;
+    fp8.kvCachePrecision = Precision::Fp8;
+    const auto a = servingStepModel(bf16, config, *bf16.parallelism);
+    const auto b = servingStepModel(fp8, config, *fp8.parallelism);
+    REQUIRE(a);
+    REQUIRE(b);
+    CHECK(a->peakFlopsPerS == Approx(989.4e12).epsilon(1e-3));
+    CHECK(b->peakFlopsPerS == Approx(1978.9e12).epsilon(1e-3));
+    CHECK(b->denseWeightBytes == Approx(a->denseWeightBytes / 2));
+    CHECK(b->kvBytesPerTokenPerLayer == Approx(a->kvBytesPerTokenPerLayer / 2));
+    // Attention math stays at the 16-bit rate (the lower of the two).
+    CHECK(b->attentionPeakFlopsPerS == Approx(989.4e12).epsilon(1e-3));
+}
+
+TEST_CASE("Serving step: a Mixtral decode step reads k experts alone, nearly all E in a batch",
+          "[analysis][serving]")
+{
+    // Mixtral 8x7B routes each token to k = 2 of E = 8 experts (Jiang et al.
+    // 2024); with uniform routing a batch of n tokens touches
+    // E·(1 − (1 − k/E)^n) experts (docs/reference/models.md §2.12).
+    const auto config = h100Cluster(1);
+    Workload w = serving("mixtral-8x7b", 1024, 256, 64, 2);
+    const auto m = servingStepModel(w, config, *w.parallelism);
+    REQUIRE(m);
+    REQUIRE(m->moeLayers == m->layers);
+    const double expert = m->expertWeightBytes * m->moeLayers;
+    const double shared = m->moeSharedWeightBytes * m->moeLayers;
+    const auto gemmBytes = [&](double tokens) {
+        const ServingStepTimes t = servingStepTimes(*m, {0, 0, tokens, 1, 0});
+        return t.hbmBytes;
+    };
+    // One token: the shared weights + 2 experts per layer (+ small element-wise/KV terms).
+    const double one = gemmBytes(1);
+    CHECK(one >= shared + 2 * expert);
+    CHECK(one < shared + 2.1 * expert + m->headWeightBytes);
+    // 64 tokens: 8·(1 − 0.75^64) ≈ 8 experts, all of them.
+    const double many = gemmBytes(64);
+    CHECK(many - 64 * (one - shared - 2 * expert) > shared + 7.99 * expert);
+}
+
 TEST_CASE("Serving step: small-batch tensor-parallel all-reduces are latency-bound",
           "[analysis][serving]")
 {
