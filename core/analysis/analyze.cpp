@@ -136,7 +136,8 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                                     : std::string("fitted on published runs, docs/validation.md"))
                     + ")");
         a.push_back(fmt("fixed per step: %.2f ms host (scheduling, sampling) + %.0f us per block "
-                        "with prefill, %.0f us per block decode-only (CUDA graphs)",
+                        "with prefill, a %.0f us floor per block decode-only (CUDA graphs; large "
+                        "batches hide it)",
                         se.stepOverheadS * 1e3, se.prefillLayerOverheadS * 1e6,
                         se.decodeLayerOverheadS * 1e6));
         a.push_back(fmt("tensor-parallel all-reduce: 2 per block, alpha-beta (NCCL base 3.6 us + "

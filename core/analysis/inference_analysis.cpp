@@ -70,6 +70,8 @@ ServingStepModel makeServingStepModel(const AnalysisContext& ctx, const Inferenc
     sm.kvBytesPerTokenPerLayer = kvBytesPerTokenPerGpu(m, bytesPerElement(w.kvCachePrecision),
                                                        s.tensor, 1);
     sm.slidingWindow = m.slidingWindow;
+    if (w.decodeKvPerQueryHead && !m.isMla() && m.kvHeads > 0)
+        sm.decodeKvReads = std::max(1.0, double(m.attentionHeads) / m.kvHeads);
     // Element-wise traffic per token per block (the non-GEMM tensors of
     // Korthikanti et al. 2022 §4.1): 2 norms (read + write h), 2 residual
     // adds (read 2h, write h), rotary on q and k, the MLP activation

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/analysis/serving_analysis.h"
 
-#include "core/analysis/roofline_step_time.h"
+#include "core/analysis/serving_step_time.h"
 #include "core/infra/infra_text.h"
 #include "core/serving/capacity.h"
 
@@ -53,12 +53,12 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
         || (!d.isDemand() && w.concurrentRequests < 1))
         return std::nullopt;
 
-    const RooflineStepTime model(w, config, analysis);
+    const ServingStepTime model(w, config, analysis);
     const ServingScenario s = servingScenarioFor(w, analysis);
 
     ServingReport r;
-    r.stepTimeSource = "stop-gap roofline from the inference analysis (core/analysis/"
-                       "roofline_step_time.h)";
+    r.stepTimeSource = "per-operation step model (core/analysis/serving_step.h): weights once "
+                       "per step, KV per sequence, prefill chunks, TP all-reduces, fixed costs";
     r.simulatedRequests = s.requests;
     r.sla = s.sla;
     r.spareReplicas = d.spareReplicas;

@@ -25,7 +25,9 @@ struct ServingEfficiency {
     /// tokens (run eagerly; vLLM and TensorRT-LLM replay CUDA graphs for
     /// decode-only steps), seconds.
     double prefillLayerOverheadS = 0;
-    /// Launch cost per transformer block of a decode-only step, seconds.
+    /// Floor per transformer block of a decode-only step (CUDA-graph
+    /// replay: the minimum time of the block's small kernels), charged
+    /// where it exceeds the block's element-wise traffic time, seconds.
     double decodeLayerOverheadS = 0;
 };
 
@@ -54,6 +56,10 @@ struct ServingStepModel {
     // Attention per block, per GPU
     double attentionFlopsPerTokenPerContext = 0; ///< QKᵀ + A·V: 2·2·heads·head_dim / t
     double kvBytesPerTokenPerLayer = 0;          ///< K and V of one token, one block, this GPU
+    /// Times a decoding sequence's KV is read per step: 1 when a query group
+    /// shares its KV head's read, heads/kv_heads when every query head
+    /// reads it (Workload::decodeKvPerQueryHead).
+    double decodeKvReads = 1;
     int slidingWindow = 0;                       ///< 0 = full attention
     // Element-wise per block, per GPU
     double elementwiseBytesPerToken = 0; ///< norms, residuals, activation function, rotary

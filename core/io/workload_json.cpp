@@ -204,6 +204,7 @@ std::optional<Workload> workloadFromJson(
     r.readInt("kv_block_size", w.kvBlockSize, false, 1, maxWorkloadTokens);
     r.readInt("max_batch", w.maxBatch, false, 1, maxRequests);
     r.readEnum("batching", w.batching);
+    r.readBool("decode_kv_per_query_head", w.decodeKvPerQueryHead);
     double efficiency = 0;
     if (r.has("efficiency") && r.readDouble("efficiency", efficiency, false, 0.0, true, 1.0))
         w.efficiency = efficiency;
@@ -261,6 +262,8 @@ nlohmann::json workloadToJson(const Workload& w)
     j["kv_block_size"] = w.kvBlockSize;
     j["max_batch"] = w.maxBatch;
     j["batching"] = std::string(enumName(w.batching));
+    if (w.decodeKvPerQueryHead)
+        j["decode_kv_per_query_head"] = true;
     if (w.efficiency)
         j["efficiency"] = *w.efficiency;
     writeStorageAndHost(w, j);

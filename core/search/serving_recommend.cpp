@@ -4,7 +4,7 @@
 #include "core/analysis/analyze.h"
 #include "core/analysis/evaluate.h"
 #include "core/analysis/hardware_rates.h"
-#include "core/analysis/roofline_step_time.h"
+#include "core/analysis/serving_step_time.h"
 #include "core/analysis/serving_analysis.h"
 #include "core/infra/infra_text.h"
 #include "core/search/candidate_reasons.h"

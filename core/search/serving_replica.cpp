@@ -45,7 +45,7 @@ void prepareReplica(ReplicaCapacity& r, const Workload& w, const ServingReplicaP
     r.analysis = batch == 1 ? std::move(first)
                             : analyzeWithPlan(r.variant, node, *r.variant.parallelism, false);
     r.scenario = servingScenarioFor(r.variant, r.analysis);
-    r.model = std::make_unique<RooflineStepTime>(r.variant, node, r.analysis);
+    r.model = std::make_unique<ServingStepTime>(r.variant, node, r.analysis);
     r.usable = r.analysis.analyzed && r.model->isUsable()
         && r.analysis.inference.maxKvTokensPerGpu >= perRequest;
     if (!r.analysis.analyzed)

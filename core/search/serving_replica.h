@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysis_result.h"
-#include "core/analysis/roofline_step_time.h"
+#include "core/analysis/serving_step_time.h"
 #include "core/config/resolved_configuration.h"
 #include "core/search/serving_candidate.h"
 #include "core/serving/capacity.h"
@@ -20,7 +20,7 @@ struct ReplicaCapacity {
     ResolvedConfiguration node; ///< one node of the first build with this key
     AnalysisResult analysis; ///< of `variant` on `node`
     ServingScenario scenario;
-    std::unique_ptr<RooflineStepTime> model;
+    std::unique_ptr<ServingStepTime> model;
     bool usable = false; ///< analysed and one request fits the KV cache
     double saturatedPerS = 0; ///< open loop: requests/s with every request queued
     bool capacityDone = false;

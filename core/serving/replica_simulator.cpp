@@ -186,6 +186,9 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
         long long decodeTokens = 0;
         long long contextSum = 0;
         long long stepSequences = 0;
+        double prefillContextSum = 0; // Σ chunk tokens × keys each attends to
+        long long decodeContextSum = 0;
+        int logitTokens = 0;
         bool preempted = false;
         for (std::size_t i = 0; i < running.size() && budget > 0; ++i) {
             Sequence& s = seqs[static_cast<std::size_t>(running[i])];
@@ -219,6 +222,13 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
             s.scheduled = tokens;
             budget -= tokens;
             (decode ? decodeTokens : prefillTokens) += tokens;
+            if (decode) {
+                decodeContextSum += kvAfter;
+                ++logitTokens;
+            } else {
+                prefillContextSum += tokens * (double(kvAfter) - tokens / 2.0);
+                logitTokens += s.prefillDone + tokens >= s.prefillNeeded ? 1 : 0;
+            }
             contextSum += kvAfter;
             ++stepSequences;
         }
@@ -240,14 +250,26 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
                 s.firstScheduledS = t;
             budget -= tokens;
             prefillTokens += tokens;
+            prefillContextSum += tokens * (double(kvAfter) - tokens / 2.0);
+            logitTokens += s.prefillDone + tokens >= s.prefillNeeded ? 1 : 0;
             contextSum += kvAfter;
             ++stepSequences;
         }
         if (stepSequences == 0)
             continue; // only preemptions happened; the next pass schedules
 
-        double dt = model.stepTimeS(static_cast<int>(prefillTokens), static_cast<int>(decodeTokens),
-                                    static_cast<double>(contextSum) / static_cast<double>(stepSequences));
+        StepComposition composition;
+        composition.prefillTokens = static_cast<int>(prefillTokens);
+        composition.decodeTokens = static_cast<int>(decodeTokens);
+        composition.prefillContextTokens
+            = prefillTokens > 0 ? prefillContextSum / static_cast<double>(prefillTokens) : 0.0;
+        composition.decodeContextTokens
+            = decodeTokens > 0 ? static_cast<double>(decodeContextSum) / static_cast<double>(decodeTokens)
+                               : 0.0;
+        composition.meanContextTokens
+            = static_cast<double>(contextSum) / static_cast<double>(stepSequences);
+        composition.logitTokens = logitTokens;
+        double dt = model.compositionStepTimeS(composition);
         if (!std::isfinite(dt))
             dt = 1e6; // a broken step law shows as an SLA miss, never as NaN
         dt = std::max(dt, 1e-12);

@@ -153,6 +153,12 @@ struct Workload {
     /// requests beyond it wait.
     int maxBatch = 256;
     Batching batching = Batching::Continuous;
+    /// Decode attention reads a grouped-query (GQA/MQA) KV head once per
+    /// *query* head instead of once per group: engines whose decode kernel
+    /// runs one thread block per query head (TensorRT-LLM before its XQA
+    /// kernel, docs/source/blogs/XQA-kernel.md). Off: the group shares one
+    /// read (FlashAttention/FlashInfer decode, XQA).
+    bool decodeKvPerQueryHead = false;
     /// Achieved fraction of peak FLOP/s while computing; absent = default
     /// for the GPU family (defaultEfficiency()).
     std::optional<double> efficiency;

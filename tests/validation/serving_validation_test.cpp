@@ -81,6 +81,7 @@ RunResult evaluateRun(const nlohmann::json& run, std::size_t index)
     w.kvCachePrecision
         = enumFromName<Precision>(run.at("kv_cache_precision").get<std::string>()).value();
     w.batching = enumFromName<Batching>(run.at("batching").get<std::string>()).value();
+    w.decodeKvPerQueryHead = run.value("decode_kv_per_query_head", false);
     const int tensor = run.at("tensor").get<int>();
     w.concurrentRequests = run.at("batch").get<int>();
     w.maxBatch = w.concurrentRequests;
@@ -187,8 +188,9 @@ TEST_CASE("Serving validation: published measured runs within the issue's bounds
         INFO(group);
         CHECK(errors.size() >= 5);
         // Issue 16 "Done when": median <= 15 % for serving throughput and
-        // for TTFT/TPOT on out-of-sample published runs.
+        // for TTFT/TPOT on out-of-sample published runs, none worse than 35 %.
         CHECK(med <= 0.15);
+        CHECK(worst <= 0.35);
     }
     CHECK(outOfSample.count("throughput") == 1);
     CHECK(outOfSample.count("latency") == 1);

@@ -78,6 +78,112 @@ TEST_CASE("Serving step: decode attention reads each sequence's whole KV cache",
     CHECK(servingStepTimes(m, {0, 0, 16, 1000, 0}).attentionS == Approx(t.attentionS / 4));
 }
 
+TEST_CASE("Serving step: an engine reading GQA KV per query head reads heads/kv_heads times it",
+          "[analysis][serving]")
+{
+    // TensorRT-LLM 0.5/0.6 (docs/source/gpt_attention.md at commit 138f96d):
+    // the generation kernel runs one thread block per query head, so each of
+    // Llama 2 70B's 64 query heads streams its group's K and V: 64 / 8 = 8×
+    // the bytes of a kernel that shares the group's read (XQA, FlashInfer).
+    Workload w = serving("llama-2-70b", 2048, 512, 64, 2);
+    w.precision = Precision::Fp8;
+    w.kvCachePrecision = Precision::Fp8;
+    const auto config = h100Cluster(1);
+    const Parallelism plan = *w.parallelism;
+    const auto shared = servingStepModel(w, config, plan);
+    w.decodeKvPerQueryHead = true;
+    const auto perHead = servingStepModel(w, config, plan);
+    REQUIRE(shared);
+    REQUIRE(perHead);
+    CHECK(shared->decodeKvReads == 1.0);
+    CHECK(perHead->decodeKvReads == 8.0);
+    const ServingStep decode{0, 0, 64, 2048, 64};
+    const ServingStepTimes a = servingStepTimes(*shared, decode);
+    const ServingStepTimes b = servingStepTimes(*perHead, decode);
+    // Decode attention is memory-bound at this size: 8× the KV bytes, 8× the time.
+    CHECK(b.attentionS == Approx(8.0 * a.attentionS).epsilon(1e-6));
+    CHECK(b.hbmBytes - a.hbmBytes
+          == Approx(7.0 * 64 * 2048 * shared->kvBytesPerTokenPerLayer * shared->layers)
+                 .epsilon(1e-9));
+    // A multi-head model is unchanged (one query head per KV head).
+    Workload mha = serving("llama-2-7b", 2048, 512, 64, 1);
+    mha.decodeKvPerQueryHead = true;
+    CHECK(servingStepModel(mha, config, *mha.parallelism)->decodeKvReads == 1.0);
+}
+
+TEST_CASE("Serving step: the decode floor per block shows only where element-wise traffic is small",
+          "[analysis][serving]")
+{
+    // A decode-only step replays a CUDA graph; each small kernel takes at
+    // least a few µs, so a block costs at least the floor for its small
+    // kernels, but a large batch's element-wise traffic already takes longer
+    // (the floor is then hidden: a kernel costs the longer of the two).
+    ServingStepModel m = a100Block();
+    m.elementwiseBytesPerToken = 100e3; // 100 kB per token per block
+    m.efficiency.decodeLayerOverheadS = 60e-6;
+    // 1 token: 100 kB / 2,039 GB/s = 0.05 µs of traffic, floor 60 µs.
+    const ServingStepTimes small = servingStepTimes(m, {0, 0, 1, 1, 1});
+    CHECK(small.overheadS == Approx(60e-6 - 100e3 / 2039e9).epsilon(1e-9));
+    // 2,048 tokens: 205 MB / 2,039 GB/s = 100 µs > 60 µs: no floor left.
+    const ServingStepTimes large = servingStepTimes(m, {0, 0, 2048, 1, 2048});
+    CHECK(large.overheadS == 0);
+    // A step with prefill pays the eager-launch cost on top of its work.
+    m.efficiency.prefillLayerOverheadS = 100e-6;
+    CHECK(servingStepTimes(m, {2048, 1024, 0, 0, 1}).overheadS == Approx(100e-6));
+}
+
+TEST_CASE("Serving step: fp8 serving uses the fp8 rate and one byte per weight and KV element",
+          "[analysis][serving]")
+{
+    // H100 SXM datasheet: 989.4 TFLOP/s dense bf16, 1,978.9 dense fp8
+    // (docs/reference/hardware.md §1.1). An fp8 checkpoint stores one byte
+    // per weight (per-channel scales negligible) and an fp8 KV cache one
+    // byte per element (TensorRT-LLM gpt_attention.md, "INT8/FP8 KV Caches").
+    const auto config = h100Cluster(1);
+    Workload bf16 = serving("llama-3.1-8b", 1024, 256, 16, 1);
+    bf16.precision = Precision::Bf16;
+    bf16.kvCachePrecision = Precision::Bf16;
+    Workload fp8 = bf16;
+    fp8.precision = Precision::Fp8;
+    fp8.kvCachePrecision = Precision::Fp8;
+    const auto a = servingStepModel(bf16, config, *bf16.parallelism);
+    const auto b = servingStepModel(fp8, config, *fp8.parallelism);
+    REQUIRE(a);
+    REQUIRE(b);
+    CHECK(a->peakFlopsPerS == Approx(989.4e12).epsilon(1e-3));
+    CHECK(b->peakFlopsPerS == Approx(1978.9e12).epsilon(1e-3));
+    CHECK(b->denseWeightBytes == Approx(a->denseWeightBytes / 2));
+    CHECK(b->kvBytesPerTokenPerLayer == Approx(a->kvBytesPerTokenPerLayer / 2));
+    // Attention math stays at the 16-bit rate (the lower of the two).
+    CHECK(b->attentionPeakFlopsPerS == Approx(989.4e12).epsilon(1e-3));
+}
+
+TEST_CASE("Serving step: a Mixtral decode step reads k experts alone, nearly all E in a batch",
+          "[analysis][serving]")
+{
+    // Mixtral 8x7B routes each token to k = 2 of E = 8 experts (Jiang et al.
+    // 2024); with uniform routing a batch of n tokens touches
+    // E·(1 − (1 − k/E)^n) experts (docs/reference/models.md §2.12).
+    const auto config = h100Cluster(1);
+    Workload w = serving("mixtral-8x7b", 1024, 256, 64, 2);
+    const auto m = servingStepModel(w, config, *w.parallelism);
+    REQUIRE(m);
+    REQUIRE(m->moeLayers == m->layers);
+    const double expert = m->expertWeightBytes * m->moeLayers;
+    const double shared = m->moeSharedWeightBytes * m->moeLayers;
+    const auto gemmBytes = [&](double tokens) {
+        const ServingStepTimes t = servingStepTimes(*m, {0, 0, tokens, 1, 0});
+        return t.hbmBytes;
+    };
+    // One token: the shared weights + 2 experts per layer (+ small element-wise/KV terms).
+    const double one = gemmBytes(1);
+    CHECK(one >= shared + 2 * expert);
+    CHECK(one < shared + 2.1 * expert + m->headWeightBytes);
+    // 64 tokens: 8·(1 − 0.75^64) ≈ 8 experts, all of them.
+    const double many = gemmBytes(64);
+    CHECK(many - 64 * (one - shared - 2 * expert) > shared + 7.99 * expert);
+}
+
 TEST_CASE("Serving step: small-batch tensor-parallel all-reduces are latency-bound",
           "[analysis][serving]")
 {

@@ -52,6 +52,30 @@ TEST_CASE("Project file: max_batch and batching are read, defaulted and written 
     CHECK(projectToJson(projectFromJson(written, "again.json")) == written);
 }
 
+TEST_CASE("Project file: decode_kv_per_query_head is read, defaulted, written back and checked",
+    "[io][project][serving]")
+{
+    const Project defaults = projectFromJson(servingProject({}), "serve.json");
+    CHECK_FALSE(defaults.workloads[0].decodeKvPerQueryHead);
+    CHECK_FALSE(projectToJson(defaults)["workloads"][0].contains("decode_kv_per_query_head"));
+
+    const Project p
+        = projectFromJson(servingProject({{"decode_kv_per_query_head", true}}), "serve.json");
+    CHECK(p.workloads[0].decodeKvPerQueryHead);
+    const nlohmann::json written = projectToJson(p);
+    CHECK(written["workloads"][0]["decode_kv_per_query_head"] == true);
+    CHECK(projectToJson(projectFromJson(written, "again.json")) == written);
+
+    try {
+        projectFromJson(servingProject({{"decode_kv_per_query_head", "yes"}}), "bad.json");
+        FAIL("expected InputError");
+    } catch (const InputError& e) {
+        CHECK(std::any_of(e.problems().begin(), e.problems().end(), [](const Problem& q) {
+            return q.pointer == "/workloads/0/decode_kv_per_query_head";
+        }));
+    }
+}
+
 TEST_CASE("Project file: a bad max_batch or batching names its pointer", "[io][project][serving]")
 {
     try {

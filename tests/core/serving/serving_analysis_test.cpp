@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/analysis/analyze.h"
-#include "core/analysis/roofline_step_time.h"
+#include "core/analysis/serving_step_time.h"
 #include "core/analysis/serving_analysis.h"
 #include "core/serving/capacity.h"
 #include "../analysis/test_hardware.h"
@@ -57,26 +57,38 @@ bool hasFinding(const Findings& findings, const std::string& code)
 
 } // namespace
 
-TEST_CASE("Stop-gap step time: a lone decode step reads every weight once",
+TEST_CASE("Serving step time: a lone decode step reads every weight once",
           "[serving][analysis]")
 {
     // Llama 3.1 8B in bf16: 8.03e9 parameters × 2 B = 16.06 GB per step;
-    // at 3,350 GB/s × the decode efficiency that is ~6 ms on one H100
+    // at 3,350 GB/s × the memory efficiency that is ~5 ms on one H100
     // (kipply, "Transformer Inference Arithmetic": decode is bound by
-    // reading the weights at small batch).
+    // reading the weights at small batch), plus the fixed per-step costs.
     const auto config = h100Cluster(1);
     const Workload w = chatAt(1);
     const AnalysisResult a = analyze(w, config);
     REQUIRE(a.analyzed);
-    const RooflineStepTime model(w, config, a);
+    const ServingStepTime model(w, config, a);
     REQUIRE(model.isUsable());
-    const double weightS = a.memory.weightsBytes / (3350e9 * a.memoryEfficiency);
-    CHECK(model.stepTimeS(0, 1, 0) == Approx(weightS + a.interconnect.exposedTimeS).epsilon(0.01));
+    const ServingEfficiency& e = model.model().efficiency;
+    const double weightS = a.memory.weightsBytes / (3350e9 * e.memory);
+    const double fixedS = e.stepOverheadS + w.model.layers * e.decodeLayerOverheadS;
+    const double lone = model.stepTimeS(0, 1, 0);
+    CHECK(lone >= weightS);
+    CHECK(lone <= (weightS + fixedS) * 1.05);
     // A 2,048-token prefill chunk is compute-bound: 2 FLOPs per matmul
-    // parameter per token at the prefill efficiency, more than the weight read.
+    // parameter per token at the GEMM efficiency, more than the weight read.
     CHECK(model.stepTimeS(2048, 0, 1024) > model.stepTimeS(0, 1, 1024));
     // More decoding sequences at a long context read more KV.
     CHECK(model.stepTimeS(0, 64, 4096) > model.stepTimeS(0, 64, 1024));
+    // The simulator's split call agrees with the mean-context call for a
+    // decode-only step.
+    StepComposition decode;
+    decode.decodeTokens = 64;
+    decode.decodeContextTokens = 1024;
+    decode.meanContextTokens = 1024;
+    decode.logitTokens = 64;
+    CHECK(model.compositionStepTimeS(decode) == Approx(model.stepTimeS(0, 64, 1024)));
 }
 
 TEST_CASE("Serving capacity: the shipped example sizes a cluster for 50 requests/s",
@@ -110,7 +122,7 @@ TEST_CASE("Serving capacity: the shipped example sizes a cluster for 50 requests
         scenario.outputs = LengthSampler(std::nullopt, 256);
         scenario.sla = ServiceLevel{2000, 100, 99};
         scenario.requests = servingSimulatedRequests;
-        const RooflineStepTime model(chatAt(50), config, s.analysis);
+        const ServingStepTime model(chatAt(50), config, s.analysis);
         CHECK(meetsSla(simulateAtRate(scenario, model, r.capacityRequestsPerS), scenario.sla));
     }
     SECTION("an N+1 spare adds one replica")

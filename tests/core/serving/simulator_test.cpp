@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <vector>
 
 using namespace infrafit;
 
@@ -110,6 +111,43 @@ TEST_CASE("Chunked prefill splits a long prompt over the token budget", "[servin
     CHECK(r.ttftS.p50 == Approx(0.03));
     CHECK(r.e2eS.p50 == Approx(0.05));
     CHECK(r.tpotS.p50 == Approx(0.01));
+}
+
+TEST_CASE("Each step tells the step model its prefill and decode contexts apart",
+    "[serving][simulator]")
+{
+    // One 100-token prompt in chunks of 40: the chunks attend on average to
+    // the prompt so far plus half the chunk (causal): 20, 60, then 80 + 10 =
+    // 90; the last chunk samples the first token. Then the sequence decodes
+    // at KV lengths 101 and 102.
+    struct Recorder final : StepTimeModel {
+        std::vector<StepComposition>* recorded;
+        explicit Recorder(std::vector<StepComposition>* into) : recorded(into) {}
+        [[nodiscard]] double stepTimeS(int, int, double) const override { return 0.01; }
+        [[nodiscard]] double compositionStepTimeS(const StepComposition& c) const override
+        {
+            recorded->push_back(c);
+            return 0.01;
+        }
+    };
+    std::vector<StepComposition> steps;
+    const Recorder model(&steps);
+    ReplicaEngine e = roomyEngine(4);
+    e.stepTokenBudget = 40;
+    simulateReplica(e, model, {{0.0, 100, 3}});
+    REQUIRE(steps.size() == 5);
+    CHECK(steps[0].prefillTokens == 40);
+    CHECK(steps[0].prefillContextTokens == Approx(20));
+    CHECK(steps[0].logitTokens == 0);
+    CHECK(steps[1].prefillContextTokens == Approx(60));
+    CHECK(steps[2].prefillTokens == 20);
+    CHECK(steps[2].prefillContextTokens == Approx(90));
+    CHECK(steps[2].logitTokens == 1);
+    CHECK(steps[3].decodeTokens == 1);
+    CHECK(steps[3].prefillTokens == 0);
+    CHECK(steps[3].decodeContextTokens == Approx(101));
+    CHECK(steps[4].decodeContextTokens == Approx(102));
+    CHECK(steps[4].logitTokens == 1);
 }
 
 TEST_CASE("A full KV cache preempts the newest sequence, which recomputes",
