@@ -114,16 +114,20 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                     + effSource + ")");
         a.push_back("FLOPs: 2 per multiply-add, causal attention (s/2), logits included, "
                     "backward = 2x forward; recompute counted in HFU only");
-        // 0.05 repeats allocatorMarginFraction (training_memory.h; sourced there).
+        // Numbers from the sourced table (training_constants.h).
         a.push_back(fmt("usable HBM = vendor capacity minus %.0f%% reserve; allocator margin "
                         "%.0f%% of the other lines",
-                        100.0 * hbmReserveFraction, 100.0 * 0.05));
-        a.push_back("framework: 1 GiB CUDA context + workspaces, 0.25 GiB per NCCL communicator");
+                        100.0 * trainingModel.hbmReserveFraction,
+                        100.0 * trainingModel.allocatorMarginFraction));
+        a.push_back(fmt("framework: %g GiB CUDA context + workspaces, %g GiB per NCCL communicator",
+                        trainingModel.cudaContextBytes / 1073741824.0,
+                        trainingModel.ncclCommunicatorBytes / 1073741824.0));
         a.push_back(std::string("TP communication ")
                     + (tpCommOverlapOn(ctx) ? "overlapped with GEMMs (up to 90%)" : "not overlapped")
                     + "; DP gradients overlap the last backward except the last bucket; ZeRO-3 "
                       "gathers prefetched behind compute; collectives hierarchical across nodes; "
-                      "links reach 80% of peak");
+                      "links reach "
+                    + fmt("%.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency));
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.config.gpu, w.precision);
         if (w.efficiency)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/analysis/training_constants.h"
 #include "core/analysis/analysis_result.h"
 #include "core/analysis/hardware_rates.h"
 #include "core/config/resolved_configuration.h"
@@ -48,13 +49,10 @@ AnalysisResult analyzeWithPlan(const Workload& workload, const ResolvedConfigura
 /// stays as the baseline the search is tested against.
 Parallelism choosePlan(const Workload& workload, const ResolvedConfiguration& config);
 
-/// Share of vendor capacity kept back for the driver, ECC/row-remap reserve
-/// and page tables in training (inference uses gpu_memory_utilization).
-/// Estimate without a published figure. For scale: nvidia-smi reports an
-/// H100 80GB as 81,559 MiB (85.5 GB) and an A100 80GB as 81,920 MiB, both
-/// above the 80 × 10^9 bytes counted here (modal-labs/modal-client PR #2797);
-/// the CUDA context itself is counted separately (training_memory.h).
-inline constexpr double hbmReserveFraction = 0.02;
+/// Share of vendor capacity kept back in training; sourced in the table of
+/// core/analysis/training_constants.h (the CUDA context is counted
+/// separately, training_memory.h).
+inline constexpr double hbmReserveFraction = trainingModel.hbmReserveFraction;
 /// Exposed communication above this share of step time is "insufficient".
 /// A design threshold of InfraFit's, not a published figure.
 inline constexpr double maxCommunicationFraction = 0.25;

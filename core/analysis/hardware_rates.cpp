@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/analysis/hardware_rates.h"
 
+#include "core/analysis/training_constants.h"
+
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -130,36 +132,35 @@ Efficiency defaultEfficiency(const Gpu& gpu, Precision precision)
     return e;
 }
 
+double referenceTrainComputeEfficiency()
+{
+    Gpu hopper;
+    hopper.architecture = "hopper";
+    return defaultEfficiency(hopper, Precision::Bf16).trainCompute;
+}
+
 LinkRates linkRates(const ResolvedConfiguration& c)
 {
-    // Achieved share of a link's per-direction peak in collectives (NCCL bus
-    // bandwidth, nccl-tests doc/PERFORMANCE.md). No single published figure:
-    // Calculon's calibrated A100 system file uses 0.65 for NVLink and 0.9 for
-    // InfiniBand (Isaev et al. SC'23; docs/reference/models.md §2.8); 0.8 is
-    // between them, for every level.
-    constexpr double busEfficiency = 0.8;
+    // Achieved share of a link's per-direction peak and the ring-step
+    // latencies: sourced in core/analysis/training_constants.h.
+    constexpr double busEfficiency = trainingModel.linkBusEfficiency;
     LinkRates r;
     const bool fabric = c.chassis.gpuFabric != GpuFabric::Pcie && c.gpu.gpuLinkGbs > 0;
     if (fabric) {
         r.intraNodeBytesPerS = c.gpu.gpuLinkGbs * 1e9 / 2.0 * busEfficiency;
         r.intraNodeLevel = LinkLevel::GpuLink;
-        // Per ring step. NCCL's own tuning model (NVIDIA/nccl
-        // src/graph/tuning.cc, hwLat) puts an NVLink ring step at 0.6 µs
-        // (LL) to 3.4 µs (Simple) on top of a ~6.6 µs base per collective.
-        r.intraLatencyS = 1.0e-6; // NVLink/NVSwitch hop, NCCL LL protocol (nccl-tests)
+        r.intraLatencyS = trainingModel.nvlinkStepLatencyS;
     } else {
         r.intraNodeBytesPerS = pcieBytesPerS(c.gpu.pcieGen, c.gpu.pcieLanes) * busEfficiency;
         r.intraNodeLevel = LinkLevel::Pcie;
-        // NCCL tuning.cc hwLat: a PCIe ring step 1.0 µs (LL) to 5.7 µs (Simple).
-        r.intraLatencyS = 3.0e-6;
+        r.intraLatencyS = trainingModel.pcieStepLatencyS;
     }
     r.hostLinkBytesPerS = pcieBytesPerS(c.gpu.pcieGen, c.gpu.pcieLanes) * busEfficiency;
     if (c.nic && c.config.nicsPerNode > 0 && c.config.gpusPerNode > 0) {
         const double nodeBytes = c.config.nicsPerNode * c.nic->totalGbps() * 1e9 / 8.0;
         r.interNodeBytesPerS = nodeBytes / c.config.gpusPerNode * busEfficiency;
     }
-    // NCCL tuning.cc hwLat: a network ring step 2.7 µs (LL) to 14 µs (Simple).
-    r.interLatencyS = 5.0e-6; // InfiniBand/RoCE hop incl. software (nccl-tests)
+    r.interLatencyS = trainingModel.networkStepLatencyS;
     r.gpusPerNode = std::max(1, c.config.gpusPerNode);
     // NVLS needs NVSwitch gen 3+ (NVIDIA, "NVLink and NVSwitch" product page:
     // SHARP in-network reductions from the third-generation NVSwitch, i.e.

@@ -40,6 +40,11 @@ struct Efficiency {
 /// MosaicML H100 FP8 runs, docs/validation.md).
 Efficiency defaultEfficiency(const Gpu& gpu, Precision precision);
 
+/// The bf16 training GEMM plateau of the reference family (Hopper, fitted:
+/// docs/validation.md): the value an efficiency override starts from
+/// before the user sets one, so no UI repeats a number of the table above.
+double referenceTrainComputeEfficiency();
+
 /// Where a collective's traffic goes.
 enum class LinkLevel { None, GpuLink, Pcie, Nic };
 

@@ -156,9 +156,11 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             comm.dpTimeS = allReduceS(gradBytes, reduceGroup, stride, ctx.rates);
             // Bucketed all-reduce overlaps the backward of the last
             // micro-batch (Li et al. 2020, PyTorch DDP §3.2.3); the last
-            // bucket (40 M elements, Megatron DDP default) stays exposed.
+            // bucket (Megatron DDP's size, training_constants.h) stays
+            // exposed.
             const double window = microComputeS * backwardFactor / (1.0 + backwardFactor);
-            const double bucket = std::min(gradBytes, 40.0e6 * 2.0);
+            const double bucket = std::min(
+                gradBytes, ddpBucketElements(setup.data) * (w.precision == Precision::Fp32 ? 4.0 : 2.0));
             const double lastBucketS = allReduceS(bucket, reduceGroup, stride, ctx.rates);
             comm.dpExposedS = std::max(lastBucketS, comm.dpTimeS - window);
         } else {

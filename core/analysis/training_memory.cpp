@@ -312,9 +312,8 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
     const double trainableOnGpu = lora ? 0.0 : denseParams + expertParams;
     if (s.data > 1) {
         if (s.zeroStage < 3) {
-            // One in-flight gradient bucket: Megatron DDP bucket_size =
-            // max(40M, 1M·d) elements (distributed_data_parallel_config.py).
-            const double bucket = std::max(40.0e6, 1.0e6 * s.data);
+            // One in-flight gradient bucket (training_constants.h).
+            const double bucket = ddpBucketElements(s.data);
             lines.commBuffersBytes += std::min(bucket, trainableOnGpu) * gradCommBytes;
         } else {
             // ZeRO-3/FSDP: the gathered current and prefetched unit (one layer)

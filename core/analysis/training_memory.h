@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/analysis/training_constants.h"
 #include "core/analysis/memory_lines.h"
 #include "core/model/parameter_count.h"
 #include "core/workload/workload.h"
@@ -102,14 +103,10 @@ struct ActivationSplit {
 MemoryLines trainingStageMemory(const TrainingSetup& setup, int stage,
                                 ActivationSplit* split = nullptr);
 
-/// Framework constants (bytes). CUDA context + cuBLAS/cuDNN workspaces
-/// ≈ 1 GiB (PyTorch "CUDA semantics" notes: context 300 MiB–1 GiB+ by kernel
-/// set; cuBLAS workspace CUBLAS_WORKSPACE_CONFIG=:4096:8 per stream); each
-/// NCCL communicator ≈ 0.25 GiB (NCCL_BUFFSIZE 4 MiB × channels × peers).
-inline constexpr double cudaContextBytes = 1.0 * 1073741824.0;
-inline constexpr double ncclCommunicatorBytes = 0.25 * 1073741824.0;
-/// Allocator fragmentation margin as a fraction of the other lines
-/// (docs/reference/models.md §3: 0.05–0.10 observed; PyTorch caching allocator).
-inline constexpr double allocatorMarginFraction = 0.05;
+/// Framework constants (bytes) and the allocator margin: sourced in the
+/// table of core/analysis/training_constants.h.
+inline constexpr double cudaContextBytes = trainingModel.cudaContextBytes;
+inline constexpr double ncclCommunicatorBytes = trainingModel.ncclCommunicatorBytes;
+inline constexpr double allocatorMarginFraction = trainingModel.allocatorMarginFraction;
 
 } // namespace infrafit

@@ -12,8 +12,14 @@ FieldReader::FieldReader(const nlohmann::json& object, std::string pointer,
                          std::vector<Problem>& problems)
     : mObject(object), mPointer(std::move(pointer)), mProblems(problems)
 {
-    if (!mObject.is_object())
-        mProblems.push_back({mPointer.empty() ? "/" : mPointer, "must be an object"});
+    if (mObject.is_object())
+        return;
+    Problem problem{mPointer.empty() ? "/" : mPointer, "must be an object"};
+    // Several fields of one member object ("rack.units", "rack.power_limit_kw")
+    // each open a reader of it: say it once.
+    if (mProblems.empty() || mProblems.back().pointer != problem.pointer
+        || mProblems.back().message != problem.message)
+        mProblems.push_back(std::move(problem));
 }
 
 bool FieldReader::has(const char* key) const
@@ -72,6 +78,11 @@ bool FieldReader::readInt64(const char* key, long long& target, bool required, l
                          + std::to_string(parsed) + ")");
         return false;
     }
+    if (parsed > maximum) {
+        problem(key, "must be at most " + std::to_string(maximum) + " (got "
+                         + std::to_string(parsed) + ")");
+        return false;
+    }
     target = parsed;
     return true;
 }
@@ -119,6 +130,41 @@ bool FieldReader::readDouble(const char* key, double& target, bool required, dou
     }
     target = d;
     return true;
+}
+
+bool FieldReader::readChoice(const char* key, std::span<const std::string_view> choices,
+                             int& index, bool required)
+{
+    std::string text;
+    if (!readString(key, text, required) || !has(key))
+        return false;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        if (choices[i] == text) {
+            index = static_cast<int>(i);
+            return true;
+        }
+    }
+    std::string allowed;
+    for (auto name : choices) {
+        if (!allowed.empty())
+            allowed += ", ";
+        allowed += name;
+    }
+    problem(key, "unknown value \"" + shortenedValue(text) + "\" (allowed: " + allowed + ")");
+    return false;
+}
+
+FieldReader FieldReader::child(const char* key) const
+{
+    return FieldReader(mObject.at(key), pointerTo(key), mProblems);
+}
+
+bool FieldReader::numberIs(const char* key, double value) const
+{
+    if (!has(key))
+        return false;
+    const nlohmann::json& member = mObject.at(key);
+    return member.is_number() && member.get<double>() == value;
 }
 
 bool FieldReader::readBool(const char* key, bool& target, bool required)

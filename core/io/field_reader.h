@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -32,8 +34,8 @@ public:
     /// one where products of counts must stay in range (docs/security.md).
     bool readInt(const char* key, int& target, bool required, long long minimum,
                  long long maximum = 2000000000);
-    /// Integer member of at least `minimum`. A number of 2^63 or more is a
-    /// problem naming `maximum` and the number as written (never wrapped).
+    /// Integer member within [minimum, maximum]. A number of 2^63 or more is
+    /// a problem naming `maximum` and the number as written (never wrapped).
     bool readInt64(const char* key, long long& target, bool required, long long minimum,
                    long long maximum = INT64_MAX);
     /// Number member; must be finite and >= minimum (or > minimum when
@@ -46,22 +48,21 @@ public:
     template <class E>
     bool readEnum(const char* key, E& target, bool required = false)
     {
-        std::string text;
-        if (!readString(key, text, required) || !has(key))
+        int index = 0;
+        if (!readChoice(key, EnumNames<E>::names, index, required))
             return false;
-        if (auto value = enumFromName<E>(text)) {
-            target = *value;
-            return true;
-        }
-        std::string allowed;
-        for (auto name : EnumNames<E>::names) {
-            if (!allowed.empty())
-                allowed += ", ";
-            allowed += name;
-        }
-        problem(key, "unknown value \"" + shortenedValue(text) + "\" (allowed: " + allowed + ")");
-        return false;
+        target = static_cast<E>(index);
+        return true;
     }
+
+    /// A member that must be one of `choices`; `index` receives its position.
+    bool readChoice(const char* key, std::span<const std::string_view> choices, int& index,
+                    bool required = false);
+    /// A reader of the member object `key` (present: check has() first),
+    /// whose problems go to the same list with pointers below this one's.
+    [[nodiscard]] FieldReader child(const char* key) const;
+    /// Whether the member is a number equal to `value`.
+    [[nodiscard]] bool numberIs(const char* key, double value) const;
 
     void problem(const char* key, std::string message);
 

@@ -7,8 +7,10 @@
 #include "core/io/message_text.h"
 #include "core/io/part_json.h"
 #include "core/io/part_reader.h"
+#include "core/io/project_field_json.h"
 #include "core/io/text_file.h"
 #include "core/io/workload_json.h"
+#include "core/project/configuration_fields.h"
 
 #include <set>
 
@@ -17,16 +19,6 @@ namespace {
 
 constexpr std::string_view projectFormat = "infrafit-project";
 constexpr int projectVersion = 1;
-
-// Upper bounds of the counts, as the configuration editor allows them
-// (ui/project/configuration_form.cpp; DIMMs: 32 sockets of 32 slots): they
-// keep products such as GPUs per node × nodes or devices × PCIe lanes
-// inside an int (docs/security.md).
-constexpr long long maxGpusPerNode = 1024;
-constexpr long long maxCpusPerNode = 16;
-constexpr long long maxDevicesPerNode = 256;
-constexpr long long maxDimmsPerNode = 1024;
-constexpr long long maxNodes = 100000;
 
 Configuration configurationFromJson(const nlohmann::json& json, const std::string& pointer,
                                     std::vector<Problem>& problems)
@@ -38,42 +30,18 @@ Configuration configurationFromJson(const nlohmann::json& json, const std::strin
         r.problem("name", "must not be empty");
     r.readString("chassis", c.chassisId, true);
     r.readString("gpu", c.gpuId, true);
-    r.readInt("gpus_per_node", c.gpusPerNode, false, 1, maxGpusPerNode);
     r.readString("cpu", c.cpuId);
-    r.readInt("cpus_per_node", c.cpusPerNode, false, 0, maxCpusPerNode);
     r.readString("nvme", c.nvmeId);
-    r.readInt("nvme_per_node", c.nvmePerNode, false, 0, maxDevicesPerNode);
     r.readString("nic", c.nicId);
-    r.readInt("nics_per_node", c.nicsPerNode, false, 0, maxDevicesPerNode);
     r.readString("psu", c.psuId);
-    r.readInt("psus_per_node", c.psusPerNode, false, 0, maxDevicesPerNode);
-    r.readEnum("psu_redundancy", c.psuRedundancy);
     r.readString("cooling", c.coolingId);
-    r.readInt("nodes", c.nodes, false, 1, maxNodes);
-    if (r.has("rack")) {
-        FieldReader rack(json.at("rack"), pointer + "/rack", problems);
-        rack.readDouble("power_limit_kw", c.rack.powerLimitKw, false, 0.0, true);
-        rack.readInt("units", c.rack.units, false, 1);
-    }
-    // GPU power limit (docs/user-guide.md "Power and energy"): positive
-    // watts here; against the GPU's own range in the infrastructure checks.
-    double limitW = 0;
-    if (r.has("gpu_power_limit_w")
-        && r.readDouble("gpu_power_limit_w", limitW, false, 0.0, true))
-        c.gpuPowerLimitW = limitW;
-    // Host memory and shared storage (core/storage). A stated DIMM count of
-    // 0 would mean no host memory at all: refused.
-    int dimms = 0;
-    if (r.has("dimms_per_node") && r.readInt("dimms_per_node", dimms, false, 1, maxDimmsPerNode))
-        c.dimmsPerNode = dimms;
-    r.readDouble("dimm_size_gb", c.dimmSizeGb, false, 0.0, true);
-    double price = 0;
-    if (r.has("dimm_price_usd") && r.readDouble("dimm_price_usd", price, false, 0.0))
-        c.dimmPriceUsd = price;
-    r.readDouble("shared_storage_gbs", c.sharedStorageGbs, false, 0.0);
-    if (r.has("shared_storage_price_usd")
-        && r.readDouble("shared_storage_price_usd", price, false, 0.0))
-        c.sharedStoragePriceUsd = price;
+    // Counts, rack (the `rack.` keys), GPU power limit, host memory and
+    // shared storage: the registry's types and ranges
+    // (core/project/configuration_fields.cpp).
+    // A stated DIMM count of 0 would mean no host memory at all: refused.
+    readProjectFields(r, configurationFields(), c);
+    for (const char* key : {"cpus_per_node", "nvme_per_node", "nics_per_node", "psus_per_node"})
+        readProjectField(r, *findConfigurationField(key), c, false);
     return c;
 }
 
@@ -85,7 +53,6 @@ nlohmann::json configurationToJson(const Configuration& c)
     j["name"] = c.name;
     j["chassis"] = c.chassisId;
     j["gpu"] = c.gpuId;
-    j["gpus_per_node"] = c.gpusPerNode;
     auto part = [&](const char* key, const std::string& id, const char* countKey, int count) {
         if (!id.empty()) {
             j[key] = id;
@@ -97,20 +64,8 @@ nlohmann::json configurationToJson(const Configuration& c)
     part("nvme", c.nvmeId, "nvme_per_node", c.nvmePerNode);
     part("nic", c.nicId, "nics_per_node", c.nicsPerNode);
     part("psu", c.psuId, "psus_per_node", c.psusPerNode);
-    j["psu_redundancy"] = std::string(enumName(c.psuRedundancy));
     part("cooling", c.coolingId, nullptr, 0);
-    j["nodes"] = c.nodes;
-    j["rack"] = {{"power_limit_kw", c.rack.powerLimitKw}, {"units", c.rack.units}};
-    if (c.gpuPowerLimitW)
-        j["gpu_power_limit_w"] = *c.gpuPowerLimitW;
-    if (c.dimmsPerNode)
-        j["dimms_per_node"] = *c.dimmsPerNode;
-    j["dimm_size_gb"] = c.dimmSizeGb;
-    if (c.dimmPriceUsd)
-        j["dimm_price_usd"] = *c.dimmPriceUsd;
-    j["shared_storage_gbs"] = c.sharedStorageGbs;
-    if (c.sharedStoragePriceUsd)
-        j["shared_storage_price_usd"] = *c.sharedStoragePriceUsd;
+    writeProjectFields(configurationFields(), c, j);
     return j;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/dialogs/preferences_dialog.h"
 
+#include "core/analysis/hardware_rates.h"
 #include "ui/project/form_fields.h"
 
 #include <QDialogButtonBox>
@@ -46,10 +47,9 @@ PreferencesDialog::PreferencesDialog(const Preferences& p, QWidget* parent) : QD
     mEfficiencyAuto = checkBox(this, QStringLiteral("efficiencyAuto"), tr("Per GPU family"));
     mEfficiencyAuto->setChecked(!p.defaultEfficiency);
     mEfficiency = numberBox(this, QStringLiteral("defaultEfficiency"), 0.05, 1, 2);
-    // 0.45 repeats core's Hopper default Efficiency::trainCompute
-    // (core/analysis/hardware_rates.cpp: Llama 3 Herd 2024, Table 4), shown
-    // while "Per GPU family" is checked.
-    mEfficiency->setValue(p.defaultEfficiency.value_or(0.45));
+    // While "Per GPU family" is checked the box shows core's reference
+    // figure (the Hopper GEMM plateau), the value an override starts from.
+    mEfficiency->setValue(p.defaultEfficiency.value_or(referenceTrainComputeEfficiency()));
     mCurrency = new QComboBox(this);
     mCurrency->setObjectName(QStringLiteral("currencyComboBox"));
     mCurrency->setEditable(true);

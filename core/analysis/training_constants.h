@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The modelling constants of the training memory and communication model,
+// in one table with their sources (as core/infra/infrastructure_inputs.h
+// does for the infrastructure checks). The code and the report's assumption
+// lines (analyze.cpp) take their values from here; docs/reference/models.md
+// §2.8 and §2.15 summarise the sources.
+
+namespace infrafit {
+
+struct TrainingModelConstants {
+    /// Share of vendor HBM kept back for the driver, ECC/row-remap reserve
+    /// and page tables (inference uses gpu_memory_utilization instead). An
+    /// estimate without a published figure: nvidia-smi reports an H100
+    /// 80GB as 81,559 MiB (85.5 GB) and an A100 80GB as 81,920 MiB, above
+    /// the 80 × 10^9 bytes counted here (modal-labs/modal-client PR #2797),
+    /// so 2 % of the counted capacity is a small, conservative reserve.
+    double hbmReserveFraction = 0.02;
+    /// Allocator fragmentation margin as a fraction of the other memory
+    /// lines (PyTorch caching allocator; docs/reference/models.md §3:
+    /// 0.05–0.10 observed).
+    double allocatorMarginFraction = 0.05;
+    /// CUDA context + cuBLAS/cuDNN workspaces ≈ 1 GiB (PyTorch "CUDA
+    /// semantics" notes: context 300 MiB–1 GiB+ by kernel set; cuBLAS
+    /// workspace CUBLAS_WORKSPACE_CONFIG=:4096:8 per stream).
+    double cudaContextBytes = 1.0 * 1073741824.0;
+    /// One NCCL communicator ≈ 0.25 GiB (NCCL_BUFFSIZE 4 MiB × channels ×
+    /// peers).
+    double ncclCommunicatorBytes = 0.25 * 1073741824.0;
+    /// Achieved share of a link's per-direction peak in collectives (NCCL
+    /// "bus bandwidth", nccl-tests doc/PERFORMANCE.md). Calculon's
+    /// calibrated A100 system file uses 0.65 for NVLink and 0.9 for
+    /// InfiniBand (Isaev et al. SC'23; docs/reference/models.md §2.8): one
+    /// value between them, 0.8, for every level.
+    double linkBusEfficiency = 0.8;
+    /// Latency of one ring step, from NCCL's own tuning model (NVIDIA/nccl
+    /// src/graph/tuning.cc, hwLat, LL to Simple protocol): NVLink 0.6–3.4 µs,
+    /// PCIe 1.0–5.7 µs, network 2.7–14 µs. Values near the LL end, which
+    /// NCCL picks for the small messages where latency matters.
+    double nvlinkStepLatencyS = 1.0e-6;
+    double pcieStepLatencyS = 3.0e-6;
+    double networkStepLatencyS = 5.0e-6;
+    /// Gradient bucket of data-parallel training, elements: Megatron-LM
+    /// DistributedDataParallelConfig sets bucket_size = max(40,000,000,
+    /// 1,000,000 × data-parallel size) (megatron/core/distributed/
+    /// distributed_data_parallel_config.py). One rule for the bucket held
+    /// in memory and the bucket left exposed after the backward pass.
+    double ddpBucketMinElements = 40.0e6;
+    double ddpBucketElementsPerRank = 1.0e6;
+};
+
+/// The constants in effect (one table; no other copy of these numbers).
+inline constexpr TrainingModelConstants trainingModel{};
+
+/// Elements in one data-parallel gradient bucket for `dataParallel` ranks.
+constexpr double ddpBucketElements(int dataParallel)
+{
+    const double perRank = trainingModel.ddpBucketElementsPerRank * dataParallel;
+    return perRank > trainingModel.ddpBucketMinElements ? perRank
+                                                         : trainingModel.ddpBucketMinElements;
+}
+
+} // namespace infrafit
