@@ -85,7 +85,7 @@ nlohmann::json summaryJson(const BomSummary& s)
     return summary;
 }
 
-nlohmann::json optionalCount(const std::optional<std::int64_t>& value)
+nlohmann::json bomJsonOptionalCount(const std::optional<std::int64_t>& value)
 {
     return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
@@ -98,8 +98,8 @@ nlohmann::json bomToJson(const BillOfMaterials& bom)
     for (const auto& l : bom.lines) {
         lines.push_back({{"kind", l.kind}, {"vendor", l.vendor}, {"model", l.model},
             {"part_id", l.partId}, {"part_number", l.partNumber},
-            {"quantity_per_node", optionalCount(l.quantityPerNode)},
-            {"nodes", optionalCount(l.nodes)}, {"total_quantity", l.totalQuantity},
+            {"quantity_per_node", bomJsonOptionalCount(l.quantityPerNode)},
+            {"nodes", bomJsonOptionalCount(l.nodes)}, {"total_quantity", l.totalQuantity},
             {"unit_price_usd", finiteOrZero(l.unitPriceUsd)},
             {"extended_price_usd", finiteOrZero(l.extendedPriceUsd)},
             {"price_status", std::string(enumName(l.priceStatus))}, {"note", l.note}});
