@@ -30,6 +30,11 @@ std::optional<GpuActivity> gpuActivityFor(const Workload& workload, const Analys
         a.communication = activityTime(comm.tpTimeS) + activityTime(comm.epTimeS)
             + activityTime(comm.ppTimeS) + activityTime(comm.dpExposedS)
             + activityTime(perf.bubbleTimeS);
+        // Tensor intensity while compute-bound: the step's hardware FLOPs
+        // at the achieved rate over the GEMM time (hfu × step / GEMM time).
+        if (a.computeBound > 0 && perf.hfu > 0)
+            a.computeIntensity = std::clamp(
+                activityTime(perf.hfu) * activityTime(perf.stepTimeS) / a.computeBound, 0.0, 1.0);
     } else {
         // One request on a replica: its prefill, and its share of the
         // decode steps (one per output token, shared by the batch).

@@ -46,9 +46,9 @@ struct CostReport {
     bool chassisPriceIncludesComponents = false;
     double pue = 0;
     double electricityUsdPerKwh = 0;
-    double energyKwhPerYear = 0;       ///< facility energy: IT typical × PUE
+    double energyKwhPerYear = 0;       ///< facility energy: IT average under the workload × PUE
     double energyUsdPerYear = 0;
-    double energyKwhPerDay = 0;        ///< facility energy of one day at typical load
+    double energyKwhPerDay = 0;        ///< facility energy of one day at the workload's average
     /// Facility energy of one training run: cluster wall power under the
     /// workload × training days × 24 h × PUE (DESIGN name
     /// cost.energy_kwh_per_training_run); absent for inference.

@@ -2,6 +2,7 @@
 #include "core/infra/fabric.h"
 
 #include "core/infra/infra_text.h"
+#include "core/infra/switch_power.h"
 
 #include <algorithm>
 
@@ -14,6 +15,25 @@ namespace {
 std::int64_t fabricCeilDiv(std::int64_t a, std::int64_t b)
 {
     return b <= 0 ? 0 : (a + b - 1) / b;
+}
+
+/// A switch whose power is its chassis (estimate: ~900 W for a 51.2 Tb/s
+/// 1U/2U switch, ~2 kW for a 115.2 Tb/s one) plus the maximum optic power of
+/// every port at `portGbps` (switchPortOpticW, NVIDIA transceiver figures).
+SwitchAssumption fabricSwitch(std::string model, int radix, double chassisW, double portGbps,
+    double priceUsd, double transceiverUsd, double cableUsd, std::string source)
+{
+    SwitchAssumption s{std::move(model), radix, 0, priceUsd, transceiverUsd, cableUsd,
+        std::move(source), chassisW, portGbps};
+    s.powerW = chassisW + radix * switchPortOpticW(portGbps).maxW;
+    return s;
+}
+
+/// Typical and maximum power of a tree's switches: chassis plus lit ports.
+SwitchPowerLevels fabricTreePower(const FatTreeSize& t, const SwitchAssumption& s, double portGbps)
+{
+    return switchesPower(t.totalSwitches, s.chassisW,
+        fatTreePortsUsed(t.nodeToLeafCables, t.leafToSpineCables, t.spineToCoreCables), portGbps);
 }
 
 } // namespace
@@ -70,38 +90,43 @@ FatTreeSize sizeFatTree(std::int64_t endpoints, int radix)
 
 SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps)
 {
-    // Radix from docs/reference/hardware.md §1.9 / §2.4. Power and prices are estimates not
-    // given there: a 51.2 Tb/s 1U switch with its optics ~1.5 kW; street
-    // prices ~$30k (InfiniBand NDR), 400G OSFP multimode transceiver ~$1k,
-    // MPO fibre ~$150. Override them in InfrastructureInputs.
+    // Radix from docs/reference/hardware.md §1.9 / §2.4. Power: chassis
+    // (estimate) + optics per lit port at its speed (NVIDIA transceiver
+    // specifications, core/infra/switch_power.h; docs/power-model.md §7).
+    // Prices are estimates: street prices ~$30k (InfiniBand NDR), 400G OSFP
+    // multimode transceiver ~$1k, MPO fibre ~$150. Override them in
+    // InfrastructureInputs.
     const bool ib = protocol == NicProtocol::Infiniband;
     if (portSpeedGbps > 400) {
         if (ib)
-            return {"NVIDIA Quantum-X800 Q3400 (144 × 800G)", 144, 3000, 60000, 1500, 200,
-                "docs/reference/hardware.md §1.9 radix; power and prices estimated"};
-        return {"NVIDIA Spectrum-4 SN5600 (64 × 800GbE)", 64, 1500, 35000, 1500, 200,
-            "docs/reference/hardware.md §1.9 radix; power and prices estimated"};
+            return fabricSwitch("NVIDIA Quantum-X800 Q3400 (144 × 800G)", 144, 2000, 800, 60000,
+                1500, 200, "docs/reference/hardware.md §1.9 radix; chassis power and prices estimated");
+        return fabricSwitch("NVIDIA Spectrum-4 SN5600 (64 × 800GbE)", 64, 900, 800, 35000, 1500,
+            200, "docs/reference/hardware.md §1.9 radix; chassis power and prices estimated");
     }
     if (portSpeedGbps > 200) {
         if (ib)
-            return {"NVIDIA Quantum-2 QM9700 (64 × 400G NDR)", 64, 1500, 30000, 1000, 150,
-                "docs/reference/hardware.md §1.9/§2.4 radix (NetBox, SuperPOD RA); power and "
-                "prices "
-                "estimated"};
-        return {"NVIDIA Spectrum-4 SN5600 split (128 × 400GbE)", 128, 1500, 35000, 1000, 150,
-            "docs/reference/hardware.md §2.4 radix (derived); power and prices estimated"};
+            return fabricSwitch("NVIDIA Quantum-2 QM9700 (64 × 400G NDR)", 64, 900, 400, 30000,
+                1000, 150,
+                "docs/reference/hardware.md §1.9/§2.4 radix (NetBox, SuperPOD RA); chassis power "
+                "and prices estimated");
+        return fabricSwitch("NVIDIA Spectrum-4 SN5600 split (128 × 400GbE)", 128, 900, 400,
+            35000, 1000, 150,
+            "docs/reference/hardware.md §2.4 radix (derived); chassis power and prices estimated");
     }
-    return {"NVIDIA Quantum-2 QM9700 split (128 × 200G)", 128, 1500, 30000, 700, 120,
-        "docs/reference/hardware.md §1.9 (128 × 200G split); power and prices estimated"};
+    return fabricSwitch("NVIDIA Quantum-2 QM9700 split (128 × 200G)", 128, 900, 200, 30000, 700,
+        120,
+        "docs/reference/hardware.md §1.9 (128 × 200G split); chassis power and prices estimated");
 }
 
 SwitchAssumption defaultFrontEndSwitch()
 {
     // SN5600: 64 × 800GbE ports, each split into 4 × 200GbE (256 ports);
     // price, power and optics estimated as for the back-end switches above.
-    return {"NVIDIA Spectrum-4 SN5600 split (256 × 200GbE)", 256, 1500, 35000, 700, 120,
-        "docs/reference/hardware.md §1.9 (SN5600 64 × 800GbE, 4-way split); power and prices "
-        "estimated"};
+    return fabricSwitch("NVIDIA Spectrum-4 SN5600 split (256 × 200GbE)", 256, 900, 200, 35000,
+        700, 120,
+        "docs/reference/hardware.md §1.9 (SN5600 64 × 800GbE, 4-way split); chassis power and "
+        "prices estimated");
 }
 
 namespace {
@@ -117,7 +142,9 @@ FrontEndNetwork planFrontEnd(int nodes, const InfrastructureInputs& in)
     n.portSpeedGbps = in.frontEndPortSpeedGbps;
     n.tree = sizeFatTree(static_cast<std::int64_t>(nodes) * n.portsPerNode, n.switchUsed.radix);
     n.transceivers = n.tree.cables * std::max(0, in.transceiversPerLink);
-    n.switchPowerTotalW = static_cast<double>(n.tree.totalSwitches) * n.switchUsed.powerW;
+    const SwitchPowerLevels power = fabricTreePower(n.tree, n.switchUsed, n.portSpeedGbps);
+    n.switchPowerTotalW = power.maxW;
+    n.switchPowerTypicalW = power.typicalW;
     n.costUsd = static_cast<double>(n.tree.totalSwitches) * n.switchUsed.priceUsd
         + static_cast<double>(n.tree.cables) * n.switchUsed.cablePriceUsd
         + static_cast<double>(n.transceivers) * n.switchUsed.transceiverPriceUsd;
@@ -143,6 +170,7 @@ FabricReport planFabric(
     // get their back-end fabric whether or not this workload uses it.
     f.frontEnd = planFrontEnd(cfg.nodes, in);
     f.switchPowerTotalW = f.frontEnd.switchPowerTotalW;
+    f.switchPowerTypicalW = f.frontEnd.switchPowerTypicalW;
     if (!rc.nic || cfg.nicsPerNode <= 0 || rc.nic->ports <= 0 || rc.nic->portSpeedGbps <= 0) {
         if (f.backEndUsed) {
             f.ok = false;
@@ -158,8 +186,12 @@ FabricReport planFabric(
     f.switchUsed = defaultSwitchFor(rc.nic->protocol, rc.nic->portSpeedGbps);
     if (in.switchRadix)
         f.switchUsed.radix = *in.switchRadix;
-    if (in.switchPowerW)
+    if (in.switchPowerW) {
+        // A given full-switch power: the chassis is what its optics leave.
         f.switchUsed.powerW = *in.switchPowerW;
+        f.switchUsed.chassisW = std::max(0.0, *in.switchPowerW
+            - f.switchUsed.radix * switchPortOpticW(f.switchUsed.portSpeedGbps).maxW);
+    }
     if (in.switchPriceUsd)
         f.switchUsed.priceUsd = *in.switchPriceUsd;
     if (in.transceiverPriceUsd)
@@ -183,7 +215,9 @@ FabricReport planFabric(
     }
     f.tree = sizeFatTree(endpoints, f.switchUsed.radix);
     f.transceivers = f.tree.cables * std::max(0, in.transceiversPerLink);
-    f.switchPowerTotalW += static_cast<double>(f.tree.totalSwitches) * f.switchUsed.powerW;
+    const SwitchPowerLevels power = fabricTreePower(f.tree, f.switchUsed, f.portSpeedGbps);
+    f.switchPowerTotalW += power.maxW;
+    f.switchPowerTypicalW += power.typicalW;
     f.costUsd = static_cast<double>(f.tree.totalSwitches) * f.switchUsed.priceUsd
         + static_cast<double>(f.tree.cables) * f.switchUsed.cablePriceUsd
         + static_cast<double>(f.transceivers) * f.switchUsed.transceiverPriceUsd;

@@ -46,6 +46,11 @@ struct SwitchAssumption {
     double transceiverPriceUsd = 0;
     double cablePriceUsd = 0;
     std::string source;
+    /// Chassis power (ASIC, fans, CPU, PSU losses) without optics, and the
+    /// port speed the radix is counted at; `powerW` = chassis + radix ×
+    /// the maximum optic power at that speed (core/infra/switch_power.h).
+    double chassisW = 0;
+    double portSpeedGbps = 0;
 };
 
 SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps);
@@ -64,7 +69,8 @@ struct FrontEndNetwork {
     double portSpeedGbps = 0;
     FatTreeSize tree;
     std::int64_t transceivers = 0;
-    double switchPowerTotalW = 0;
+    double switchPowerTotalW = 0;   ///< lit ports at their maximum optic power
+    double switchPowerTypicalW = 0; ///< lit ports at typical optic power
     double costUsd = 0;
 };
 
@@ -81,7 +87,8 @@ struct FabricReport {
     int rails = 0;                   ///< NIC ports per node
     FatTreeSize tree;
     std::int64_t transceivers = 0;
-    double switchPowerTotalW = 0;    ///< back-end and front-end switches
+    double switchPowerTotalW = 0;    ///< back-end and front-end switches, maximum
+    double switchPowerTypicalW = 0;  ///< the same at typical optic power
     double costUsd = 0;              ///< back-end switches + cables + transceivers
     bool ok = true;
     /// Whether the workload sends traffic over the back-end fabric (a

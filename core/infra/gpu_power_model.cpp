@@ -140,6 +140,15 @@ double gpuIdleW(const Gpu& gpu, std::optional<double> limitW)
     return std::min(gpuPowerCurve(gpu).idleFraction * tdp, effectivePowerLimitW(gpu, limitW));
 }
 
+double computePowerShare(double intensity)
+{
+    // AccelWattch §3 (linear activity model): a constant part plus a part
+    // proportional to tensor-pipe activity; the constant fitted
+    // (docs/power-model.md §1, docs/validation.md "Power").
+    const double e = std::clamp(std::isfinite(intensity) ? intensity : 1.0, 0.0, 1.0);
+    return gpuComputeFloorShare + (1 - gpuComputeFloorShare) * e;
+}
+
 double gpuAverageW(const Gpu& gpu, std::optional<double> limitW, const GpuActivity& activity)
 {
     // Time-weighted mean of the state powers, each clipped at the limit
@@ -149,7 +158,9 @@ double gpuAverageW(const Gpu& gpu, std::optional<double> limitW, const GpuActivi
     const auto& c = gpuPowerCurve(gpu);
     const GpuActivity a = normalisedActivity(activity);
     const auto at = [&](double fraction) { return std::min(fraction * tdp, limit); };
-    return a.computeBound * at(c.computeBoundFraction) + a.memoryBound * at(c.memoryBoundFraction)
+    const double computeFraction = c.idleFraction
+        + (c.computeBoundFraction - c.idleFraction) * computePowerShare(a.computeIntensity);
+    return a.computeBound * at(computeFraction) + a.memoryBound * at(c.memoryBoundFraction)
         + a.communication * at(c.communicationFraction) + a.idle * at(c.idleFraction);
 }
 

@@ -58,7 +58,23 @@ struct GpuActivity {
     double idle = 0;
     /// Shares from the speed model (false: the fixed-utilisation fallback).
     bool fromWorkload = false;
+    /// Achieved fraction of the precision's peak FLOP/s while compute-bound
+    /// (tensor-pipe activity, 0..1); 1 = GEMMs at full rate. Training takes
+    /// it from the speed model (hardware FLOPs over the GEMM time).
+    double computeIntensity = 1;
 };
+
+/// Share of the compute-bound power above idle a GPU draws at tensor
+/// intensity `intensity` (0..1): linear in activity, as in activity-based
+/// GPU power models (Kandiah et al., AccelWattch, MICRO 2021, §3: dynamic
+/// power = constant part for clocks, caches and leakage + per-unit activity
+/// × energy per access), with `gpuComputeFloorShare` of the range drawn
+/// whatever the tensor activity (docs/power-model.md §1).
+double computePowerShare(double intensity);
+
+/// The constant part: 0.71, fitted on one published average (docs/validation.md
+/// "Power": SMC's MLPerf Training v4.0 Llama 2 70B LoRA run on one 8×H100 node).
+inline constexpr double gpuComputeFloorShare = 0.71;
 
 /// Shares normalised to sum to 1; non-finite or negative parts count 0;
 /// all-zero gives full idle.

@@ -319,6 +319,9 @@ Assumptions describeAssumptions(const ResolvedConfiguration& rc, const Infrastru
                  curve.source});
     a.push_back({"gpu_compute_bound_fraction", curve.computeBoundFraction, "fraction of tdp_w",
                  curve.source});
+    a.push_back({"gpu_compute_floor_share", gpuComputeFloorShare, "fraction",
+                 "compute-bound power above idle drawn at any tensor activity (AccelWattch-style "
+                 "linear model, fitted; docs/power-model.md §1)"});
     a.push_back({"gpu_power_limit_w", report.power.node.gpuPowerLimitW, "W",
                  rc.config.gpuPowerLimitW ? "configuration gpu_power_limit_w"
                                           : "GPU tdp_w (no limit configured)"});
@@ -359,7 +362,8 @@ Assumptions describeAssumptions(const ResolvedConfiguration& rc, const Infrastru
         a.push_back({"switch_radix", static_cast<double>(report.fabric.switchUsed.radix), "ports",
                      "docs/reference/hardware.md §1.9/§2.4 by NIC speed and protocol"});
         a.push_back({"switch_power_w", report.fabric.switchUsed.powerW, "W",
-                     "estimate, 51.2 Tb/s-class switch with optics"});
+                     "every port lit at maximum: chassis (estimate) + optics per port at its "
+                     "speed (NVIDIA transceiver specifications; docs/power-model.md §7)"});
         a.push_back({"switch_price_usd", report.fabric.switchUsed.priceUsd, "USD", "estimate"});
         a.push_back({"transceiver_price_usd", report.fabric.switchUsed.transceiverPriceUsd, "USD",
                      "estimate"});
@@ -391,7 +395,8 @@ InfrastructureReport checkInfrastructure(const ResolvedConfiguration& rc,
     report.power = checkNodePower(rc, in, findings);
     planRacks(rc, in, report.power, findings);
     report.fabric = planFabric(rc, in, findings);
-    addClusterPower(rc, report.fabric.switchPowerTotalW, report.power);
+    addClusterPower(rc, report.fabric.switchPowerTotalW, report.fabric.switchPowerTypicalW,
+                    report.power);
     report.thermal = checkThermal(rc, in, report.power, findings);
     report.pcie = checkPcie(rc, in, findings);
     report.cost = estimateCost(rc, in, report.power, report.fabric, findings);

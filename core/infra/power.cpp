@@ -125,7 +125,15 @@ NodePower nodeDcPower(const ResolvedConfiguration& rc, const InfrastructureInput
     const double baseMaxW = positive(rc.chassis.basePowerW);
     const double othersMaxW = p.gpus.maxW + p.cpus.maxW + p.nics.maxW + p.nvme.maxW;
     const double fanMaxW = nodeFanMaxW(rc, in, othersMaxW + baseMaxW, baseMaxW);
-    p.base = componentPower(baseMaxW - fanMaxW, in.baseIdleFraction, in.baseLoadWhenBusy * busy);
+    // The base rating counts air-cooling fans at full speed
+    // (docs/power-model.md §5): idle and average leave all of them out and
+    // add back the fans this cooling has; the maximum keeps the rating's
+    // share (sizing follows the vendor figure).
+    const double airFanMaxW = std::max(
+        fanMaxW, std::min(positive(in.airFanShareOfNodeMax) * (othersMaxW + baseMaxW),
+                          0.6 * baseMaxW));
+    p.base = componentPower(baseMaxW - airFanMaxW, in.baseIdleFraction, in.baseLoadWhenBusy * busy);
+    p.base.maxW = baseMaxW - fanMaxW;
     const PowerLevels heat = p.gpus + p.cpus + p.nics + p.nvme + p.base;
     const auto heatShare = [&](double w) { return infra::safeDiv(w, heat.maxW); };
     p.fans = {fanPowerAtHeat(fanMaxW, heatShare(heat.idleW)),
@@ -280,7 +288,7 @@ PowerReport checkNodePower(const ResolvedConfiguration& rc, const Infrastructure
                                                                        : Severity::Error;
         const std::string what =
             r.feedLoss == FeedLossVerdict::Marginal
-                ? " is marginal: it covers the typical load of " + infra::watts(r.nodeWallTypicalW)
+                ? " is marginal: it covers the average under this workload of " + infra::watts(r.nodeWallTypicalW)
                       + " but not the maximum."
                 : " cannot carry the node.";
         addFinding(findings, sev, "power.feed_loss",
@@ -378,7 +386,8 @@ void planRacks(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
     }
 }
 
-void addClusterPower(const ResolvedConfiguration& rc, double switchW, PowerReport& power)
+void addClusterPower(const ResolvedConfiguration& rc, double switchW, double switchTypicalW,
+                     PowerReport& power)
 {
     const double nodes = static_cast<double>(std::max(0, rc.config.nodes));
     // Rack-level pumps (docs/power-model.md §5): share of the heat the
@@ -391,8 +400,9 @@ void addClusterPower(const ResolvedConfiguration& rc, double switchW, PowerRepor
     power.coolingPumpW = pumpShare * nodes * power.nodeWallTypicalW;
     power.switchW = positive(switchW);
     power.clusterW = nodes * power.nodeWallW + power.switchW;
-    power.clusterTypicalW = nodes * power.nodeWallTypicalW + power.switchW;
-    power.clusterIdleW = nodes * power.nodeWallIdleW + power.switchW;
+    power.switchTypicalW = std::min(positive(switchTypicalW), power.switchW);
+    power.clusterTypicalW = nodes * power.nodeWallTypicalW + power.switchTypicalW;
+    power.clusterIdleW = nodes * power.nodeWallIdleW + power.switchTypicalW;
 }
 
 } // namespace infrafit

@@ -61,7 +61,8 @@ NodePower nodeDcPower(const ResolvedConfiguration& rc, const InfrastructureInput
 double psuEfficiencyAt(const Psu& psu, double loadFraction, double fallback);
 
 /// Whether a node survives losing one of two feeds with its PSUs split
-/// evenly: Ok at maximum load, Marginal only at typical load, Insufficient.
+/// evenly: Ok at maximum load, Marginal only at the average under this workload
+/// (nodeWallTypicalW), Insufficient.
 enum class FeedLossVerdict { NotChecked, Ok, Marginal, Insufficient };
 
 template <>
@@ -128,7 +129,8 @@ struct PowerReport {
     /// (docs/power-model.md §5; estimate). Facility load: in PUE, not in
     /// clusterW.
     double coolingPumpW = 0;
-    double switchW = 0;
+    double switchW = 0;         ///< switches with their lit ports at maximum optic power
+    double switchTypicalW = 0;  ///< the same at typical optic power (links stay up at idle)
     double clusterW = 0;            ///< nodes × nodeWallW + switches
     double clusterTypicalW = 0;
     double clusterIdleW = 0;
@@ -147,6 +149,7 @@ void planRacks(const ResolvedConfiguration& rc, const InfrastructureInputs& in,
                PowerReport& power, Findings& findings);
 
 /// Cluster totals: nodes at wall power plus fabric switches.
-void addClusterPower(const ResolvedConfiguration& rc, double switchW, PowerReport& power);
+void addClusterPower(const ResolvedConfiguration& rc, double switchW, double switchTypicalW,
+                     PowerReport& power);
 
 } // namespace infrafit

@@ -54,7 +54,8 @@ nlohmann::json powerToJson(const PowerReport& p)
           {"memory_bound", number(p.node.gpuActivity.memoryBound)},
           {"communication", number(p.node.gpuActivity.communication)},
           {"idle", number(p.node.gpuActivity.idle)},
-          {"from_workload", p.node.gpuActivity.fromWorkload}}},
+          {"from_workload", p.node.gpuActivity.fromWorkload},
+          {"compute_intensity", number(p.node.gpuActivity.computeIntensity)}}},
         {"cooling_pump_w", number(p.coolingPumpW)},
         {"psu_known", p.psuKnown},
         {"psu_from_chassis", p.psuFromChassis},
@@ -82,6 +83,7 @@ nlohmann::json powerToJson(const PowerReport& p)
         {"rack_wall_kw", number(p.rackWallKw)},
         {"rack_feed_current_a", number(p.rackFeedCurrentA)},
         {"switch_w", number(p.switchW)},
+        {"switch_typical_w", number(p.switchTypicalW)},
         {"cluster_typical_w", number(p.clusterTypicalW)},
         {"cluster_idle_w", number(p.clusterIdleW)},
     };

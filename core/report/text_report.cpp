@@ -42,7 +42,8 @@ void infrastructureSection(std::string& out, const InfrastructureReport& infra)
          pw.rackBudgetKw,
          pw.rackBudgetSource == "feed" ? "the feed" : "the rack power budget",
          infra::counted(static_cast<double>(pw.racks), "rack", "racks").c_str(), pw.rackWallKw);
-    appendLine(out, "  Cluster: %.1f kW at maximum incl. %.1f kW of switches, %.1f kW typical",
+    appendLine(out, "  Cluster: %.1f kW at maximum incl. %.1f kW of switches, %.1f kW average under this "
+                   "workload",
         pw.clusterW / 1e3, pw.switchW / 1e3, pw.clusterTypicalW / 1e3);
     const auto& th = infra.thermal;
     appendLine(out,

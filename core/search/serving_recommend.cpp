@@ -14,6 +14,8 @@
 #include "core/search/pareto.h"
 #include "core/search/serving_reasons.h"
 #include "core/search/serving_replica.h"
+#include "core/parts/system_parts.h"
+#include "core/analysis/power_activity.h"
 #include "core/workload/workload_validation.h"
 
 #include <algorithm>
@@ -21,7 +23,6 @@
 #include <limits>
 #include <map>
 #include <memory>
-#include <numeric>
 #include <queue>
 #include <tuple>
 
@@ -83,6 +84,35 @@ bool servingBetter(
     if (a.figures.slaHeadroom != b.figures.slaHeadroom)
         return a.figures.slaHeadroom > b.figures.slaHeadroom;
     return items[a.item].index < items[b.item].index;
+}
+
+/// A replica stays inside one node (servingReplicaPlans), so a serving
+/// cluster of several nodes sends no traffic between GPUs of different
+/// nodes: it needs the front-end network only, not a back-end (GPU) fabric
+/// with its NICs, switches and optics. Multi-node builds drop their
+/// back-end NICs (complete systems keep the NICs they ship with) and the
+/// copies this makes are merged.
+ConfigSpace servingNodeBuilds(ConfigSpace space, const PartsSnapshot& parts)
+{
+    std::vector<NodeBuild> kept;
+    for (NodeBuild b : space.builds) {
+        if (b.multiNode && !isCompleteSystem(parts.chassis[std::size_t(b.chassis)])) {
+            b.nic = -1;
+            b.nicsPerNode = 0;
+        }
+        const auto same = [&b](const NodeBuild& o) {
+            return std::tie(o.gpu, o.chassis, o.cpu, o.nvme, o.nic, o.psu, o.cooling,
+                       o.gpusPerNode, o.cpusPerNode, o.nvmePerNode, o.nicsPerNode, o.psusPerNode,
+                       o.multiNode, o.gpuPowerLimitW)
+                == std::tie(b.gpu, b.chassis, b.cpu, b.nvme, b.nic, b.psu, b.cooling,
+                    b.gpusPerNode, b.cpusPerNode, b.nvmePerNode, b.nicsPerNode, b.psusPerNode,
+                    b.multiNode, b.gpuPowerLimitW);
+        };
+        if (std::none_of(kept.begin(), kept.end(), same))
+            kept.push_back(b);
+    }
+    space.builds = std::move(kept);
+    return space;
 }
 
 } // namespace
@@ -153,7 +183,8 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
     const Workload w = servingSearchWorkload(req.workload, req.constraints);
     const ServingDemand& d = w.serving;
     const SearchConstraints& c = req.constraints;
-    const ConfigSpace space = enumerateNodeBuilds(w, req.parts, c, req.infrastructure);
+    const ConfigSpace space
+        = servingNodeBuilds(enumerateNodeBuilds(w, req.parts, c, req.infrastructure), req.parts);
     out.findings = space.findings;
     const double load = servingDemandLoad(d);
 
@@ -210,12 +241,15 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         return out;
     }
 
-    // Cluster cost per (build, nodes): the infrastructure checks of the
-    // cluster. Replicas stay inside a node, so no replica plan sends
-    // traffic between nodes and one report serves them all.
-    std::map<std::pair<std::size_t, int>, ServingClusterCost> costs;
+    // Cluster cost per (build, nodes, replica plan): the infrastructure
+    // checks of the cluster, its energy from the replica analysis' own GPU
+    // activity (prefill compute-bound, decode memory-bound, exposed
+    // tensor-parallel communication; docs/power-model.md §3), as analyze
+    // costs the cluster it shows. Replicas stay inside a node, so no plan
+    // sends traffic between nodes.
+    std::map<std::tuple<std::size_t, int, std::size_t>, ServingClusterCost> costs;
     const auto clusterCost = [&](const ServingItem& it, int nodes) -> const ServingClusterCost& {
-        auto [pos, added] = costs.try_emplace({it.build, nodes});
+        auto [pos, added] = costs.try_emplace({it.build, nodes, it.key});
         if (added) {
             const NodeBuild& nb = space.builds[it.build];
             const ResolvedConfiguration rc = resolveBuild(req.parts, nb, nodes, c);
@@ -227,7 +261,11 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             brief.performance.outputTokensPerS = outTokens;
             brief.performance.tokensPerS
                 = d.requestRatePerS ? load * (w.outputTokens + w.promptTokens) : 0.0;
-            const auto inputs = infrastructureInputsFor(w, brief, rc, req.infrastructure);
+            InfrastructureInputs base = req.infrastructure;
+            const ReplicaCapacity& replica = *cache[it.key];
+            if (!base.gpuActivity)
+                base.gpuActivity = gpuActivityFor(replica.variant, replica.analysis);
+            const auto inputs = infrastructureInputsFor(w, brief, rc, base);
             pos->second.infra
                 = std::make_unique<InfrastructureReport>(checkInfrastructure(rc, inputs));
             pos->second.costUsd = c.budgetBasis == BudgetBasis::Tco
@@ -514,17 +552,9 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             rc.concurrentRequests = chosen.concurrentRequests;
             rc.analysis = evaluate(chosen, rc.config, req.infrastructure);
             rc.analysis.parallelismChosen = true;
-            ServingCandidate figures = e.figures;
-            if (rc.analysis.infrastructure) {
-                // The search costed clusters with the fixed-utilisation power
-                // figure (no plan analysed yet); the shown cluster's energy
-                // follows its own prefill/decode time split, as analyze's does.
-                figures.clusterUsdPerHour = rc.analysis.infrastructure->cost.usdPerHour;
-                figures.costPerMillionOutputTokensUsd
-                    = infra::safeDiv(figures.clusterUsdPerHour,
-                          figures.outputTokensPerSPerGpu * rc.config.totalGpus() * 3600.0)
-                    * 1e6;
-            }
+            // The search costed the cluster with this replica's own GPU
+            // activity, so its figure is the analysed cluster's.
+            const ServingCandidate& figures = e.figures;
             rc.score = figures.clusterUsdPerHour;
             rc.pareto = k < onFront.size() && onFront[k];
             rc.priceComplete = e.priced;
@@ -533,25 +563,6 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             out.candidates[k] = std::move(rc);
         },
         1);
-    // Re-rank the shown clusters on their analysed cost (priced first);
-    // rankOf[k] is where the k-th costed cluster is now listed.
-    std::vector<int> order(out.candidates.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        const auto& ca = out.candidates[std::size_t(a)];
-        const auto& cb = out.candidates[std::size_t(b)];
-        if (ca.priceComplete != cb.priceComplete)
-            return ca.priceComplete;
-        return ca.serving->clusterUsdPerHour < cb.serving->clusterUsdPerHour;
-    });
-    std::vector<int> rankOf(order.size());
-    std::vector<RecommendedCandidate> ranked;
-    ranked.reserve(order.size());
-    for (std::size_t r = 0; r < order.size(); ++r) {
-        rankOf[std::size_t(order[r])] = int(r);
-        ranked.push_back(std::move(out.candidates[std::size_t(order[r])]));
-    }
-    out.candidates = std::move(ranked);
     for (std::size_t k = 0; k < onFront.size(); ++k) {
         if (!onFront[k])
             continue;
@@ -562,9 +573,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         p.outputTokensPerS = f.outputTokensPerSPerGpu;
         p.tpotS = f.tpotMs.at(d.sla->percentile) / 1e3;
         p.slaHeadroom = f.slaHeadroom;
-        p.candidate = k < shown ? rankOf[k] : -1;
-        if (k < shown) // the analysed figure, as in the candidate's row
-            p.costUsd = out.candidates[std::size_t(rankOf[k])].serving->clusterUsdPerHour;
+        p.candidate = k < shown ? int(k) : -1;
         out.front.push_back(p);
     }
     addServingReasons(out.candidates, w, std::int64_t(costed.size()));

@@ -197,3 +197,40 @@ TEST_CASE("the serving chart draws p50/p99 TTFT and TPOT against load, the SLA l
     CHECK(demand->at(1).x() == Approx(50));
     CHECK(chart->axes(Qt::Vertical).size() == 2); // TTFT left, TPOT right
 }
+
+TEST_CASE("power cap chart draws core's sweep of throughput and cost against the limit",
+          "[ui][dashboard][power]")
+{
+    test::WindowFixture f;
+    const auto& sweep = f.window->liveAnalysis()->powerCapSweep();
+    REQUIRE(sweep.points.size() >= 2);
+    auto* panel = f.window->analysisPage()->chartPanel(QStringLiteral("powerCapChart"));
+    auto* chart = panel->chart();
+    // To look at the chart: INFRAFIT_CHART_PNG=/tmp/cap.png infrafit_tests_ui "[power]".
+    if (qEnvironmentVariableIsSet("INFRAFIT_CHART_PNG"))
+        CHECK(panel->exportTo(qEnvironmentVariable("INFRAFIT_CHART_PNG")).isEmpty());
+    const auto line = [&](const QString& name) -> QLineSeries* {
+        for (auto* s : chart->series())
+            if (s->name() == name)
+                return qobject_cast<QLineSeries*>(s);
+        return nullptr;
+    };
+    auto* speed = line(QStringLiteral("Throughput"));
+    REQUIRE(speed);
+    REQUIRE(speed->count() == static_cast<int>(sweep.points.size()));
+    for (int i = 0; i < speed->count(); ++i) {
+        const auto& p = sweep.points[static_cast<std::size_t>(i)];
+        CHECK(speed->at(i).x() == Approx(p.limitW));
+        CHECK(speed->at(i).y() == Approx(p.tokensPerS));
+    }
+    // A lower limit never speeds the plan up.
+    CHECK(speed->at(0).y() <= speed->at(speed->count() - 1).y());
+    auto* limit = line(QStringLiteral("Limit in effect"));
+    REQUIRE(limit);
+    CHECK(limit->at(0).x() == Approx(sweep.configuredLimitW));
+    if (sweep.points.front().usdPerMillionTokens) {
+        auto* cost = line(QStringLiteral("Cost per million tokens"));
+        REQUIRE(cost);
+        CHECK(cost->at(0).y() > 0);
+    }
+}

@@ -4,6 +4,7 @@
 #include "ui/analysis/live_analysis.h"
 #include "ui/charts/chart_builders.h"
 #include "ui/charts/chart_panel.h"
+#include "ui/charts/power_cap_chart.h"
 #include "ui/charts/serving_chart.h"
 #include "ui/format.h"
 #include "ui/project/project_document.h"
@@ -76,7 +77,8 @@ AnalysisPage::AnalysisPage(ProjectDocument* document, LiveAnalysis* analysis, QW
     auto* charts = new QGridLayout;
     const std::pair<const char*, int> chartNames[] = {
         {"memoryChart", 0}, {"timeChart", 1}, {"nodePowerChart", 2},
-        {"rackChart", 3},   {"interconnectChart", 4}, {"servingChart", 5}};
+        {"rackChart", 3},   {"interconnectChart", 4}, {"servingChart", 5},
+        {"powerCapChart", 6}};
     for (const auto& [name, position] : chartNames) {
         auto* panel = new ChartPanel(QString::fromLatin1(name), mContent);
         mCharts[QString::fromLatin1(name)] = panel;
@@ -294,7 +296,8 @@ void AnalysisPage::updateResult()
                       .arg(currencyRateNote()));
         setFigure(QStringLiteral("tco"), tr("TCO (%1 years)").arg(infra.cost.years),
                   formatUsdFigure(infra.cost.tco()),
-                  tr("Capital cost + years × cluster typical wall power × PUE × 8,760 h × "
+                  tr("Capital cost + years × cluster wall power averaged under this workload × PUE × "
+                     "8,760 h × "
                      "electricity price. %1")
                       .arg(currencyRateNote()));
     }
@@ -304,6 +307,8 @@ void AnalysisPage::updateResult()
     buildRackChart(chartPanel(QStringLiteral("rackChart"))->chart(), r);
     buildInterconnectChart(chartPanel(QStringLiteral("interconnectChart"))->chart(), r);
     buildServingLatencyChart(chartPanel(QStringLiteral("servingChart"))->chart(), r);
+    buildPowerCapChart(chartPanel(QStringLiteral("powerCapChart"))->chart(),
+                       mAnalysis->powerCapSweep());
 }
 
 } // namespace infrafit::ui

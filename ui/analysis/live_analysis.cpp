@@ -51,6 +51,7 @@ void LiveAnalysis::refresh()
 {
     const Project& project = mDocument->project();
     mResult.reset();
+    mPowerCapSweep = {};
     mProblem.clear();
     mProblemFindings.clear();
     if (project.workloads.empty() || project.configurations.empty()) {
@@ -74,7 +75,9 @@ void LiveAnalysis::refresh()
         Workload workload = project.workloads[static_cast<std::size_t>(mWorkload)];
         if (!workload.efficiency && mPreferences.defaultEfficiency)
             workload.efficiency = mPreferences.defaultEfficiency;
-        mResult = evaluate(workload, resolved, mPreferences.infrastructureInputs());
+        const InfrastructureInputs inputs = mPreferences.infrastructureInputs();
+        mResult = evaluate(workload, resolved, inputs);
+        mPowerCapSweep = sweepGpuPowerLimit(workload, resolved, inputs, *mResult);
     } catch (const InputError& error) {
         QStringList lines;
         for (const auto& problem : error.problems()) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysis_result.h"
+#include "core/analysis/power_cap_sweep.h"
 #include "core/parts/part.h"
 #include "ui/project/preferences.h"
 
@@ -36,6 +37,10 @@ public:
     [[nodiscard]] const Preferences& preferences() const { return mPreferences; }
 
     [[nodiscard]] const std::optional<AnalysisResult>& result() const { return mResult; }
+    /// Throughput and cost per token of the result's plan against the GPU
+    /// power limit (core's sweepGpuPowerLimit(), a few more evaluations on
+    /// the same plan); empty without a result that runs.
+    [[nodiscard]] const PowerCapSweep& powerCapSweep() const { return mPowerCapSweep; }
     [[nodiscard]] const QString& problem() const { return mProblem; }
     /// The findings to show: the result's, or, when the configuration cannot
     /// be resolved (an unknown part id, a part of the wrong kind), one error
@@ -59,6 +64,7 @@ private:
     int mWorkload = 0;
     int mConfiguration = 0;
     std::optional<AnalysisResult> mResult;
+    PowerCapSweep mPowerCapSweep;
     QString mProblem;
     Findings mProblemFindings;
 };

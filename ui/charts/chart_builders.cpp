@@ -189,7 +189,7 @@ void buildNodePowerChart(QChart* chart, const AnalysisResult& r)
         series->append(addSet(QObject::tr("Base (incl. CPUs, NICs, drives)"), levels(n.base)));
     }
     auto* x = new QBarCategoryAxis;
-    x->append({QObject::tr("Idle"), QObject::tr("Typical"), QObject::tr("Maximum")});
+    x->append({QObject::tr("Idle"), QObject::tr("Average under workload"), QObject::tr("Maximum")});
     const double capacity = pw.psuCapacityAfterFailuresW / 1e3;
     auto* y = valueAxis(QObject::tr("kW (DC)"), std::max(pw.nodeW / 1e3, capacity));
     chart->addAxis(x, Qt::AlignBottom);

@@ -21,7 +21,7 @@ void buildMemoryChart(QChart* chart, const AnalysisResult& result, bool binaryUn
 /// time per output token (ms).
 void buildTimeChart(QChart* chart, const AnalysisResult& result);
 
-/// Node power by component at idle, typical and maximum (kW), with the PSU
+/// Node power by component at idle, average under the workload and maximum (kW), with the PSU
 /// capacity left after the redundancy's failures as a line.
 void buildNodePowerChart(QChart* chart, const AnalysisResult& result);
 

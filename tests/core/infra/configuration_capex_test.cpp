@@ -5,6 +5,7 @@
 #include "core/analysis/evaluate.h"
 #include "core/bom/bom_test_support.h"
 #include "core/infra/fabric.h"
+#include "core/infra/switch_power.h"
 #include "core/infra/usd_figure.h"
 #include "core/io/catalog_json.h"
 #include "core/project/resolve_configuration.h"
@@ -110,7 +111,8 @@ TEST_CASE("the front-end network is sized like any non-blocking tree", "[infra][
     CHECK(f.frontEnd.tree.spineSwitches == 2);
     CHECK(f.frontEnd.tree.cables == 800);
     CHECK(f.frontEnd.transceivers == 1600);
-    CHECK(f.switchPowerTotalW == Approx(6 * 1500));
+    // 6 chassis + 400 node ports + 2 × 400 between tiers, at 200G.
+    CHECK(f.switchPowerTotalW == Approx(6 * 900 + 1200 * switchPortOpticW(200).maxW));
     // One node has no front-end network; none when the ports are set to 0.
     CHECK_FALSE(planFabric(test::dgxH100(1), in, findings).frontEnd.needed);
     in.frontEndPortsPerNode = 0;

@@ -23,7 +23,7 @@ Priced price(const ResolvedConfiguration& rc, const InfrastructureInputs& in)
     p.power = checkNodePower(rc, in, p.findings);
     planRacks(rc, in, p.power, p.findings);
     p.fabric = planFabric(rc, in, p.findings);
-    addClusterPower(rc, p.fabric.switchPowerTotalW, p.power);
+    addClusterPower(rc, p.fabric.switchPowerTotalW, p.fabric.switchPowerTypicalW, p.power);
     p.findings.clear();
     p.cost = estimateCost(rc, in, p.power, p.fabric, p.findings);
     return p;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/infra/fabric.h"
+#include "core/infra/switch_power.h"
 
 #include "infra_fixtures.h"
 
@@ -95,4 +96,38 @@ TEST_CASE("Fabric needs NICs when nodes talk to each other", "[infra][fabric]")
     in.needsInterNodeTraffic = false;
     CHECK_FALSE(planFabric(rc, in, findings).needed);
     CHECK(findings.empty());
+}
+
+TEST_CASE("switch power is its chassis plus an optic per lit port at the port's speed",
+          "[infra][fabric][power]")
+{
+    // NVIDIA MMA4Z00-NS product specification: a twin-port 2×400G OSFP
+    // (8 × 100G lanes) draws 15 W; QM97xx cages take class-8 modules of
+    // 17 W (QM97xx user manual, "Interfaces").
+    CHECK(switchPortOpticW(800).typicalW == Approx(15));
+    CHECK(switchPortOpticW(800).maxW == Approx(17));
+    CHECK(switchPortOpticW(400).typicalW == Approx(7.5));
+    CHECK(switchPortOpticW(200).maxW == Approx(4.25));
+    CHECK(switchPortOpticW(0).maxW == 0);
+    // A QM9700 with all 32 cages (64 × 400G) lit: 32 × 15 W of optics.
+    const auto full = switchesPower(1, 900, 64, 400);
+    CHECK(full.typicalW - 900 == Approx(32 * 15));
+    CHECK(full.maxW - 900 == Approx(32 * 17));
+    CHECK(defaultSwitchFor(NicProtocol::Infiniband, 400).powerW == Approx(900 + 32 * 17));
+    // A leaf/spine tree lights one port per node cable and two per
+    // cable between tiers.
+    CHECK(fatTreePortsUsed(1024, 1024, 0) == 3072);
+
+    // Four nodes × 8 rails on one 64-port switch: 32 ports lit, not 64.
+    auto rc = test::dgxH100(4);
+    rc.nic = test::connectX7();
+    rc.config.nicsPerNode = 8;
+    InfrastructureInputs in;
+    in.frontEndPortsPerNode = 0;
+    Findings findings;
+    const auto f = planFabric(rc, in, findings);
+    REQUIRE(f.tree.totalSwitches == 1);
+    CHECK(f.switchPowerTypicalW == Approx(900 + 32 * 7.5));
+    CHECK(f.switchPowerTotalW == Approx(900 + 32 * 8.5));
+    CHECK(f.switchPowerTotalW < f.switchUsed.powerW);
 }

@@ -65,9 +65,11 @@ TEST_CASE("Whole infrastructure check of 128 DGX H100", "[infra]")
     CHECK(r.power.nodesPerRack == 3);
     CHECK(r.power.racks == 43);
     CHECK(r.fabric.tree.totalSwitches == 48);
-    // 48 back-end switches and one front-end switch at 1.5 kW each.
+    // 48 back-end QM9700 with all 64 × 400G ports lit (900 W chassis +
+    // 64 × 8.5 W) and one front-end switch with 256 × 200G lit (900 W +
+    // 256 × 4.25 W; core/infra/switch_power.h).
     CHECK(r.fabric.frontEnd.tree.totalSwitches == 1);
-    CHECK(r.power.clusterW == Approx(128 * 10200 + 49 * 1500));
+    CHECK(r.power.clusterW == Approx(128 * 10200 + 48 * (900 + 64 * 8.5) + 900 + 256 * 4.25));
     CHECK(r.thermal.nodeHeatBtuPerH == Approx(34800).epsilon(0.001));
     CHECK(r.cost.usdPerMillionTokens);
     CHECK_FALSE(r.assumptions.empty());

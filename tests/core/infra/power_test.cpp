@@ -206,8 +206,11 @@ TEST_CASE("Nodes per rack on a 2N 415 V 60 A feed", "[infra][power]")
         CHECK(p.rackWallKw == Approx(kw));
         CHECK(p.racks == (10 + expected - 1) / expected);
         CHECK(hasCode(findings, "rack.feed_below_limit"));
-        addClusterPower(config, 3000, p);
+        addClusterPower(config, 3000, 2500, p);
         CHECK(p.clusterW == Approx(10 * p.nodeWallW + 3000));
+        // The average and idle take the switches at typical optic power.
+        CHECK(p.clusterTypicalW == Approx(10 * p.nodeWallTypicalW + 2500));
+        CHECK(p.clusterIdleW == Approx(10 * p.nodeWallIdleW + 2500));
     }
 }
 

@@ -298,12 +298,17 @@ void checkPower(
     if (!(n.total.idleW <= n.total.typicalW * (1 + 1e-12)
             && n.total.typicalW <= n.total.maxW * (1 + 1e-12)))
         fail(failures, "node power not idle <= typical <= max");
-    // Cluster = nodes × node wall + switches (addClusterPower).
+    // Cluster = nodes × node wall + switches (addClusterPower): at maximum
+    // with the switches' maximum, average and idle with their typical power
+    // (lit optics at typical draw), which is never above the maximum.
     const double nodes = rc.config.nodes;
     expectEqual(failures, "cluster_w", pw.clusterW, nodes * pw.nodeWallW + pw.switchW);
     expectEqual(failures, "cluster typical W", pw.clusterTypicalW,
-        nodes * pw.nodeWallTypicalW + pw.switchW);
-    expectEqual(failures, "cluster idle W", pw.clusterIdleW, nodes * pw.nodeWallIdleW + pw.switchW);
+        nodes * pw.nodeWallTypicalW + pw.switchTypicalW);
+    expectEqual(failures, "cluster idle W", pw.clusterIdleW,
+        nodes * pw.nodeWallIdleW + pw.switchTypicalW);
+    if (!(pw.switchTypicalW <= pw.switchW * (1 + 1e-12)))
+        fail(failures, "switch typical W above switch maximum");
     // Racks: nodes per rack = min(power, units, cooling); racks = ⌈nodes / per rack⌉.
     int perRack = std::min(pw.nodesPerRackByPower, pw.nodesPerRackByUnits);
     if (pw.nodesPerRackByCooling >= 0)

@@ -214,3 +214,28 @@ TEST_CASE(
     const ServingCandidate& s = *rec.candidates.front().serving;
     CHECK(s.replicasNeeded == int(std::ceil(100.0 / s.capacityPerReplica - 1e-9)));
 }
+
+TEST_CASE("a multi-node serving cluster is priced with a front-end network only",
+    "[serving][search][fabric]")
+{
+    // Replicas stay inside a node, so the GPUs of different nodes never talk:
+    // no back-end NICs, switches or optics, only the front-end network.
+    RecommendRequest r = servingRequest();
+    r.top = 1000;
+    const Recommendation rec = recommend(r);
+    int multiNode = 0;
+    for (const auto& c : rec.candidates) {
+        if (c.config.config.nodes < 2)
+            continue;
+        ++multiNode;
+        INFO(c.config.config.name);
+        REQUIRE(c.analysis.infrastructure);
+        const auto& fabric = c.analysis.infrastructure->fabric;
+        CHECK_FALSE(fabric.needed);
+        CHECK_FALSE(fabric.backEndUsed);
+        CHECK(fabric.frontEnd.needed);
+        CHECK(c.config.config.nicsPerNode == 0);
+        CHECK(c.analysis.infrastructure->cost.fabricUsd == Approx(fabric.frontEnd.costUsd));
+    }
+    CHECK(multiNode > 0);
+}
