@@ -5,7 +5,6 @@
 #include "core/io/project_json.h"
 
 namespace infrafit {
-namespace {
 
 nlohmann::json findingsToJson(const Findings& findings)
 {
@@ -17,6 +16,8 @@ nlohmann::json findingsToJson(const Findings& findings)
                        {"suggestion", f.suggestion}});
     return out;
 }
+
+namespace {
 
 nlohmann::json replicaPlanToJson(const ServingReplicaPlan& p)
 {

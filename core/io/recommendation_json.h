@@ -7,6 +7,10 @@
 
 namespace infrafit {
 
+/// Findings as `[{severity, code, message, suggestion}]` (suggestion always
+/// present, "" when none): recommend's and utilisation's JSON.
+nlohmann::json findingsToJson(const Findings& findings);
+
 /// `recommend --format json` (docs/architecture.md "Reports"): {"candidates": [...], "findings":
 /// [...], "search": {...}}; each candidate has `configuration` (as in a
 /// project file), `parallelism`, `analysis` (the analyze result object),

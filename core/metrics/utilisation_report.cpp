@@ -2,6 +2,7 @@
 #include "core/metrics/utilisation_report.h"
 
 #include "core/infra/infra_text.h"
+#include "core/io/recommendation_json.h"
 #include "core/report/finite_value.h"
 #include "core/report/text_table.h"
 
@@ -22,15 +23,6 @@ nlohmann::json utilStatsJson(const std::optional<SeriesStats>& s)
 nlohmann::json utilOptional(const std::optional<double>& v)
 {
     return v ? nlohmann::json(finiteOrZero(*v)) : nlohmann::json(nullptr);
-}
-
-nlohmann::json utilisationFindingsJson(const Findings& findings)
-{
-    auto out = nlohmann::json::array();
-    for (const auto& f : findings)
-        out.push_back({{"severity", std::string(enumName(f.severity))}, {"code", f.code},
-            {"message", f.message}, {"suggestion", f.suggestion}});
-    return out;
 }
 
 std::string utilCell(const std::optional<SeriesStats>& s, double scale, int decimals, bool p95)
@@ -70,7 +62,7 @@ nlohmann::json utilisationToJson(const UtilisationReport& report, const MetricsI
     for (const auto& [name, count] : metrics.unknownMetrics)
         unknown[name] = count;
     return {{"gpus", std::move(gpus)}, {"hosts", std::move(hosts)},
-        {"findings", utilisationFindingsJson(report.findings)},
+        {"findings", findingsToJson(report.findings)},
         {"limits",
             {{"idle_activity", report.limits.idleActivity},
                 {"memory_used_share", report.limits.memoryUsedShare},

@@ -2,6 +2,8 @@
 #include "ui/charts/chart_builders.h"
 
 #include <QBarCategoryAxis>
+#include <QFont>
+#include <QLegend>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -312,6 +314,21 @@ void buildInterconnectChart(QChart* chart, const AnalysisResult& r)
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     attach(chart, series, x, y);
+}
+
+void resetLineChart(QChart* chart)
+{
+    chart->removeAllSeries();
+    for (auto* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis; // removeAxis only hands the axis back
+    }
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setVisible(true);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont legendFont;
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    chart->legend()->setFont(legendFont);
 }
 
 } // namespace infrafit::ui

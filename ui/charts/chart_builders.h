@@ -14,6 +14,11 @@ namespace infrafit::ui {
 /// Memory per GPU by line (weights, gradients, optimizer, activations, KV
 /// cache, overhead), one stacked bar per pipeline stage (or one for the
 /// GPU), with the usable capacity as a line. GiB or GB.
+/// Empties a line chart for a rebuild: no series, no axes (deleted, since
+/// removeAxis only hands them back), no animation, a smaller legend at the
+/// bottom. Shared by the serving-latency and power-cap charts.
+void resetLineChart(QChart* chart);
+
 void buildMemoryChart(QChart* chart, const AnalysisResult& result, bool binaryUnits);
 
 /// Training: one step split into compute, pipeline bubble, exposed

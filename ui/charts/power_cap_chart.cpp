@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/charts/power_cap_chart.h"
 
+#include "ui/charts/chart_builders.h"
 #include "ui/format.h"
 
 #include <QChart>
@@ -40,17 +41,7 @@ QLineSeries* powerCapLine(const QString& name, const QColor& color, Qt::PenStyle
 
 void buildPowerCapChart(QChart* chart, const PowerCapSweep& sweep)
 {
-    chart->removeAllSeries();
-    for (auto* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis; // removeAxis only hands the axis back
-    }
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setVisible(true);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    QFont legendFont;
-    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
-    chart->legend()->setFont(legendFont);
+    resetLineChart(chart);
     if (sweep.points.size() < 2) {
         chart->setTitle(QObject::tr("Throughput against the GPU power limit: needs a plan that "
                                     "runs on this configuration"));

@@ -3,6 +3,8 @@
 
 #include "core/serving/latency_curve.h"
 
+#include "ui/charts/chart_builders.h"
+
 #include <QChart>
 #include <QFont>
 #include <QLineSeries>
@@ -65,17 +67,7 @@ double servingMaxY(const std::vector<CurveSeries>& series, double floor)
 
 void buildServingLatencyChart(QChart* chart, const AnalysisResult& result)
 {
-    chart->removeAllSeries();
-    for (auto* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis; // removeAxis only hands the axis back
-    }
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setVisible(true);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    QFont legendFont;
-    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
-    chart->legend()->setFont(legendFont);
+    resetLineChart(chart);
     if (!result.serving) {
         chart->setTitle(QObject::tr("Latency against load: needs a serving demand and an SLA"));
         return;
