@@ -54,6 +54,7 @@ TEST_CASE("clicking a configuration makes the analysis selector name it",
 
     f.window->configurationsPage()->listPanel()->setCurrentRow(1);
     REQUIRE(f.window->liveAnalysis()->configurationIndex() == 1);
+    f.settle(); // the analysis runs on a worker
     const QString second = QString::fromStdString(configurations[1].name);
     CHECK(combo->currentText() == second);
     // The figures changed with it (the two example configurations differ in GPU).
@@ -63,6 +64,7 @@ TEST_CASE("clicking a configuration makes the analysis selector name it",
     // And back through the combo itself.
     combo->setCurrentIndex(0);
     CHECK(f.window->liveAnalysis()->configurationIndex() == 0);
+    f.settle();
     CHECK(proposedBomName(f)
           == QString::fromStdString(configurations[0].name) + QStringLiteral("-bom.pdf"));
 }
@@ -81,6 +83,7 @@ TEST_CASE("'Use This Configuration' makes the analysis selector name the new con
     const auto& configurations = f.window->document()->project().configurations;
     const int added = static_cast<int>(configurations.size()) - 1;
     CHECK(f.window->liveAnalysis()->configurationIndex() == added);
+    f.settle();
     const QString name = QString::fromStdString(configurations.back().name);
     CHECK(configurationCombo(f)->currentText() == name);
     CHECK(proposedBomName(f) == name + QStringLiteral("-bom.pdf"));

@@ -76,6 +76,7 @@ TEST_CASE("a currency preference change re-renders the money figures", "[ui][cur
     p.currencyCode = QStringLiteral("EUR");
     p.currencyPerUsd = 0.5;
     analysis->setPreferences(p);
+    f.settle(); // the analysis runs on a worker
     const QString after = f.window->analysisPage()->figureText(QStringLiteral("capex"));
     CHECK(after.startsWith(QStringLiteral("€")));
     // Half the dollars, formatted as the page formats money.
@@ -99,12 +100,14 @@ TEST_CASE("the recommendation budget follows a currency change at the same value
     p.currencyCode = QStringLiteral("EUR");
     p.currencyPerUsd = 0.92;
     analysis->setPreferences(p);
+    f.settle();
     CHECK(budget->suffix() == QStringLiteral(" EUR"));
     CHECK(budget->value() == Approx(920'000));
     // And back: the limit is still a million dollars.
     p.currencyCode = QStringLiteral("USD");
     p.currencyPerUsd = 1;
     analysis->setPreferences(p);
+    f.settle();
     CHECK(budget->suffix() == QStringLiteral(" USD"));
     CHECK(budget->value() == Approx(1'000'000));
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Workload and configuration editing through the forms: valid edits become
 // undoable project changes; invalid ones are refused with core's reason.
+#include "core/project/configuration_fields.h"
+#include "core/project/workload_fields.h"
 #include "ui/analysis/findings_model.h"
 #include "ui/analysis/live_analysis.h"
 #include "ui/catalog/catalog_editor.h"
@@ -27,6 +29,9 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <cmath>
+#include <span>
+
 using namespace infrafit;
 using namespace infrafit::ui;
 
@@ -51,7 +56,7 @@ TEST_CASE("an invalid plan is refused with core's reason", "[ui][workloads][vali
     test::WindowFixture f;
     auto* form = f.window->workloadsPage()->form();
     auto* autoPlan = form->findChild<QCheckBox*>(QStringLiteral("autoPlanCheckBox"));
-    auto* tensor = form->findChild<QSpinBox*>(QStringLiteral("tensorParallelSpinBox"));
+    auto* tensor = form->findChild<QSpinBox*>(QStringLiteral("parallelismTensorSpinBox"));
     REQUIRE(autoPlan);
     REQUIRE(tensor);
     autoPlan->setChecked(false); // explicit plan, tensor 1: valid
@@ -114,6 +119,7 @@ TEST_CASE("configuration edits apply and the findings follow live", "[ui][config
     gpu->setCurrentIndex(b200);
     emit gpu->activated(b200);
     CHECK(f.window->document()->project().configurations[0].gpuId == "nvidia-b200-sxm-180gb");
+    f.settle();
     bool tdpFinding = false;
     for (const auto& finding : page->findingsModel()->findings())
         tdpFinding = tdpFinding || finding.code == "thermal.gpu_tdp_exceeded";
@@ -124,7 +130,7 @@ TEST_CASE("counts read in the singular at one", "[ui][workloads]")
 {
     test::WindowFixture f;
     auto* form = f.window->workloadsPage()->form();
-    auto* micro = form->findChild<QSpinBox*>(QStringLiteral("microBatchSpinBox"));
+    auto* micro = form->findChild<QSpinBox*>(QStringLiteral("microBatchSizeSpinBox"));
     REQUIRE(micro);
     micro->setValue(1);
     CHECK(micro->text() == QStringLiteral("1 sequence"));
@@ -222,7 +228,7 @@ TEST_CASE("edits of unrelated rows and fields never merge into one undo step",
     REQUIRE(f.window->document()->project().workloads.size() == 6);
     list->setCurrentRow(5);
     auto* kind = f.window->workloadsPage()->form()->findChild<QComboBox*>(
-        QStringLiteral("workloadKindComboBox"));
+        QStringLiteral("kindComboBox"));
     REQUIRE(kind);
     auto* stack = f.window->document()->undoStack();
     const int before = stack->count();
@@ -275,6 +281,7 @@ TEST_CASE("the GPU power limit is edited, checked by core and undone", "[ui][con
 
     // Below the GPU's minimum: core reports it, the edit is kept for the user to fix.
     limit->setValue(10);
+    f.settle();
     bool finding = false;
     for (const auto& f2 : page->findingsModel()->findings())
         finding = finding || f2.code == "config.gpu_power_limit_w";
@@ -305,7 +312,7 @@ TEST_CASE("every project field a finding asks for has a form row", "[ui][fields]
     const char* workloadWidgets[] = {
         "checkpointIntervalHoursSpinBox", "checkpointsKeptSpinBox", "checkpointTargetComboBox",
         "dataSourceComboBox", "offloadComboBox", "modelLoadSourceComboBox",
-        "cpuCoresPerGpuNeededSpinBox", "hostMemoryPerGpuGbNeededSpinBox", "zeroStageSpinBox",
+        "cpuCoresPerGpuNeededSpinBox", "hostMemoryPerGpuGbNeededSpinBox", "parallelismZeroStageSpinBox",
         "concurrentRequestsSpinBox", "servingRequestRatePerSSpinBox", "servingSlaTtftMsSpinBox",
         "kvBlockSizeSpinBox", "dropoutSpinBox", "fp32GradBufferCheckBox"};
     for (const char* name : workloadWidgets) {
@@ -319,7 +326,7 @@ TEST_CASE("host memory and shared storage are edited in the configuration form",
 {
     test::WindowFixture f;
     auto* form = f.window->configurationsPage()->form();
-    auto* dimms = form->findChild<QDoubleSpinBox*>(QStringLiteral("dimmsPerNodeSpinBox"));
+    auto* dimms = form->findChild<QSpinBox*>(QStringLiteral("dimmsPerNodeSpinBox"));
     auto* size = form->findChild<QDoubleSpinBox*>(QStringLiteral("dimmSizeGbSpinBox"));
     auto* shared = form->findChild<QDoubleSpinBox*>(QStringLiteral("sharedStorageGbsSpinBox"));
     REQUIRE(dimms);
@@ -378,7 +385,116 @@ TEST_CASE("a number outside a spin box's range is refused with the range, not cl
     QTest::keyClick(units, Qt::Key_Return);
     const QString notice = units->property("rangeNotice").toString();
     CHECK(notice.contains(QStringLiteral("99999")));
-    CHECK(notice.contains(QStringLiteral("1 to 60 U")));
+    CHECK(notice.contains(QStringLiteral("1 to 100 U")));
     CHECK(units->value() == before);
-    CHECK(units->toolTip().contains(QStringLiteral("Allowed: 1 to 60 U")));
+    CHECK(units->toolTip().contains(QStringLiteral("Allowed: 1 to 100 U")));
+}
+
+namespace {
+
+/// The object name a registry row's widget gets (ui/project/field_rows.h).
+QString pagesTestObjectName(const std::string& key, const char* widget)
+{
+    QString name;
+    bool upper = false;
+    for (const char c : key) {
+        if (c == '_' || c == '.') {
+            upper = true;
+            continue;
+        }
+        name += upper ? QChar(QLatin1Char(c)).toUpper() : QChar(QLatin1Char(c));
+        upper = false;
+    }
+    return name + QLatin1String(widget);
+}
+
+/// The range of a number row equals its registry field's (issue 21: no
+/// limit differs between file, validation and form).
+template <class T>
+void pagesTestCheckRowRanges(QWidget* form, std::span<const ProjectField<T>> fields, const char* prefix)
+{
+    for (const auto& field : fields) {
+        if (field.type != FieldType::Integer && field.type != FieldType::Number)
+            continue;
+        const QString name = pagesTestObjectName(prefix + std::string(field.key), "SpinBox");
+        INFO(name.toStdString());
+        auto* box = form->findChild<QAbstractSpinBox*>(name);
+        REQUIRE(box);
+        double minimum = 0;
+        double maximum = 0;
+        double step = 1;
+        if (auto* whole = qobject_cast<QSpinBox*>(box)) {
+            minimum = whole->minimum();
+            maximum = whole->maximum();
+        } else {
+            auto* number = qobject_cast<QDoubleSpinBox*>(box);
+            REQUIRE(number);
+            minimum = number->minimum();
+            maximum = number->maximum();
+            step = std::pow(10.0, -number->decimals());
+        }
+        CHECK(maximum == field.maximum);
+        // The lowest value is the field's minimum (one step above an
+        // exclusive one), or one step below it for "absent".
+        double lowest = field.exclusiveMinimum ? field.minimum + step : field.minimum;
+        if (field.optional())
+            lowest -= step;
+        CHECK(minimum == Approx(lowest));
+    }
+}
+
+} // namespace
+
+TEST_CASE("every registry row of the forms has its field's range", "[ui][fields]")
+{
+    test::WindowFixture f;
+    auto* workloadForm = f.window->workloadsPage()->form();
+    pagesTestCheckRowRanges(workloadForm, workloadFields(), "");
+    pagesTestCheckRowRanges(workloadForm, modelFields(), "");
+    pagesTestCheckRowRanges(workloadForm, parallelismFields(), "parallelism.");
+    pagesTestCheckRowRanges(workloadForm, servingDemandFields(), "serving.");
+    // The configuration's registry rows (the counts are made by hand with
+    // the registry's ranges and other object names).
+    auto* configurationForm = f.window->configurationsPage()->form();
+    std::vector<ProjectField<Configuration>> hostRows;
+    for (const auto& field : configurationFields())
+        if (field.section == "Host memory and shared storage")
+            hostRows.push_back(field);
+    pagesTestCheckRowRanges(configurationForm, std::span<const ProjectField<Configuration>>(hostRows), "");
+    auto* units = configurationForm->findChild<QSpinBox*>(QStringLiteral("rackUnitsSpinBox"));
+    REQUIRE(units);
+    CHECK(units->maximum() == findConfigurationField("rack.units")->maximum);
+    auto* nics = configurationForm->findChild<QSpinBox*>(QStringLiteral("nicsPerNodeSpinBox"));
+    REQUIRE(nics);
+    CHECK(nics->maximum() == findConfigurationField("nics_per_node")->maximum);
+}
+
+TEST_CASE("a form edit changes its field only", "[ui][workloads][fields]")
+{
+    // Issue 21 item 4: the form used to rebuild the whole workload from its
+    // widgets, so editing any field rewrote values a widget could not hold.
+    test::WindowFixture f;
+    Project project = f.window->document()->project();
+    Workload& w = project.workloads[0];
+    w.model.hiddenSize = 3 << 20; // above the old form's 2^20
+    w.loraTargets = 1u | 2u;      // q and k: no preset of the form
+    w.model.slidingWindow = 4096;
+    f.window->document()->apply(project, QStringLiteral("setup"));
+    auto* form = f.window->workloadsPage()->form();
+    auto* sequence = form->findChild<QSpinBox*>(QStringLiteral("sequenceLengthSpinBox"));
+    auto* hidden = form->findChild<QSpinBox*>(QStringLiteral("hiddenSizeSpinBox"));
+    REQUIRE(sequence);
+    REQUIRE(hidden);
+    CHECK(hidden->value() == 3 << 20); // shown as it is, not clamped
+    const int steps = f.window->document()->undoStack()->count();
+    sequence->setValue(sequence->value() + 8);
+    const Workload& after = f.window->document()->project().workloads[0];
+    CHECK(after.sequenceLength == w.sequenceLength + 8);
+    CHECK(after.model.hiddenSize == 3 << 20);
+    CHECK(after.loraTargets == (1u | 2u));
+    CHECK(after.model.slidingWindow == 4096);
+    CHECK(f.window->document()->undoStack()->count() == steps + 1);
+    f.window->document()->undoStack()->undo();
+    CHECK(f.window->document()->project().workloads[0].sequenceLength == w.sequenceLength);
+    CHECK(sequence->value() == w.sequenceLength);
 }

@@ -38,6 +38,7 @@ TEST_CASE("an unpriced part makes capex a lower bound and its change unknown",
     REQUIRE(price);
     REQUIRE(f.window->catalogEditor()->setField(chassisId, *price, FieldValue{}).isEmpty());
     f.window->liveAnalysis()->setSelection(0, 0);
+    f.settle(); // the analysis runs on a worker
     const QString capex = f.window->analysisPage()->figureText(QStringLiteral("capex"));
     CHECK(capex.startsWith(QStringLiteral("\u2265 ")));
     CHECK(capex.contains(QStringLiteral("(1 part unpriced)")));

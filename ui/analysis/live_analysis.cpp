@@ -9,6 +9,10 @@
 #include "ui/project/project_document.h"
 #include "ui/qt_text.h"
 
+#include <QCoreApplication>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
+
 namespace infrafit::ui {
 
 LiveAnalysis::LiveAnalysis(ProjectDocument* document, CatalogEditor* catalog, QObject* parent)
@@ -47,9 +51,67 @@ void LiveAnalysis::setPreferences(const Preferences& preferences)
     refresh();
 }
 
+bool LiveAnalysis::isPending() const
+{
+    return !mPendingTaken && !mPending.isFinished();
+}
+
+void LiveAnalysis::settle() const
+{
+    if (mPendingTaken)
+        return;
+    if (!mPending.isFinished())
+        ++mBlockingWaits;
+    mPending.waitForFinished();
+    Outcome outcome = mPending.result();
+    mResult = std::move(outcome.result);
+    mPowerCapSweep = std::move(outcome.powerCapSweep);
+    mLastRanOnWorker = outcome.ranOnWorker;
+    mPendingTaken = true;
+    if (!outcome.problems.empty())
+        showProblems(outcome.problems);
+}
+
+void LiveAnalysis::onFinished(quint64 generation)
+{
+    // A newer snapshot is on its way (this result is stale), or
+    // waitForResult() announced this one already.
+    if (generation != mGeneration || mAnnounced == generation)
+        return;
+    settle();
+    mAnnounced = generation;
+    emit resultChanged();
+}
+
+void LiveAnalysis::waitForResult()
+{
+    settle();
+    if (mAnnounced == mGeneration)
+        return;
+    mAnnounced = mGeneration;
+    emit resultChanged();
+}
+
+void LiveAnalysis::showProblems(const std::vector<Problem>& problems) const
+{
+    QStringList lines;
+    for (const auto& problem : problems) {
+        lines << toQString(problem.pointer) + QStringLiteral(": ") + toQString(problem.message);
+        mProblemFindings.push_back(
+            {Severity::Error, "config.unresolved_part", problem.pointer + ": " + problem.message,
+             "Add the part to the catalog (File > Import Catalog) or pick another in the "
+             "configuration; projects saved by InfraFit carry the parts they use that the "
+             "built-in catalog does not have."});
+    }
+    mProblem = tr("This configuration cannot be analysed yet:\n%1")
+                   .arg(lines.join(QLatin1Char('\n')));
+}
+
 void LiveAnalysis::refresh()
 {
     const Project& project = mDocument->project();
+    ++mGeneration;
+    mPendingTaken = true; // an older evaluation still running is dropped
     mResult.reset();
     mPowerCapSweep = {};
     mProblem.clear();
@@ -58,6 +120,7 @@ void LiveAnalysis::refresh()
         mProblem = project.workloads.empty()
                        ? tr("Add a workload to see its analysis.")
                        : tr("Add a configuration to see the analysis.");
+        mAnnounced = mGeneration;
         emit resultChanged();
         return;
     }
@@ -75,22 +138,36 @@ void LiveAnalysis::refresh()
         Workload workload = project.workloads[static_cast<std::size_t>(mWorkload)];
         if (!workload.efficiency && mPreferences.defaultEfficiency)
             workload.efficiency = mPreferences.defaultEfficiency;
-        const InfrastructureInputs inputs = mPreferences.infrastructureInputs();
-        mResult = evaluate(workload, resolved, inputs);
-        mPowerCapSweep = sweepGpuPowerLimit(workload, resolved, inputs, *mResult);
+        // The snapshot is plain values; the worker shares nothing with the
+        // GUI thread.
+        const auto inputs = mPreferences.infrastructureInputs();
+        auto* guiThread = QThread::currentThread();
+        mPending = QtConcurrent::run([workload = std::move(workload), resolved, inputs,
+                                      guiThread]() {
+            Outcome outcome;
+            try {
+                outcome.result = evaluate(workload, resolved, inputs);
+                outcome.powerCapSweep =
+                    sweepGpuPowerLimit(workload, resolved, inputs, *outcome.result);
+            } catch (const InputError& error) {
+                outcome.problems = error.problems();
+            }
+            outcome.ranOnWorker = QThread::currentThread() != guiThread;
+            return outcome;
+        });
+        mPendingTaken = false;
+        auto* watcher = new QFutureWatcher<Outcome>(this);
+        const quint64 generation = mGeneration;
+        connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation] {
+            watcher->deleteLater();
+            onFinished(generation);
+        });
+        watcher->setFuture(mPending);
+        return; // resultChanged() follows when the worker is done
     } catch (const InputError& error) {
-        QStringList lines;
-        for (const auto& problem : error.problems()) {
-            lines << toQString(problem.pointer) + QStringLiteral(": ") + toQString(problem.message);
-            mProblemFindings.push_back(
-                {Severity::Error, "config.unresolved_part", problem.pointer + ": " + problem.message,
-                 "Add the part to the catalog (File > Import Catalog) or pick another in the "
-                 "configuration; projects saved by InfraFit carry the parts they use that the "
-                 "built-in catalog does not have."});
-        }
-        mProblem = tr("This configuration cannot be analysed yet:\n%1")
-                       .arg(lines.join(QLatin1Char('\n')));
+        showProblems(error.problems());
     }
+    mAnnounced = mGeneration;
     emit resultChanged();
 }
 

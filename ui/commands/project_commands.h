@@ -35,4 +35,26 @@ private:
     QString mMergeKey;
 };
 
+/// One edit of one workload (a form field): only that workload before and
+/// after, so typing copies neither the project nor its other rows. Merges
+/// as CmdProjectEdit does, with the same kind of key
+/// ("workload/<row>/<field key>").
+class CmdWorkloadEdit : public QUndoCommand {
+public:
+    CmdWorkloadEdit(ProjectDocument& document, std::size_t row, Workload before, Workload after,
+                    const QString& text, QString mergeKey);
+
+    void redo() override;
+    void undo() override;
+    [[nodiscard]] int id() const override { return mMergeKey.isEmpty() ? -1 : 2; }
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    ProjectDocument& mDocument;
+    std::size_t mRow;
+    Workload mBefore;
+    Workload mAfter;
+    QString mMergeKey;
+};
+
 } // namespace infrafit::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/project/configuration_form.h"
 
+#include "core/project/configuration_fields.h"
+
 #include "ui/catalog/catalog_editor.h"
 
 #include "ui/project/form_fields.h"
@@ -14,6 +16,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <tuple>
 #include <optional>
 
 namespace infrafit::ui {
@@ -82,11 +86,18 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
         combo->setToolTip(tr("Type to search the catalog"));
         mPartCombos[static_cast<std::size_t>(kind)] = combo;
     }
-    mGpus = intBox(parts, QStringLiteral("gpusPerNode"), 1, 1024, tr(" per node"));
-    mCpus = intBox(parts, QStringLiteral("cpusPerNode"), 0, 16, tr(" per node"));
-    mNvme = intBox(parts, QStringLiteral("nvmePerNode"), 0, 256, tr(" per node"));
-    mNics = intBox(parts, QStringLiteral("nicsPerNode"), 0, 64, tr(" per node"));
-    mPsus = intBox(parts, QStringLiteral("psusPerNode"), 0, 64, tr(" per node"));
+    // Ranges from core's registry (core/project/configuration_fields.cpp),
+    // the file reader's.
+    const auto countBox = [parts](const char* name, const char* key) {
+        const auto& field = *findConfigurationField(key);
+        return intBox(parts, QString::fromLatin1(name), static_cast<int>(field.minimum),
+                      static_cast<int>(field.maximum), tr(" per node"));
+    };
+    mGpus = countBox("gpusPerNode", "gpus_per_node");
+    mCpus = countBox("cpusPerNode", "cpus_per_node");
+    mNvme = countBox("nvmePerNode", "nvme_per_node");
+    mNics = countBox("nicsPerNode", "nics_per_node");
+    mPsus = countBox("psusPerNode", "psus_per_node");
     mRedundancy = enumCombo<PsuRedundancy>(parts, QStringLiteral("psuRedundancy"));
     auto row = [&](const QString& label, QWidget* picker, QWidget* count) {
         auto* line = new QHBoxLayout;
@@ -105,7 +116,8 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
     partsForm->addRow(tr("PSU redundancy:"), mRedundancy);
     // Per-GPU power limit (docs/user-guide.md "Power and energy"); the
     // analysis checks it against the GPU's own range.
-    mGpuPowerLimit = numberBox(parts, QStringLiteral("gpuPowerLimit"), 0, 5000, 0, tr(" W"));
+    mGpuPowerLimit = numberBox(parts, QStringLiteral("gpuPowerLimit"), 0,
+                               findConfigurationField("gpu_power_limit_w")->maximum, 0, tr(" W"));
     mGpuPowerLimit->setSpecialValueText(tr("rated power"));
     mGpuPowerLimit->setToolTip(tr("Power limit set on every GPU (nvidia-smi -pl); "
                                   "lowest value = the GPU's rated power (no limit)."));
@@ -114,17 +126,26 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
 
     auto* cluster = new QGroupBox(tr("Cluster and rack"), this);
     auto* clusterForm = new QFormLayout(cluster);
-    mNodes = intBox(cluster, QStringLiteral("nodes"), 1, 100000, tr(" nodes"), tr(" node"));
-    mRackKw = numberBox(cluster, QStringLiteral("rackPowerLimit"), 0.1, 1000, 1, tr(" kW"));
+    const auto& nodes = *findConfigurationField("nodes");
+    mNodes = intBox(cluster, QStringLiteral("nodes"), static_cast<int>(nodes.minimum),
+                    static_cast<int>(nodes.maximum), tr(" nodes"), tr(" node"));
+    const auto& rackKw = *findConfigurationField("rack.power_limit_kw");
+    // An exclusive 0: the box starts one shown step above it.
+    mRackKw = numberBox(cluster, QStringLiteral("rackPowerLimit"),
+                        rackKw.minimum + std::pow(10.0, -rackKw.decimals), rackKw.maximum,
+                        rackKw.decimals, tr(" kW"));
     mRackKw->setToolTip(tr("Usable power of one rack feed (under 2N, one feed's budget)."));
-    mRackUnits = intBox(cluster, QStringLiteral("rackUnits"), 1, 60, tr(" U"));
+    const auto& units = *findConfigurationField("rack.units");
+    mRackUnits = intBox(cluster, QStringLiteral("rackUnits"), static_cast<int>(units.minimum),
+                        static_cast<int>(units.maximum), tr(" U"));
     clusterForm->addRow(tr("Nodes:"), mNodes);
     clusterForm->addRow(tr("Rack power budget:"), mRackKw);
     clusterForm->addRow(tr("Rack height:"), mRackUnits);
 
     auto* hostStorage = new QGroupBox(tr("Host memory and shared storage"), this);
     mHostStorage = std::make_unique<form::FieldRowForm<Configuration>>(
-        new QFormLayout(hostStorage), hostStorage, form::configurationHostStorageRows());
+        new QFormLayout(hostStorage), hostStorage,
+        form::configurationRows("Host memory and shared storage"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -133,31 +154,37 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
     layout->addWidget(hostStorage);
     layout->addStretch(1);
 
-    int id = 0;
+    // Each edit names its field's key: the undo merge key is that key and
+    // the row ("configuration/<row>/<key>"), never arithmetic on ids.
     for (const auto kind : allPartKinds) {
         const QString field = toQString(enumName(kind));
         connect(partCombo(kind), &QComboBox::activated, this,
-                [this, field, id] { emit edited(field, id); });
-        ++id;
+                [this, field] { emit edited(field, field); });
     }
-    const std::pair<QSpinBox*, QString> counts[] = {
-        {mGpus, tr("GPUs per node")}, {mCpus, tr("CPUs per node")}, {mNvme, tr("drives per node")},
-        {mNics, tr("NICs per node")}, {mPsus, tr("PSUs per node")}, {mNodes, tr("nodes")},
-        {mRackUnits, tr("rack height")}};
-    for (const auto& [box, field] : counts) {
-        connect(box, &QSpinBox::valueChanged, this, [this, field = field, id] { emit edited(field, id); });
-        ++id;
+    const std::tuple<QSpinBox*, QString, QString> counts[] = {
+        {mGpus, tr("GPUs per node"), QStringLiteral("gpus_per_node")},
+        {mCpus, tr("CPUs per node"), QStringLiteral("cpus_per_node")},
+        {mNvme, tr("drives per node"), QStringLiteral("nvme_per_node")},
+        {mNics, tr("NICs per node"), QStringLiteral("nics_per_node")},
+        {mPsus, tr("PSUs per node"), QStringLiteral("psus_per_node")},
+        {mNodes, tr("nodes"), QStringLiteral("nodes")},
+        {mRackUnits, tr("rack height"), QStringLiteral("rack.units")}};
+    for (const auto& [box, field, key] : counts) {
+        connect(box, &QSpinBox::valueChanged, this,
+                [this, field = field, key = key] { emit edited(field, key); });
     }
-    connect(mRackKw, &QDoubleSpinBox::valueChanged, this,
-            [this, id] { emit edited(tr("rack power budget"), id); });
-    ++id;
-    connect(mGpuPowerLimit, &QDoubleSpinBox::valueChanged, this,
-            [this, id] { emit edited(tr("GPU power limit"), id + 100); });
+    connect(mRackKw, &QDoubleSpinBox::valueChanged, this, [this] {
+        emit edited(tr("rack power budget"), QStringLiteral("rack.power_limit_kw"));
+    });
+    connect(mGpuPowerLimit, &QDoubleSpinBox::valueChanged, this, [this] {
+        emit edited(tr("GPU power limit"), QStringLiteral("gpu_power_limit_w"));
+    });
     connect(mRedundancy, &QComboBox::currentIndexChanged, this,
-            [this, id] { emit edited(tr("PSU redundancy"), id); });
-    connect(mName, &QLineEdit::editingFinished, this, [this] { emit edited(tr("name"), 1000); });
-    mHostStorage->watch(this, 100, [this](const QString& field, int fieldId) {
-        emit edited(field, fieldId);
+            [this] { emit edited(tr("PSU redundancy"), QStringLiteral("psu_redundancy")); });
+    connect(mName, &QLineEdit::editingFinished, this,
+            [this] { emit edited(tr("name"), QStringLiteral("name")); });
+    mHostStorage->watch(this, [this](const form::FieldRowEdit<Configuration>& edit) {
+        emit edited(edit.label, edit.key);
     });
     describeRanges(this);
 }

@@ -42,7 +42,9 @@ public:
     [[nodiscard]] QComboBox* partCombo(PartKind kind) const;
 
 signals:
-    void edited(const QString& field, int fieldId);
+    /// A field changed: `field` names it for the undo history, `key` (its
+    /// project file key) groups consecutive edits of it into one step.
+    void edited(const QString& field, const QString& key);
 
 private:
     void selectPart(PartKind kind, const std::string& id);
@@ -71,7 +73,7 @@ private:
     QDoubleSpinBox* mRackKw = nullptr;
     QDoubleSpinBox* mGpuPowerLimit = nullptr; ///< 0 = none (rated power)
     QSpinBox* mRackUnits = nullptr;
-    /// DIMMs and shared storage, built from configurationHostStorageRows().
+    /// DIMMs and shared storage, rows from core's registry.
     std::unique_ptr<form::FieldRowForm<Configuration>> mHostStorage;
 };
 

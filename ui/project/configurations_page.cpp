@@ -150,7 +150,7 @@ void ConfigurationsPage::showFindings()
     mFindingsView->resizeRowsToContents();
 }
 
-void ConfigurationsPage::applyForm(const QString& field, int fieldId)
+void ConfigurationsPage::applyForm(const QString& field, const QString& key)
 {
     const int row = mList->currentRow();
     Project project = mDocument->project();
@@ -164,7 +164,7 @@ void ConfigurationsPage::applyForm(const QString& field, int fieldId)
     edited.name = toStdString(uniqueName(toQString(edited.name), others));
     project.configurations[static_cast<std::size_t>(row)] = edited;
     mDocument->apply(std::move(project), tr("Edit %1 of %2").arg(field, toQString(edited.name)),
-                     QStringLiteral("configuration/%1/%2").arg(row).arg(fieldId));
+                     QStringLiteral("configuration/%1/%2").arg(row).arg(key));
 }
 
 void ConfigurationsPage::addConfiguration()

@@ -37,7 +37,7 @@ private:
     void refreshParts();
     void showCurrent();
     void showFindings();
-    void applyForm(const QString& field, int fieldId);
+    void applyForm(const QString& field, const QString& key);
     void addConfiguration();
     void duplicateConfiguration(int row);
     void deleteConfiguration(int row);

@@ -9,6 +9,7 @@
 #include <QFormLayout>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace infrafit::ui::form {
@@ -34,12 +35,23 @@ void FieldRowWidgets::build(QFormLayout* layout, QWidget* parent, const std::vec
             widget = combo;
         } else if (spec.check) {
             widget = new QCheckBox(spec.label, parent);
+        } else if (spec.decimals <= 0 && spec.maximum <= INT_MAX) {
+            // Whole numbers in a QSpinBox (typed as integers, no decimal point).
+            const int lowest = static_cast<int>(spec.minimum) - (spec.absentText.isEmpty() ? 0 : 1);
+            // A count's unit in the singular at 1 ("1 sequence", "2 sequences").
+            const bool plural = spec.unit.endsWith(QLatin1Char('s')) && !spec.unit.contains(QLatin1Char('/'));
+            auto* box = intBox(parent, QString(), lowest, static_cast<int>(spec.maximum),
+                               spec.unit, plural ? spec.unit.chopped(1) : QString());
+            if (!spec.absentText.isEmpty())
+                box->setSpecialValueText(spec.absentText);
+            widget = box;
         } else {
             const double step = fieldRowStep(spec.decimals);
             const double lowest = spec.absentText.isEmpty() ? spec.minimum : spec.minimum - step;
             auto* box = numberBox(
                 parent, QString(), lowest, spec.maximum, std::max(0, spec.decimals), spec.unit);
             box->setSingleStep(step);
+            box->setGroupSeparatorShown(spec.maximum >= 1e6); // "10,000,000,000 tokens"
             if (!spec.absentText.isEmpty())
                 box->setSpecialValueText(spec.absentText);
             widget = box;
@@ -64,6 +76,8 @@ void FieldRowWidgets::setValue(std::size_t row, std::optional<double> value)
         check->setChecked(value.value_or(0) != 0);
     } else if (auto* box = qobject_cast<QDoubleSpinBox*>(widget)) {
         box->setValue(value ? *value : box->minimum());
+    } else if (auto* intBox = qobject_cast<QSpinBox*>(widget)) {
+        intBox->setValue(value ? static_cast<int>(std::llround(*value)) : intBox->minimum());
     }
 }
 
@@ -75,19 +89,21 @@ std::optional<double> FieldRowWidgets::value(std::size_t row) const
         return std::max(0, combo->currentIndex());
     if (const auto* check = qobject_cast<const QCheckBox*>(widget))
         return check->isChecked() ? 1.0 : 0.0;
+    if (const auto* intBox = qobject_cast<const QSpinBox*>(widget)) {
+        if (!spec.absentText.isEmpty() && intBox->value() < spec.minimum)
+            return std::nullopt;
+        return intBox->value();
+    }
     const auto* box = qobject_cast<const QDoubleSpinBox*>(widget);
     if (!spec.absentText.isEmpty() && box->value() < spec.minimum)
         return std::nullopt;
     return spec.decimals <= 0 ? std::round(box->value()) : box->value();
 }
 
-void FieldRowWidgets::watch(
-    QObject* context, int firstId, const std::function<void(const QString&, int)>& onEdit) const
+void FieldRowWidgets::watch(QObject* context, const std::function<void(std::size_t)>& onEdit) const
 {
     for (std::size_t i = 0; i < mWidgets.size(); ++i) {
-        const QString label = mSpecs[i].label.toLower();
-        const int id = firstId + static_cast<int>(i);
-        auto notify = [onEdit, label, id] { onEdit(label, id); };
+        auto notify = [onEdit, i] { onEdit(i); };
         QWidget* widget = mWidgets[i];
         if (auto* combo = qobject_cast<QComboBox*>(widget))
             QObject::connect(combo, &QComboBox::currentIndexChanged, context, notify);
@@ -95,6 +111,8 @@ void FieldRowWidgets::watch(
             QObject::connect(check, &QCheckBox::toggled, context, notify);
         else if (auto* box = qobject_cast<QDoubleSpinBox*>(widget))
             QObject::connect(box, &QDoubleSpinBox::valueChanged, context, notify);
+        else if (auto* intBox = qobject_cast<QSpinBox*>(widget))
+            QObject::connect(intBox, &QSpinBox::valueChanged, context, notify);
     }
 }
 

@@ -31,6 +31,23 @@ void ProjectDocument::apply(Project after, const QString& text, const QString& m
     mUndoStack->push(new CmdProjectEdit(*this, mProject, std::move(after), text, mergeKey));
 }
 
+void ProjectDocument::applyWorkload(std::size_t row, Workload after, const QString& text,
+                                    const QString& mergeKey)
+{
+    if (row >= mProject.workloads.size())
+        return;
+    mUndoStack->push(
+        new CmdWorkloadEdit(*this, row, mProject.workloads[row], std::move(after), text, mergeKey));
+}
+
+void ProjectDocument::setWorkload(std::size_t row, Workload workload)
+{
+    if (row >= mProject.workloads.size())
+        return;
+    mProject.workloads[row] = std::move(workload);
+    emit changed();
+}
+
 void ProjectDocument::setProject(Project project)
 {
     mProject = std::move(project);

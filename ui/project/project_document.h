@@ -33,6 +33,10 @@ public:
     /// edits with the same non-empty `mergeKey` (typing in one field of one
     /// row: "workload/<row>/<field>") merge into one step.
     void apply(Project after, const QString& text, const QString& mergeKey = {});
+    /// Replaces workload `row` as one undoable step (a form field's edit),
+    /// merging like apply().
+    void applyWorkload(std::size_t row, Workload after, const QString& text,
+                       const QString& mergeKey = {});
 
     /// Starts a new, unsaved project (clears undo history).
     void reset(Project project);
@@ -56,7 +60,9 @@ signals:
 
 private:
     friend class CmdProjectEdit;
+    friend class CmdWorkloadEdit;
     void setProject(Project project);
+    void setWorkload(std::size_t row, Workload workload);
 
     Project mProject;
     QString mFilePath;

@@ -5,25 +5,21 @@
 #include "core/workload/workload.h"
 #include "ui/project/field_rows.h"
 
+#include <string_view>
 #include <vector>
 
 namespace infrafit::ui::form {
 
-/// The project fields the forms build from lists (ui/project/field_rows.h)
-/// rather than by hand, one list per form section. Keys and limits are the
-/// project file's (docs/user-guide.md "Project files"; core/io/*_json.cpp).
+/// Form rows made from core's field registries (core/project/
+/// workload_fields.h, configuration_fields.h), one list per form section
+/// (the registry's `section`), in registry order. Model fields keep their
+/// key ("hidden_size"), plan fields are prefixed "parallelism.", serving
+/// demand fields "serving.", so object names stay unique.
 
-/// Configuration: host memory (DIMMs) and shared storage.
-std::vector<FieldRow<Configuration>> configurationHostStorageRows();
-/// Workload, training: the rest of the training fields.
-std::vector<FieldRow<Workload>> trainingExtraRows();
-/// Workload, training: checkpoints, training data and offload.
-std::vector<FieldRow<Workload>> trainingStorageRows();
-/// Workload, serving: engine details, model load and KV offload.
-std::vector<FieldRow<Workload>> servingExtraRows();
-/// Workload, serving: demand, arrivals and the latency SLA (`serving`).
-std::vector<FieldRow<Workload>> servingDemandRows();
-/// Workload, both kinds: host CPU cores and memory needed per GPU.
-std::vector<FieldRow<Workload>> hostNeedRows();
+/// Every workload field of `section` (workload, model, plan and serving
+/// demand registries, in that order).
+std::vector<FieldRow<Workload>> workloadRows(std::string_view section);
+/// Every configuration field of `section`.
+std::vector<FieldRow<Configuration>> configurationRows(std::string_view section);
 
 } // namespace infrafit::ui::form

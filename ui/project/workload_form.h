@@ -10,18 +10,23 @@
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
-class QSpinBox;
 
 namespace infrafit::ui {
 
+/// One edit of the workload form: the field's label and key and the change
+/// of that field alone (issue 21 item 4).
+using WorkloadEdit = form::FieldRowEdit<Workload>;
+
 /// Edits one workload: model (preset or custom architecture), training and
-/// serving fields, and the parallel plan (automatic or explicit). Shows the
-/// workload it is given and reports each edit; it validates nothing itself
-/// (the page asks core). GUI thread.
+/// serving fields, and the parallel plan (automatic or explicit). The rows
+/// come from core's field registry (ui/project/project_field_rows.h),
+/// grouped by its sections; the name, the preset, the LoRA targets, the
+/// TP overlap and "Let InfraFit choose" are made by hand. Shows the
+/// workload it is given and reports each edit as the change of one field;
+/// it validates nothing itself (the page asks core). GUI thread.
 class WorkloadForm : public QWidget {
     Q_OBJECT
 
@@ -29,80 +34,44 @@ public:
     explicit WorkloadForm(QWidget* parent = nullptr);
     ~WorkloadForm() override;
 
+    /// Shows `workload` in every widget.
     void setWorkload(const Workload& workload);
-    /// The workload as the form shows it now.
-    [[nodiscard]] Workload workload() const;
+    /// Takes `workload` as the one shown after one of its own edits was
+    /// applied: the widgets already show it, so none is written again.
+    void acceptWorkload(const Workload& workload);
+    /// The workload the form shows (the last one set or accepted).
+    [[nodiscard]] const Workload& workload() const { return mCurrent; }
     /// Shows the problems core found with the edited values (empty: none).
     void setProblems(const QString& text);
 
 signals:
-    /// A field changed; `field` names it for the undo history and `fieldId`
-    /// groups consecutive edits of one field into one undo step.
-    void edited(const QString& field, int fieldId);
+    /// A field changed: `edit.apply` sets it (and only it) on a workload.
+    void edited(const infrafit::ui::WorkloadEdit& edit);
 
 private:
+    void addRows(QWidget* group, QFormLayout* layout, std::string_view section);
     void connectEdits();
     void applyPreset(int index);
-    void updateVisibility();
+    void updateVisibility(bool countParametersAgain);
+    void emitEdit(const QString& label, const QString& key, std::function<void(Workload&)> apply);
 
-    Workload mBase;
+    Workload mCurrent;
     QLineEdit* mName = nullptr;
-    QComboBox* mKind = nullptr;
     QComboBox* mPreset = nullptr;
-    QGroupBox* mArchitecture = nullptr;
-    QSpinBox* mLayers = nullptr;
-    QSpinBox* mHidden = nullptr;
-    QSpinBox* mHeads = nullptr;
-    QSpinBox* mKvHeads = nullptr;
-    QSpinBox* mFfn = nullptr;
-    QSpinBox* mVocab = nullptr;
-    QSpinBox* mExperts = nullptr;
-    QSpinBox* mExpertsPerToken = nullptr;
-    QCheckBox* mGated = nullptr;
-    QCheckBox* mTied = nullptr;
-    QCheckBox* mBias = nullptr;
-    QComboBox* mNorm = nullptr;
-    QComboBox* mPosition = nullptr;
     QLabel* mParameters = nullptr;
-    QComboBox* mPrecision = nullptr;
     QGroupBox* mTraining = nullptr;
-    QSpinBox* mSequence = nullptr;
-    QSpinBox* mGlobalBatch = nullptr;
-    QSpinBox* mMicroBatch = nullptr;
-    QComboBox* mOptimizer = nullptr;
-    QComboBox* mFineTune = nullptr;
-    QSpinBox* mLoraRank = nullptr;
-    QDoubleSpinBox* mTrainingTokens = nullptr;
-    QCheckBox* mFlash = nullptr;
+    QGroupBox* mTrainingStorage = nullptr;
+    QGroupBox* mServing = nullptr;
+    QGroupBox* mServingDemand = nullptr;
     QGroupBox* mPlan = nullptr;
     QCheckBox* mAutoPlan = nullptr;
-    QSpinBox* mTensor = nullptr;
-    QSpinBox* mPipeline = nullptr;
-    QSpinBox* mData = nullptr;
-    QSpinBox* mExpertParallel = nullptr;
-    QSpinBox* mZero = nullptr;
-    QCheckBox* mSequenceParallel = nullptr;
-    QComboBox* mRecompute = nullptr;
-    QSpinBox* mVirtualStages = nullptr;
-    QGroupBox* mServing = nullptr;
-    QSpinBox* mPrompt = nullptr;
-    QSpinBox* mOutput = nullptr;
-    QSpinBox* mConcurrent = nullptr;
-    QComboBox* mKvPrecision = nullptr;
-    QDoubleSpinBox* mMemoryUtilization = nullptr;
     // Speed-model inputs (issue 16, training).
     QComboBox* mLoraTargets = nullptr;   ///< preset target sets; "custom" keeps a file's set
     QComboBox* mTpCommOverlap = nullptr; ///< GPU default / on / off
-    QSpinBox* mContextParallel = nullptr;
-    QSpinBox* mMaxBatch = nullptr;
-    QComboBox* mBatching = nullptr;
-    QCheckBox* mOverrideEfficiency = nullptr;
-    QDoubleSpinBox* mEfficiency = nullptr;
     QLabel* mProblems = nullptr;
-    /// Rows built from the lists in ui/project/project_field_rows.h.
+    /// Rows built from core's registry, one form per section.
     std::vector<std::unique_ptr<form::FieldRowForm<Workload>>> mRowForms;
-    QGroupBox* mTrainingStorage = nullptr;
-    QGroupBox* mServingDemand = nullptr;
+    form::FieldRowForm<Workload>* mPlanRows = nullptr;
 };
 
 } // namespace infrafit::ui

@@ -3,6 +3,7 @@
 
 #include "core/model/model_presets.h"
 #include "core/model/model_validation.h"
+#include "core/project/workload_fields.h"
 #include "core/workload/workload_validation.h"
 #include "ui/project/named_list_panel.h"
 #include "ui/project/project_document.h"
@@ -47,7 +48,7 @@ WorkloadsPage::WorkloadsPage(ProjectDocument* document, QWidget* parent)
     connect(mList, &NamedListPanel::addRequested, this, &WorkloadsPage::addWorkload);
     connect(mList, &NamedListPanel::duplicateRequested, this, &WorkloadsPage::duplicateWorkload);
     connect(mList, &NamedListPanel::deleteRequested, this, &WorkloadsPage::deleteWorkload);
-    connect(mForm, &WorkloadForm::edited, this, &WorkloadsPage::applyForm);
+    connect(mForm, &WorkloadForm::edited, this, &WorkloadsPage::applyEdit);
     connect(mDocument, &ProjectDocument::changed, this, &WorkloadsPage::refresh);
     refresh();
 }
@@ -55,6 +56,8 @@ WorkloadsPage::WorkloadsPage(ProjectDocument* document, QWidget* parent)
 void WorkloadsPage::refresh()
 {
     mList->setNames(workloadNames(mDocument->project()));
+    if (mApplying)
+        return;
     if (mList->currentRow() < 0 && !mDocument->project().workloads.empty())
         mList->setCurrentRow(0);
     showCurrent();
@@ -71,20 +74,22 @@ void WorkloadsPage::showCurrent()
     mForm->setProblems({});
 }
 
-void WorkloadsPage::applyForm(const QString& field, int fieldId)
+void WorkloadsPage::applyEdit(const WorkloadEdit& edit)
 {
     const int row = mList->currentRow();
-    Project project = mDocument->project();
-    if (row < 0 || row >= static_cast<int>(project.workloads.size()))
+    const auto& workloads = mDocument->project().workloads;
+    if (row < 0 || row >= static_cast<int>(workloads.size()))
         return;
-    const Workload edited = mForm->workload();
+    Workload edited = workloads[static_cast<std::size_t>(row)];
+    edit.apply(edited);
     std::vector<Problem> problems;
+    checkWorkloadFieldRanges(edited, "", problems);
     validateModel(edited.model, "/model", problems);
     validateWorkload(edited, "", problems);
     if (edited.name.empty())
         problems.push_back({"/name", "must not be empty"});
-    for (std::size_t i = 0; i < project.workloads.size(); ++i) {
-        if (static_cast<int>(i) != row && project.workloads[i].name == edited.name)
+    for (std::size_t i = 0; i < workloads.size(); ++i) {
+        if (static_cast<int>(i) != row && workloads[i].name == edited.name)
             problems.push_back({"/name", "is already used by another workload"});
     }
     if (!problems.empty()) {
@@ -96,10 +101,14 @@ void WorkloadsPage::applyForm(const QString& field, int fieldId)
         return;
     }
     mForm->setProblems({});
-    project.workloads[static_cast<std::size_t>(row)] = edited;
-    mDocument->apply(std::move(project),
-                     tr("Edit %1 of %2").arg(field, toQString(edited.name)),
-                     QStringLiteral("workload/%1/%2").arg(row).arg(fieldId));
+    const QString text = tr("Edit %1 of %2").arg(edit.label, toQString(edited.name));
+    mApplying = true;
+    mForm->acceptWorkload(edited);
+    // The merge key is the field's key and the row: typing in one field
+    // merges into one undo step, and no two fields or rows share a key.
+    mDocument->applyWorkload(static_cast<std::size_t>(row), std::move(edited), text,
+                             QStringLiteral("workload/%1/%2").arg(row).arg(edit.key));
+    mApplying = false;
 }
 
 void WorkloadsPage::addWorkload()
