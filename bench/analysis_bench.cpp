@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Analysis speed (issue 3 targets): one workload × configuration < 20 µs;
 // analyze of a 20 × 20 project < 200 ms wall time.
-#include "core/analysis/analyze.h"
-#include "core/analysis/evaluate.h"
-#include "core/analysis/analyze_project.h"
-#include "core/model/model_presets.h"
+#include "core/pipeline/analyze.h"
+#include "core/pipeline/evaluate.h"
+#include "core/pipeline/analyze_project.h"
+#include "core/io/model_presets.h"
 
 #include <benchmark/benchmark.h>
 

@@ -6,7 +6,7 @@
 #include "core/bom/build_bom.h"
 #include "core/compare/comparison.h"
 #include "core/compare/variations.h"
-#include "core/export/bom_export.h"
+#include "core/output/bom_export.h"
 #include "core/io/project_json.h"
 
 #include <benchmark/benchmark.h>

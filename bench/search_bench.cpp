@@ -3,8 +3,8 @@
 // second, the GPT-3 175B / 1,024 A100-80GB / global batch 1,536 plan space,
 // and a 70B fine-tune over the default catalog up to 64 nodes.
 #include "catalog/default_catalog.h"
-#include "core/model/model_presets.h"
-#include "core/search/plan_search.h"
+#include "core/io/model_presets.h"
+#include "core/pipeline/plan_search.h"
 #include "core/search/recommend.h"
 
 #include <benchmark/benchmark.h>

@@ -3,7 +3,7 @@
 // engine step with servingStepTimeS, so one step must cost well under a
 // microsecond; one whole inference analysis stays under 5 µs.
 #include "core/analysis/serving_step.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 
 #include <benchmark/benchmark.h>
 

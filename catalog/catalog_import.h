@@ -2,7 +2,7 @@
 #pragma once
 
 #include "catalog/catalog_store.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 
 #include <cstddef>
 #include <string>

@@ -9,7 +9,7 @@
 #include "catalog/migrations.h"
 #include "catalog/sqlite/database.h"
 #include "catalog/sqlite/transaction.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/parts/part_validation.h"
 
 #include <algorithm>

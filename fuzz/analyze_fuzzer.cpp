@@ -3,7 +3,7 @@
 // against the built-in default catalog (parsed once, compiled in), with both
 // report forms rendered. A NaN or infinity in the JSON report throws
 // InvariantBroken, which is not caught here, so libFuzzer reports it.
-#include "core/io/untrusted_input.h"
+#include "core/output/untrusted_input.h"
 
 #include "embedded_default_catalog_json.h"
 

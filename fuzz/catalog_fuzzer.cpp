@@ -2,7 +2,7 @@
 // libFuzzer target: one catalog file (parseCatalog, then written back and
 // re-read). InputError is the expected answer to bad input; anything else
 // escaping, or a sanitizer report, is a finding.
-#include "core/io/untrusted_input.h"
+#include "core/output/untrusted_input.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/format.h"
 
-#include "core/infra/usd_figure.h"
+#include "core/base/usd_figure.h"
 
 #include <QLocale>
 #include <QObject>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/main_window.h"
 
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/project_json.h"
 #include "core/io/text_file.h"
 #include "core/project/part_references.h"

@@ -6,7 +6,8 @@
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
-#include "core/analysis/analyze_project.h"
+#include "core/pipeline/analyze_project.h"
+#include "core/output/analysis_report.h"
 #include "core/io/project_json.h"
 
 #include <ostream>

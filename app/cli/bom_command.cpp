@@ -8,9 +8,9 @@
 
 #include "catalog/catalog_store.h"
 #include "core/bom/build_bom.h"
-#include "core/export/bom_export.h"
-#include "core/export/report_format.h"
-#include "core/io/input_error.h"
+#include "core/output/bom_export.h"
+#include "core/output/report_format.h"
+#include "core/base/input_error.h"
 #include "core/io/output_file.h"
 #include "core/io/project_json.h"
 

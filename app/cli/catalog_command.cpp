@@ -10,7 +10,7 @@
 #include "core/io/catalog_json.h"
 #include "core/io/text_file.h"
 #include "core/parts/field_spec.h"
-#include "core/report/text_table.h"
+#include "core/base/text_table.h"
 
 #include <filesystem>
 #include <map>

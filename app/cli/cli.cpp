@@ -6,7 +6,7 @@
 #include "app/cli/escaping_stream.h"
 
 #include "catalog/catalog_store.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/text_file.h"
 
 #include <ostream>

@@ -12,9 +12,9 @@
 
 #include "catalog/catalog_store.h"
 #include "core/compare/comparison.h"
-#include "core/compare/comparison_report.h"
+#include "core/output/comparison_report.h"
 #include "core/compare/variations.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/project_json.h"
 
 #include <algorithm>

@@ -8,7 +8,7 @@ namespace infrafit::cli {
 
 /// A stream buffer that forwards to another one with every control character
 /// that could drive a terminal written as a visible "\u00XX" escape, exactly
-/// as escapeControlCharacters (core/io/message_text.h) does: C0 controls
+/// as escapeControlCharacters (core/base/message_text.h) does: C0 controls
 /// except tab, line feed and CR LF, DEL, and the UTF-8 C1 controls C2 80..C2
 /// 9F. infrafit-cli prints everything (reports, lists, messages) through it,
 /// so a name from an untrusted file cannot send an escape sequence to the

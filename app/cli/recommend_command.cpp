@@ -13,9 +13,9 @@
 
 #include "catalog/catalog_store.h"
 #include "core/io/project_json.h"
-#include "core/io/recommendation_json.h"
-#include "core/infra/infra_text.h"
-#include "core/report/text_table.h"
+#include "core/output/recommendation_json.h"
+#include "core/base/finding_text.h"
+#include "core/base/text_table.h"
 #include "core/search/recommend.h"
 
 #include <algorithm>

@@ -10,10 +10,10 @@
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
-#include "core/analysis/analyze_project.h"
-#include "core/io/input_error.h"
+#include "core/pipeline/analyze_project.h"
+#include "core/base/input_error.h"
 #include "core/io/project_json.h"
-#include "core/metrics/utilisation_report.h"
+#include "core/output/utilisation_report.h"
 
 #include <nlohmann/json.hpp>
 

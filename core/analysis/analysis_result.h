@@ -2,12 +2,13 @@
 #pragma once
 
 #include "core/analysis/communication.h"
-#include "core/analysis/finding.h"
+#include "core/base/binding_limit.h"
+#include "core/base/finding.h"
 #include "core/analysis/memory_lines.h"
 #include "core/infra/infrastructure.h"
 #include "core/model/parameter_count.h"
 #include "core/serving/serving_report.h"
-#include "core/storage/storage_report.h"
+#include "core/analysis/storage_report.h"
 #include "core/workload/workload.h"
 
 #include <string>
@@ -87,7 +88,7 @@ struct AnalysisResult {
     double gpuCapacityBytes = 0; ///< vendor memory_gb × 10^9
     double usableBytes = 0;      ///< what the plan may use (reserve / engine fraction applied)
     bool fits = false;
-    std::string bindingLimit;    ///< e.g. "GPU memory", "compute", "interconnect (NIC)"
+    BindingLimit bindingLimit = BindingLimit::None;
     PerformanceResult performance;
     CommunicationResult interconnect;
     InferenceCapacity inference;

@@ -2,7 +2,7 @@
 #include "core/analysis/serving_analysis.h"
 
 #include "core/analysis/serving_step_time.h"
-#include "core/infra/infra_text.h"
+#include "core/base/finding_text.h"
 #include "core/serving/capacity.h"
 
 #include <algorithm>

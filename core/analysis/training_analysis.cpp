@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/analysis/analysis_context.h"
-#include "core/analysis/analyze.h"
+#include "core/analysis/analyze_plan.h"
 #include "core/analysis/communication.h"
 #include "core/analysis/flops.h"
 #include "core/analysis/training_memory.h"

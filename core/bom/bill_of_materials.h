@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/analysis/finding.h"
+#include "core/analysis/headline.h"
+#include "core/base/finding.h"
 #include "core/infra/infrastructure_inputs.h"
-#include "core/parts/enum_names.h"
+#include "core/base/enum_names.h"
 #include "core/workload/workload.h"
 
 #include <cstdint>
@@ -94,16 +95,7 @@ struct BomSummary {
 
     // Verdict (present when a workload was evaluated)
     bool hasVerdict = false;
-    WorkloadKind kind = WorkloadKind::Training;
-    bool analyzed = false;
-    bool fits = false;
-    std::string bindingLimit;
-    double trainingDays = 0;
-    double tokensPerS = 0;
-    double mfu = 0;
-    double ttftS = 0;
-    double tpotS = 0;
-    double outputTokensPerS = 0;
+    Headline headline; ///< kind, fit, binding limit and speed of the analysis
 
     // Power (AC wall power; DC node load listed separately)
     PowerTriple nodeDc;

@@ -3,9 +3,9 @@
 
 #include "core/project/project_names.h"
 
-#include "core/analysis/evaluate.h"
-#include "core/io/input_error.h"
-#include "core/report/finite_value.h"
+#include "core/pipeline/evaluate.h"
+#include "core/base/input_error.h"
+#include "core/base/finite_value.h"
 
 #include <algorithm>
 #include <chrono>
@@ -198,17 +198,7 @@ void summarizeVerdict(const AnalysisResult& r, BomSummary& s)
 {
     s.hasVerdict = true;
     s.workloadName = r.workloadName;
-    s.kind = r.kind;
-    s.analyzed = r.analyzed;
-    s.fits = r.fits;
-    s.bindingLimit = r.bindingLimit;
-    const auto& p = r.performance;
-    s.trainingDays = finiteOrZero(p.trainingDays);
-    s.tokensPerS = finiteOrZero(p.tokensPerS);
-    s.mfu = finiteOrZero(p.mfu);
-    s.ttftS = finiteOrZero(p.ttftS);
-    s.tpotS = finiteOrZero(p.tpotS);
-    s.outputTokensPerS = finiteOrZero(p.outputTokensPerS);
+    s.headline = headlineOf(r);
     const auto& m = r.memory;
     const auto addMemory = [&](const char* label, double bytes) {
         if (finiteOrZero(bytes) > 0)

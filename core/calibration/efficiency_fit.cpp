@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/calibration/efficiency_fit.h"
 
-#include "core/analysis/evaluate.h"
+#include "core/pipeline/evaluate.h"
 #include "core/analysis/hardware_rates.h"
 #include "core/analysis/serving_step.h"
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/calibration/measured_runs_json.h"
 
-#include "core/infra/infra_text.h"
-#include "core/io/input_error.h"
-#include "core/report/finite_value.h"
-#include "core/report/text_table.h"
+#include "core/base/finding_text.h"
+#include "core/base/input_error.h"
+#include "core/base/finite_value.h"
+#include "core/base/text_table.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,10 +3,10 @@
 
 #include "core/project/project_names.h"
 
-#include "core/analysis/evaluate.h"
-#include "core/io/input_error.h"
+#include "core/pipeline/evaluate.h"
+#include "core/base/input_error.h"
 #include "core/project/resolve_configuration.h"
-#include "core/report/finite_value.h"
+#include "core/base/finite_value.h"
 
 #include <algorithm>
 #include <cmath>
@@ -155,7 +155,7 @@ bool ComparisonRow::applies(ComparisonMetric m) const
         return true;
     const bool trainingMetric = m == ComparisonMetric::TrainingDays
         || m == ComparisonMetric::TokensPerS || m == ComparisonMetric::Mfu;
-    return trainingMetric == (kind == WorkloadKind::Training);
+    return trainingMetric == (headline.kind == WorkloadKind::Training);
 }
 
 ComparisonMetric headlineMetric(WorkloadKind kind)
@@ -184,18 +184,10 @@ ComparisonRow comparisonRowFrom(const AnalysisResult& r)
     ComparisonRow row;
     row.workloadName = r.workloadName;
     row.configurationName = r.configurationName;
-    row.kind = r.kind;
-    row.analyzed = r.analyzed;
-    row.fits = r.fits;
-    row.bindingLimit = r.bindingLimit;
-    for (const auto& f : r.findings) {
-        row.errors += f.severity == Severity::Error;
-        row.warnings += f.severity == Severity::Warning;
-        row.infos += f.severity == Severity::Info;
-    }
+    row.headline = headlineOf(r);
     // Not fitting: no speed; the row keeps 0 and isAvailable() says why.
-    const auto& p = r.performance;
-    const bool speed = speedAvailable(r);
+    const Headline& p = row.headline;
+    const bool speed = p.speedAvailable();
     setValue(row, ComparisonMetric::TrainingDays, speed ? p.trainingDays : 0);
     setValue(row, ComparisonMetric::TokensPerS, speed ? p.tokensPerS : 0);
     setValue(row, ComparisonMetric::OutputTokensPerS, speed ? p.outputTokensPerS : 0);
@@ -222,7 +214,7 @@ ComparisonRow comparisonRowFrom(const AnalysisResult& r)
         setValue(row, ComparisonMetric::ClusterW, r.infrastructure->power.clusterW);
         setValue(row, ComparisonMetric::Racks, static_cast<double>(r.infrastructure->power.racks));
     }
-    setValue(row, ComparisonMetric::ProblemCount, row.errors + row.warnings);
+    setValue(row, ComparisonMetric::ProblemCount, row.headline.errors + row.headline.warnings);
     return row;
 }
 

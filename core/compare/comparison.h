@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/analysis/analysis_result.h"
+#include "core/analysis/headline.h"
 #include "core/infra/infrastructure_inputs.h"
-#include "core/parts/enum_names.h"
+#include "core/base/enum_names.h"
 #include "core/project/project.h"
 #include "core/project/resolve_configuration.h"
 
@@ -88,13 +88,9 @@ bool isServingMetric(ComparisonMetric metric);
 struct ComparisonRow {
     std::string workloadName;
     std::string configurationName;
-    WorkloadKind kind = WorkloadKind::Training;
-    bool analyzed = false;
-    bool fits = false;
-    std::string bindingLimit;
-    int errors = 0;
-    int warnings = 0;
-    int infos = 0;
+    /// Kind, verdict, binding limit and finding counts of the pair's
+    /// analysis (its speed figures are in `values`, zero when not available).
+    Headline headline;
     int unpricedParts = 0; ///< > 0: the cost metrics are lower bounds
     /// A serving workload with a demand: the serving metrics are its
     /// figures; `carriesDemand` is false when no replica meets the SLA
@@ -138,7 +134,7 @@ struct ComparisonRow {
         if (isServingMetric(m) && m != ComparisonMetric::TtftP99Ms
             && m != ComparisonMetric::TpotP99Ms && !carriesDemand)
             return false;
-        return (analyzed && fits) || !isSpeedMetric(m);
+        return headline.speedAvailable() || !isSpeedMetric(m);
     }
 };
 

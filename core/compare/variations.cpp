@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/compare/variations.h"
 
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/workload/workload_validation.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/config/configuration.h"
-#include "core/parts/enum_names.h"
+#include "core/base/enum_names.h"
 #include "core/project/project.h"
 #include "core/workload/workload.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/parts/enum_names.h"
+#include "core/base/enum_names.h"
 
 #include <optional>
 #include <string>
@@ -52,7 +52,7 @@ struct Configuration {
     /// (host memory checks then report it unknown); 0 is refused on load.
     std::optional<int> dimmsPerNode;
     double dimmSizeGb = 64;  ///< GB (10^9 bytes) per DIMM; DGX H100: 32 x 64 GB
-    /// Price of one DIMM; absent = an estimate per GB (core/storage/storage_defaults.h).
+    /// Price of one DIMM; absent = an estimate per GB (defaultDimmUsdPerGb, core/infra/cost.h).
     std::optional<double> dimmPriceUsd;
     /// Shared (network) storage bandwidth available to the cluster, GB/s;
     /// 0 = no shared storage.

@@ -3,7 +3,7 @@
 
 #include "core/parts/system_parts.h"
 
-#include "core/infra/infra_text.h"
+#include "core/base/finding_text.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/analysis/finding.h"
+#include "core/base/finding.h"
 #include "core/config/resolved_configuration.h"
 #include "core/infra/infrastructure_inputs.h"
 

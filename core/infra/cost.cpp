@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/infra/cost.h"
 
-#include "core/infra/infra_text.h"
-#include "core/storage/storage_defaults.h"
+#include "core/base/finding_text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -47,7 +46,7 @@ void addPartLine(CostReport& cost, const char* item, const PartInfo& part, std::
 }
 
 /// Host memory: DIMMs per node x nodes at the configuration's DIMM price,
-/// else an estimate per GB (storage::defaultDimmUsdPerGb). Left out when the
+/// else an estimate per GB (defaultDimmUsdPerGb). Left out when the
 /// configuration states no DIMMs.
 void addHostMemoryLine(CostReport& cost, const Configuration& cfg, std::int64_t nodes,
                        bool includedInChassis)
@@ -63,7 +62,7 @@ void addHostMemoryLine(CostReport& cost, const Configuration& cfg, std::int64_t 
         const bool stated = cfg.dimmPriceUsd && std::isfinite(*cfg.dimmPriceUsd);
         line.unitPriceUsd =
             stated ? *cfg.dimmPriceUsd
-                   : storage::defaultDimmUsdPerGb * std::max(0.0, infra::finiteOr(cfg.dimmSizeGb, 0));
+                   : defaultDimmUsdPerGb * std::max(0.0, infra::finiteOr(cfg.dimmSizeGb, 0));
         line.priceEstimated = !stated;
         line.totalUsd = line.unitPriceUsd * static_cast<double>(line.count);
     }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/analysis/finding.h"
+#include "core/base/finding.h"
 #include "core/config/resolved_configuration.h"
 #include "core/infra/fabric.h"
 #include "core/infra/infrastructure_inputs.h"
 #include "core/infra/power.h"
-#include "core/infra/usd_figure.h"
+#include "core/base/usd_figure.h"
 
 #include <cstdint>
 #include <optional>
@@ -14,6 +14,12 @@
 #include <vector>
 
 namespace infrafit {
+
+/// DIMM price per GB when the configuration gives none: $5/GB (64 GB
+/// DDR5-4800 RDIMM ~ $320). Estimate from 2024 street prices; DRAM prices
+/// move quickly, replace with a quote.
+inline constexpr double defaultDimmUsdPerGb = 5.0;
+
 
 /// One bill-of-materials line: a part (or fabric item) with its unit price,
 /// the count for the whole cluster and the line total.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/infra/electrical.h"
 
-#include "core/infra/infra_text.h"
+#include "core/base/finding_text.h"
 
 #include <cmath>
 

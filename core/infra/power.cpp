@@ -2,7 +2,7 @@
 #include "core/infra/power.h"
 
 #include "core/infra/electrical.h"
-#include "core/infra/infra_text.h"
+#include "core/base/finding_text.h"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/parts/part.h"
 
 #include <cstddef>

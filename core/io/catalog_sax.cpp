@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/catalog_sax.h"
 
-#include "core/io/message_text.h"
+#include "core/base/message_text.h"
 #include "core/io/text_file.h"
 #include "core/parts/part_validation.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/field_reader.h"
 
-#include "core/io/message_text.h"
+#include "core/base/message_text.h"
 
 #include <cmath>
 #include <cstdint>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/io/input_error.h"
-#include "core/io/message_text.h"
-#include "core/parts/enum_names.h"
+#include "core/base/input_error.h"
+#include "core/base/message_text.h"
+#include "core/base/enum_names.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/json_document.h"
 
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/json_path_tracker.h"
-#include "core/io/message_text.h"
+#include "core/base/message_text.h"
 #include "core/io/part_reader.h"
 #include "core/io/text_file.h"
 

@@ -2,9 +2,9 @@
 #include "core/io/model_json.h"
 
 #include "core/io/field_reader.h"
-#include "core/io/message_text.h"
+#include "core/base/message_text.h"
 #include "core/io/project_field_json.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 #include "core/model/model_validation.h"
 #include "core/project/workload_fields.h"
 

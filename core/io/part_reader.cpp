@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/part_reader.h"
 
-#include "core/io/message_text.h"
+#include "core/base/message_text.h"
 #include "core/parts/field_spec.h"
 #include "core/parts/part_validation.h"
 

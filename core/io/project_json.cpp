@@ -2,9 +2,9 @@
 #include "core/io/project_json.h"
 
 #include "core/io/field_reader.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/json_document.h"
-#include "core/io/message_text.h"
+#include "core/base/message_text.h"
 #include "core/io/part_json.h"
 #include "core/io/part_reader.h"
 #include "core/io/project_field_json.h"

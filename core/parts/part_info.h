@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/parts/enum_names.h"
+#include "core/base/enum_names.h"
 
 #include <algorithm>
 #include <optional>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/io/input_error.h"
-#include "core/parts/enum_names.h"
+#include "core/base/input_error.h"
+#include "core/base/enum_names.h"
 #include "core/parts/field_spec.h"
 
 #include <cmath>
@@ -34,7 +34,7 @@ enum class FieldShownFor { Both, Training, Inference };
 /// returns for a default-constructed object.
 template <class T>
 struct ProjectField {
-    std::string_view key{};   ///< key in its object of the project file (DESIGN.md)
+    std::string_view key{};   ///< key in its object of the project file (docs/user-guide.md "Project file")
     std::string_view label{}; ///< form label and user-guide name
     std::string_view unit{}; ///< "tokens", "GB"; empty for counts and ratios
     FieldType type = FieldType::Number; ///< Integer, Number, Choice or Flag

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/project/resolve_configuration.h"
 
-#include "core/io/input_error.h"
-#include "core/io/message_text.h"
+#include "core/base/input_error.h"
+#include "core/base/message_text.h"
 
 namespace infrafit {
 namespace {

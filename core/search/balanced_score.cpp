@@ -6,7 +6,7 @@
 namespace infrafit {
 
 ScoreBreakdown balancedScore(const Workload& w, const ResolvedConfiguration& rc,
-                             const PlanFigures& f, const InfrastructureReport& infra)
+                             const Headline& f, const InfrastructureReport& infra)
 {
     ScoreBreakdown s;
     const bool training = w.kind == WorkloadKind::Training;

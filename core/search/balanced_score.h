@@ -3,7 +3,7 @@
 
 #include "core/config/resolved_configuration.h"
 #include "core/infra/infrastructure.h"
-#include "core/search/plan_evaluator.h"
+#include "core/pipeline/plan_evaluator.h"
 #include "core/workload/workload.h"
 
 namespace infrafit {
@@ -64,6 +64,6 @@ inline constexpr double cpuCoresPerGpuNeeded = 16;
 
 /// Scores one candidate from its plan figures and infrastructure report.
 ScoreBreakdown balancedScore(const Workload& workload, const ResolvedConfiguration& config,
-                             const PlanFigures& figures, const InfrastructureReport& infra);
+                             const Headline& figures, const InfrastructureReport& infra);
 
 } // namespace infrafit

@@ -59,7 +59,7 @@ const char* constraintName(ConstraintBit bit)
 }
 
 std::uint32_t failedConstraints(const Workload& w, const SearchConstraints& c,
-    const ResolvedConfiguration&, const PlanFigures& f, const InfrastructureReport& infra,
+    const ResolvedConfiguration&, const Headline& f, const InfrastructureReport& infra,
     double costUsd)
 {
     std::uint32_t failed = 0;
@@ -94,7 +94,7 @@ std::uint32_t failedConstraints(const Workload& w, const SearchConstraints& c,
 }
 
 std::string tightestConstraint(const Workload& w, const SearchConstraints& c,
-    const ResolvedConfiguration& rc, const PlanFigures& f, const InfrastructureReport& infra,
+    const ResolvedConfiguration& rc, const Headline& f, const InfrastructureReport& infra,
     double costUsd)
 {
     struct Use {
@@ -210,8 +210,9 @@ void addReasons(std::vector<RecommendedCandidate>& ranked, const Workload& w,
                     + reasonFormat(" +%.3f", value);
         r.push_back(penalties.empty() ? "balanced: no imbalance penalty applies"
                                       : "imbalance penalties: " + penalties);
-        if (!c.analysis.bindingLimit.empty())
-            r.push_back("binding limit of the plan: " + c.analysis.bindingLimit);
+        if (c.analysis.bindingLimit != BindingLimit::None)
+            r.push_back("binding limit of the plan: "
+                        + std::string(enumName(c.analysis.bindingLimit)));
         r.push_back("tightest constraint: " + c.tightestConstraint);
         r.push_back(c.pareto ? "on the Pareto front of cost against "
                     + std::string(training(w) ? "time to train" : "throughput and time per token")

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/analysis/finding.h"
+#include "core/base/finding.h"
 #include "core/config/resolved_configuration.h"
 #include "core/infra/infrastructure.h"
-#include "core/search/plan_evaluator.h"
+#include "core/pipeline/plan_evaluator.h"
 #include "core/search/search_constraints.h"
 #include "core/workload/workload.h"
 
@@ -36,12 +36,12 @@ const char* constraintName(ConstraintBit bit);
 /// The constraints the candidate misses (0 = feasible). `costUsd` is the
 /// cost on the budget's basis.
 std::uint32_t failedConstraints(const Workload& workload, const SearchConstraints& constraints,
-                                const ResolvedConfiguration& config, const PlanFigures& figures,
+                                const ResolvedConfiguration& config, const Headline& figures,
                                 const InfrastructureReport& infra, double costUsd);
 
 /// The limit with the least slack, as text ("budget: 92% used").
 std::string tightestConstraint(const Workload& workload, const SearchConstraints& constraints,
-                               const ResolvedConfiguration& config, const PlanFigures& figures,
+                               const ResolvedConfiguration& config, const Headline& figures,
                                const InfrastructureReport& infra, double costUsd);
 
 /// Error finding "recommend.infeasible" naming each constraint that no

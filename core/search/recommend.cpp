@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/search/recommend.h"
 
-#include "core/analysis/evaluate.h"
+#include "core/pipeline/evaluate.h"
 #include "core/search/candidate_reasons.h"
 #include "core/search/node_builds.h"
-#include "core/search/parallel_for.h"
+#include "core/base/parallel_for.h"
 #include "core/search/pareto.h"
-#include "core/search/plan_search.h"
+#include "core/pipeline/plan_search.h"
 #include "core/search/serving_recommend.h"
 
 #include <algorithm>
@@ -32,7 +32,7 @@ using SearchKey = std::tuple<int, int, int, double, double, double, double, int,
 struct Evaluated {
     bool searched = false;       ///< a plan search ran (not cancelled)
     std::int64_t planIndex = -1;
-    PlanFigures figures;
+    Headline figures;
     std::unique_ptr<InfrastructureReport> infra;
     ScoreBreakdown breakdown;
     double costUsd = 0;          ///< capex or TCO (the budget basis)
@@ -239,7 +239,7 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
     for (std::size_t k = 0; k < feasible.size(); ++k) {
         if (!front[k])
             continue;
-        const PlanFigures& f = evals[feasible[k]].figures;
+        const Headline& f = evals[feasible[k]].figures;
         out.front.push_back({evals[feasible[k]].costUsd, f.trainingDays, f.stepTimeS,
                              f.outputTokensPerS, f.tpotS, 0.0, k < top ? int(k) : -1});
     }

@@ -7,7 +7,7 @@
 #include "core/search/balanced_score.h"
 #include "core/search/parts_snapshot.h"
 #include "core/search/search_constraints.h"
-#include "core/search/search_control.h"
+#include "core/base/search_control.h"
 #include "core/search/serving_candidate.h"
 #include "core/workload/workload.h"
 

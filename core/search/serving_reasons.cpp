@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/search/serving_reasons.h"
 
-#include "core/infra/infra_text.h"
+#include "core/base/finding_text.h"
 #include "core/search/recommend.h"
 
 #include <algorithm>

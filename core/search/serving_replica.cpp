@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/search/serving_replica.h"
 
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/analysis/serving_analysis.h"
-#include "core/infra/infra_text.h"
+#include "core/base/finding_text.h"
 #include "core/search/serving_reasons.h"
 #include "core/serving/capacity.h"
 

@@ -2,7 +2,7 @@
 #include "core/storage/checkpoint.h"
 
 #include "core/analysis/training_memory.h"
-#include "core/infra/infra_text.h"
+#include "core/base/finding_text.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/analysis/finding.h"
+#include "core/base/finding.h"
 #include "core/storage/node_storage.h"
-#include "core/storage/storage_report.h"
+#include "core/analysis/storage_report.h"
 #include "core/workload/workload.h"
 
 namespace infrafit {

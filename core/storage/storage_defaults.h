@@ -46,9 +46,4 @@ inline double defaultCpuCoresPerGpu(WorkloadKind kind)
 inline constexpr double defaultTrainingProcessMemoryGbPerGpu = 32;
 inline constexpr double defaultInferenceProcessMemoryGbPerGpu = 16;
 
-/// DIMM price per GB when the configuration gives none: $5/GB (64 GB
-/// DDR5-4800 RDIMM ~ $320). Estimate from 2024 street prices; DRAM prices
-/// move quickly, replace with a quote.
-inline constexpr double defaultDimmUsdPerGb = 5.0;
-
 } // namespace infrafit::storage

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/model/model_spec.h"
-#include "core/parts/enum_names.h"
+#include "core/base/enum_names.h"
 #include "core/workload/serving_demand.h"
 
 #include <optional>

@@ -2,7 +2,7 @@
 // The Compare page shows compareProject's matrix unchanged, deltas against
 // the chosen baseline coloured by higherIsBetter, a grouped bar chart of the
 // chosen metric, and exports through core's writers.
-#include "core/compare/comparison_report.h"
+#include "core/output/comparison_report.h"
 #include "core/io/text_file.h"
 #include "ui/analysis/live_analysis.h"
 #include "ui/catalog/catalog_editor.h"
@@ -252,14 +252,14 @@ TEST_CASE("a pair that does not fit shows no speed, and each workload has its ow
     const Comparison& comparison = model->comparison();
     const ComparisonRow* notFitting = nullptr;
     for (const auto& row : comparison.rows)
-        if (row.analyzed && !row.fits)
+        if (row.headline.analyzed && !row.headline.fits)
             notFitting = &row;
     REQUIRE(notFitting);
     const int r = static_cast<int>(notFitting - comparison.rows.data());
     const auto cell = [&](int row, ComparisonMetric metric) {
         return model->index(row, ComparisonTableModel::columnOf(metric)).data().toString();
     };
-    const bool training = notFitting->kind == WorkloadKind::Training;
+    const bool training = notFitting->headline.kind == WorkloadKind::Training;
     const auto ownSpeed = training ? ComparisonMetric::TrainingDays : ComparisonMetric::TtftS;
     const auto otherSpeed = training ? ComparisonMetric::TtftS : ComparisonMetric::TrainingDays;
     CHECK(cell(r, ownSpeed) == QStringLiteral("—, does not fit"));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The open project: undoable edits, the modified flag, atomic save and reopen.
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/project_json.h"
 #include "ui/project/project_document.h"
 

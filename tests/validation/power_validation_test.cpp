@@ -3,8 +3,8 @@
 // "## Power"; docs/power-model.md). Targets of issue 24: average power within
 // 15 % median, idle within 20 %. Points marked in-sample fixed a model figure;
 // the others are out-of-sample.
-#include "core/analysis/evaluate.h"
-#include "core/model/model_presets.h"
+#include "core/pipeline/evaluate.h"
+#include "core/io/model_presets.h"
 
 #include <catch2/catch.hpp>
 

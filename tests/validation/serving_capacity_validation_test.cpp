@@ -6,10 +6,10 @@
 // TPOT <= 200 ms at its completed samples/s, so that rate is a lower bound
 // of the system's capacity under the SLA; InfraFit's capacity for the same
 // system is compared with it. INFRAFIT_VALIDATION_PRINT=1 prints the table.
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/analysis/serving_analysis.h"
 #include "core/io/catalog_json.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 
 #include <catch2/catch.hpp>
 

@@ -6,10 +6,10 @@
 // hardware (docs/validation.md "Serving latency and capacity"). None of
 // these runs was used to fit a default: all are out-of-sample.
 // INFRAFIT_VALIDATION_PRINT=1 prints the table.
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/analysis/serving_analysis.h"
 #include "core/io/catalog_json.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 
 #include <catch2/catch.hpp>
 

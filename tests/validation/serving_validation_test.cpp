@@ -6,10 +6,10 @@
 // median |error| must stay within the bounds (throughput and
 // TTFT/TPOT: 15 %). INFRAFIT_VALIDATION_PRINT=1 prints the table that
 // docs/validation.md ("## Serving") shows.
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/io/catalog_json.h"
 #include "core/io/model_json.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

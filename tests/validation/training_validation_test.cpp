@@ -4,7 +4,7 @@
 // efficiencies are fitted on the runs marked "fit", and the out-of-sample
 // rest must stay within the issue-16 limits: trainingMedian |error| <= 10 %, every
 // run within 35 %.
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/io/workload_json.h"
 
 #include <catch2/catch.hpp>

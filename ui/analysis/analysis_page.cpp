@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/analysis/analysis_page.h"
 
+#include "core/analysis/headline.h"
 #include "ui/analysis/live_analysis.h"
 #include "ui/charts/chart_builders.h"
 #include "ui/charts/chart_panel.h"
@@ -193,6 +194,7 @@ void AnalysisPage::updateResult()
     const AnalysisResult& r = *result;
     const bool binary = mAnalysis->preferences().binaryUnits;
     const auto& m = r.memory;
+    const Headline h = headlineOf(r);
     const QString fitsText =
         r.analyzed ? (r.fits ? tr("Yes") : tr("No")) + QStringLiteral(" — ")
                          + formatPercent(r.usableBytes > 0 ? m.totalBytes() / r.usableBytes : 0, 0)
@@ -206,39 +208,39 @@ void AnalysisPage::updateResult()
               formatBytes(m.totalBytes(), binary) + QStringLiteral(" / ")
                   + formatBytes(r.usableBytes, binary),
               tr("Per most-loaded GPU; the chart shows every pipeline stage."));
-    setFigure(QStringLiteral("binding"), tr("Binding limit"), toQString(r.bindingLimit),
+    setFigure(QStringLiteral("binding"), tr("Binding limit"), toQString(enumName(h.bindingLimit)),
               tr("The resource that sets the speed or decides the fit."));
     const auto& p = r.performance;
     // A plan that does not fit cannot run: its speed is not a figure.
-    const bool speed = speedAvailable(r);
+    const bool speed = h.speedAvailable();
     const QString noSpeed = r.analyzed ? tr("—, does not fit") : tr("—");
     const auto speedText = [&](const QString& text) { return speed ? text : noSpeed; };
     if (r.kind == WorkloadKind::Training) {
-        setFigure(QStringLiteral("step"), tr("Step time"), speedText(formatDuration(p.stepTimeS)),
+        setFigure(QStringLiteral("step"), tr("Step time"), speedText(formatDuration(h.stepTimeS)),
                   tr("Compute of the micro-batches on the most-loaded stage + pipeline bubble "
                      "(p−1)/v slots (Narayanan et al. 2021) + exposed communication + optimizer."));
         setFigure(QStringLiteral("tokens"), tr("Tokens/s (all GPUs)"),
-                  speedText(formatNumber(p.tokensPerS)),
+                  speedText(formatNumber(h.tokensPerS)),
                   tr("Global batch × sequence length / step time."));
         setFigure(QStringLiteral("mfu"), tr("MFU (HFU)"),
-                  speedText(formatPercent(p.mfu) + QStringLiteral(" (") + formatPercent(p.hfu)
+                  speedText(formatPercent(h.mfu) + QStringLiteral(" (") + formatPercent(p.hfu)
                             + QStringLiteral(")")),
                   tr("Model FLOPs per step / (step time × GPUs × dense peak). HFU also counts "
                      "recomputed FLOPs. Convention: causal attention halved, logits included."));
         setFigure(QStringLiteral("days"), tr("Days to train"),
-                  speedText(formatNumber(p.trainingDays, p.trainingDays < 10 ? 2 : 1)),
+                  speedText(formatNumber(h.trainingDays, h.trainingDays < 10 ? 2 : 1)),
                   tr("Training tokens / tokens per second / 86,400."));
     } else {
         setFigure(QStringLiteral("ttft"), tr("Time to first token"),
-                  speedText(formatDuration(p.ttftS)),
+                  speedText(formatDuration(h.ttftS)),
                   tr("Prefill of the prompt, compute-bound: FLOPs / (GPUs in the replica × peak "
                      "× efficiency), plus tensor-parallel all-reduces."));
         setFigure(QStringLiteral("tpot"), tr("Time per output token"),
-                  speedText(formatDuration(p.tpotS)),
+                  speedText(formatDuration(h.tpotS)),
                   tr("Decode step, memory-bandwidth-bound: (weights + KV cache read) / "
                      "(HBM bandwidth × efficiency), or compute when larger, plus all-reduce latency."));
         setFigure(QStringLiteral("throughput"), tr("Output tokens/s"),
-                  speedText(formatNumber(p.outputTokensPerS)),
+                  speedText(formatNumber(h.outputTokensPerS)),
                   tr("Concurrent requests / time per output token, over all replicas."));
         setFigure(QStringLiteral("capacity"), tr("Max concurrent requests"),
                   formatNumber(r.inference.maxConcurrentRequests),

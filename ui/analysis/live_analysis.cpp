@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/analysis/live_analysis.h"
 
-#include "core/analysis/evaluate.h"
-#include "core/io/input_error.h"
+#include "core/pipeline/evaluate.h"
+#include "core/base/input_error.h"
 #include "core/project/resolve_configuration.h"
 #include "ui/catalog/catalog_editor.h"
 #include "ui/format.h"

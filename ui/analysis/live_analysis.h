@@ -2,8 +2,8 @@
 #pragma once
 
 #include "core/analysis/analysis_result.h"
-#include "core/analysis/power_cap_sweep.h"
-#include "core/io/input_error.h"
+#include "core/pipeline/power_cap_sweep.h"
+#include "core/base/input_error.h"
 #include "core/parts/part.h"
 #include "ui/project/preferences.h"
 

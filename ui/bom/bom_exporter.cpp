@@ -2,7 +2,7 @@
 #include "ui/bom/bom_exporter.h"
 
 #include "core/bom/build_bom.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/text_file.h"
 #include "core/project/resolve_configuration.h"
 #include "ui/analysis/live_analysis.h"

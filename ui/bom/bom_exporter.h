@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/export/bom_export.h"
+#include "core/output/bom_export.h"
 
 #include <QObject>
 #include <QString>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/compare/compare_page.h"
 
-#include "core/compare/comparison_report.h"
+#include "core/output/comparison_report.h"
 #include "core/compare/variations.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/text_file.h"
 #include "ui/analysis/live_analysis.h"
 #include "ui/catalog/catalog_editor.h"
@@ -308,7 +308,7 @@ void ComparePage::updateChart()
             const bool known = row && row->isComplete(metric);
             if (row && !known)
                 unknownCost[c] = true;
-            values[w].append(row && row->isAvailable(metric) && row->analyzed && known
+            values[w].append(row && row->isAvailable(metric) && row->headline.analyzed && known
                                  ? row->value(metric)
                                  : 0);
             maximum = std::max(maximum, values[w].back());

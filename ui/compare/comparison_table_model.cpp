@@ -4,7 +4,7 @@
 #include "ui/format.h"
 #include "ui/qt_text.h"
 
-#include "core/infra/usd_figure.h"
+#include "core/base/usd_figure.h"
 
 #include <QBrush>
 #include <QColor>
@@ -104,9 +104,9 @@ QVariant ComparisonTableModel::metricData(
 {
     const double value = row.value(metric);
     // A pair whose plan does not fit has no speed (core leaves it out).
-    const bool notFitting = row.analyzed && !row.fits && row.applies(metric)
+    const bool notFitting = row.headline.analyzed && !row.headline.fits && row.applies(metric)
         && !row.isAvailable(metric);
-    const bool notApplicable = !row.analyzed || !row.isAvailable(metric);
+    const bool notApplicable = !row.headline.analyzed || !row.isAvailable(metric);
     const MetricDelta& delta = row.delta(metric);
     // A cost with unpriced parts is a lower bound: shown as "≥ …", and its
     // change against the baseline (or any change against such a baseline)
@@ -201,21 +201,21 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
         break;
     case FitsColumn:
         if (display)
-            return !row.analyzed ? tr("Not analysed") : row.fits ? tr("Yes") : tr("No");
+            return !row.headline.analyzed ? tr("Not analysed") : row.headline.fits ? tr("Yes") : tr("No");
         if (role == SortRole)
-            return row.analyzed ? (row.fits ? 2 : 1) : 0;
-        if (role == Qt::ForegroundRole && row.analyzed)
-            return QBrush(row.fits ? QColor(0x1e, 0x8e, 0x3e) : QColor(0xc6, 0x28, 0x28));
+            return row.headline.analyzed ? (row.headline.fits ? 2 : 1) : 0;
+        if (role == Qt::ForegroundRole && row.headline.analyzed)
+            return QBrush(row.headline.fits ? QColor(0x1e, 0x8e, 0x3e) : QColor(0xc6, 0x28, 0x28));
         if (role == Qt::ToolTipRole)
             return tr("Whether the workload fits in GPU memory with this configuration; "
                       "%1 errors, %2 warnings, %3 notes.")
-                .arg(row.errors)
-                .arg(row.warnings)
-                .arg(row.infos);
+                .arg(row.headline.errors)
+                .arg(row.headline.warnings)
+                .arg(row.headline.infos);
         break;
     case BindingColumn:
         if (display || role == SortRole)
-            return toQString(row.bindingLimit);
+            return toQString(enumName(row.headline.bindingLimit));
         if (role == Qt::ToolTipRole)
             return tr("The resource that sets the speed or decides the fit.");
         break;

@@ -3,7 +3,7 @@
 
 #include "ui/qt_text.h"
 
-#include "core/parts/enum_names.h"
+#include "core/base/enum_names.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>

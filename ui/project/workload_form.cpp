@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/project/workload_form.h"
 
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 #include "core/model/parameter_count.h"
 #include "ui/format.h"
 #include "ui/project/form_fields.h"

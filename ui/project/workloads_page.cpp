@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/project/workloads_page.h"
 
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 #include "core/model/model_validation.h"
 #include "core/project/workload_fields.h"
 #include "core/workload/workload_validation.h"

@@ -4,7 +4,7 @@
 #include "ui/format.h"
 #include "ui/qt_text.h"
 
-#include "core/infra/usd_figure.h"
+#include "core/base/usd_figure.h"
 
 #include <algorithm>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/analysis/training_memory.h"
 #include "test_hardware.h"
 
@@ -111,7 +111,7 @@ TEST_CASE("Llama-3.1-70B full training does not fit on one 8-GPU node without sh
     auto w = presetTraining("llama-3.1-70b", plan);
     const auto r = analyze(w, h100Cluster(1));
     CHECK_FALSE(r.fits);
-    CHECK(r.bindingLimit == "GPU memory");
+    CHECK(r.bindingLimit == BindingLimit::GpuMemory);
     bool found = false;
     for (const auto& f : r.findings)
         found = found || (f.code == "memory.exceeds_capacity" && f.severity == Severity::Error);

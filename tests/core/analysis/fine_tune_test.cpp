@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "test_hardware.h"
 
 #include <catch2/catch.hpp>

@@ -3,7 +3,7 @@
 // docs/reference/models.md §5) and vLLM capacity (Kwon et al. 2023, vLLM §1/§3: OPT-13B
 // 800 KB/token; 12 GB of KV memory → 15.7K token slots).
 #include "core/analysis/inference_memory.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 
 #include <catch2/catch.hpp>
 

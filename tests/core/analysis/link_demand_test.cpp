@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/analysis/communication.h"
 #include "test_hardware.h"
 

@@ -2,9 +2,10 @@
 // Issue 23 item 7: a plan that does not fit in GPU memory cannot run, so
 // no output gives it a speed (text "—, does not fit", JSON null), nor a
 // cost per token derived from one.
-#include "core/analysis/analyze.h"
-#include "core/analysis/analyze_project.h"
-#include "core/analysis/evaluate.h"
+#include "core/pipeline/analyze.h"
+#include "core/pipeline/analyze_project.h"
+#include "core/output/analysis_report.h"
+#include "core/pipeline/evaluate.h"
 
 #include "test_hardware.h"
 

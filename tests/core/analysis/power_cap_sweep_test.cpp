@@ -3,8 +3,8 @@
 // (docs/power-model.md §2): the sweep keeps the analysed plan, runs from the
 // GPU's minimum limit to tdp_w, and a lower limit never speeds a plan up nor
 // raises the cluster's average power.
-#include "core/analysis/evaluate.h"
-#include "core/analysis/power_cap_sweep.h"
+#include "core/pipeline/evaluate.h"
+#include "core/pipeline/power_cap_sweep.h"
 #include "core/infra/gpu_power_model.h"
 
 #include "test_hardware.h"

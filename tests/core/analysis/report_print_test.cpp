@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Hidden ([.print]) helper: prints the text report of the fixture project,
 // for reviewing numbers by eye: infrafit_tests_core "[.print]" -s
-#include "core/analysis/analyze_project.h"
+#include "core/pipeline/analyze_project.h"
+#include "core/output/analysis_report.h"
 #include "core/io/project_json.h"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The per-operation serving step model (core/analysis/serving_step.h) and
 // the TTFT / TPOT / throughput built on it (issue 16 item 2).
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/analysis/serving_step.h"
 #include "test_hardware.h"
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Issue 16 (training speed): collectives across nodes, GEMM-shape efficiency,
 // overlap, uneven interleaving, context parallelism, fp4, LoRA targets.
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/analysis/communication.h"
 #include "core/analysis/gemm_efficiency.h"
 #include "core/analysis/training_memory.h"
 #include "core/io/workload_json.h"
-#include "core/search/plan_space.h"
+#include "core/pipeline/plan_space.h"
 #include "core/workload/workload_validation.h"
 #include "test_hardware.h"
 

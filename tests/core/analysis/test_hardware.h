@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/config/resolved_configuration.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 #include "core/workload/workload.h"
 
 namespace infrafit::testing {

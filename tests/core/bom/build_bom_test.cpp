@@ -4,8 +4,8 @@
 // evaluation (not recomputed).
 #include "core/bom/bom_test_support.h"
 
-#include "core/analysis/evaluate.h"
-#include "core/io/input_error.h"
+#include "core/pipeline/evaluate.h"
+#include "core/base/input_error.h"
 
 #include <catch2/catch.hpp>
 
@@ -119,9 +119,9 @@ TEST_CASE("BOM summary copies the evaluation's power, heat, cost and verdict", "
     CHECK(s.pue == infra.cost.pue);
     CHECK(s.tcoUsd == infra.cost.tcoUsd);
     CHECK(s.hasVerdict);
-    CHECK(s.fits == evaluation.fits);
-    CHECK(s.trainingDays == evaluation.performance.trainingDays);
-    CHECK(s.mfu == evaluation.performance.mfu);
+    CHECK(s.headline.fits == evaluation.fits);
+    CHECK(s.headline.trainingDays == evaluation.performance.trainingDays);
+    CHECK(s.headline.mfu == evaluation.performance.mfu);
     CHECK(s.findings.size() == evaluation.findings.size());
     CHECK_FALSE(s.assumptions.empty());
     double memory = 0;
@@ -156,10 +156,10 @@ TEST_CASE("parts inside a complete system keep their quantity at $0 with a note"
 TEST_CASE("inference BOM carries TTFT and TPOT", "[bom]")
 {
     const auto bom = bomExample("2x HGX H100", "llama-70b-serve");
-    CHECK(bom.summary.kind == WorkloadKind::Inference);
-    CHECK(bom.summary.ttftS > 0);
-    CHECK(bom.summary.tpotS > 0);
-    CHECK(bom.summary.outputTokensPerS > 0);
+    CHECK(bom.summary.headline.kind == WorkloadKind::Inference);
+    CHECK(bom.summary.headline.ttftS > 0);
+    CHECK(bom.summary.headline.tpotS > 0);
+    CHECK(bom.summary.headline.outputTokensPerS > 0);
 }
 
 TEST_CASE("a project without workloads still gets a BOM, without a verdict", "[bom]")
@@ -206,7 +206,7 @@ TEST_CASE("BOM numbers stay finite when the analysis hands it NaN or infinity", 
     CHECK(std::isfinite(bom.totals.totalUsd));
     CHECK(bom.summary.nodeDc.maxW == 0);
     CHECK(bom.summary.clusterWall.maxW == 0);
-    CHECK(bom.summary.mfu == 0);
+    CHECK(bom.summary.headline.mfu == 0);
     for (const auto& l : bom.lines)
         CHECK(std::isfinite(l.extendedPriceUsd));
 }

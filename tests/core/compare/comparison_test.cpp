@@ -3,14 +3,14 @@
 // checked against two separate analyze runs, subsets, bad input, formats.
 #include "core/bom/bom_test_support.h"
 
-#include "core/analysis/analyze_project.h"
+#include "core/pipeline/analyze_project.h"
 #include "core/compare/comparison.h"
-#include "core/compare/comparison_report.h"
+#include "core/output/comparison_report.h"
 #include "core/io/catalog_json.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/project_json.h"
-#include "core/io/untrusted_input.h"
-#include "core/model/model_presets.h"
+#include "core/output/untrusted_input.h"
+#include "core/io/model_presets.h"
 #include "support/report_readers.h"
 
 #include <catch2/catch.hpp>
@@ -85,7 +85,7 @@ TEST_CASE("comparison covers every pair and computes deltas like two analyze run
     // Inference rows use throughput as their headline.
     const auto* serve = comparison.find("llama-70b-serve", "2x HGX H100");
     REQUIRE(serve);
-    CHECK(headlineMetric(serve->kind) == ComparisonMetric::OutputTokensPerS);
+    CHECK(headlineMetric(serve->headline.kind) == ComparisonMetric::OutputTokensPerS);
     CHECK(serve->value(ComparisonMetric::OutputTokensPerS) > 0);
     // Each workload is compared with its own baseline pair: the serving
     // rows with serving on the baseline configuration, never with training.
@@ -115,8 +115,8 @@ TEST_CASE("a pair whose plan does not fit has no speed in any comparison format"
     const auto comparison = compareProject(project, PartLookup {}, {});
     const auto* row = comparison.find("llama-8b-pretrain", "2x HGX H100");
     REQUIRE(row);
-    REQUIRE(row->analyzed);
-    REQUIRE_FALSE(row->fits);
+    REQUIRE(row->headline.analyzed);
+    REQUIRE_FALSE(row->headline.fits);
     CHECK_FALSE(row->isAvailable(ComparisonMetric::TrainingDays));
     CHECK_FALSE(row->isAvailable(ComparisonMetric::Mfu));
     CHECK(row->isAvailable(ComparisonMetric::CapexUsd));
@@ -319,7 +319,7 @@ TEST_CASE("comparison: serving rows carry the demand figures, others leave them 
             for (auto m : allComparisonMetrics())
                 if (isServingMetric(m))
                     CHECK_FALSE(row.isAvailable(m));
-            CHECK(row.isAvailable(ComparisonMetric::TrainingDays) == row.fits);
+            CHECK(row.isAvailable(ComparisonMetric::TrainingDays) == row.headline.fits);
             continue;
         }
         REQUIRE(result.serving);

@@ -5,7 +5,7 @@
 
 #include "core/compare/comparison.h"
 #include "core/compare/variations.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 
 #include <catch2/catch.hpp>
 

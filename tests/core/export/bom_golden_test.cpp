@@ -7,7 +7,7 @@
 // cells and formulas read back (tests/support/xlsx_cells.py), not as bytes.
 #include "core/bom/bom_test_support.h"
 
-#include "core/export/bom_export.h"
+#include "core/output/bom_export.h"
 #include "support/report_readers.h"
 
 #include <catch2/catch.hpp>

@@ -5,10 +5,10 @@
 // self-contained; and no NaN or infinity in any format.
 #include "core/bom/bom_test_support.h"
 
-#include "core/export/bom_csv.h"
-#include "core/export/bom_export.h"
-#include "core/export/bom_html.h"
-#include "core/export/report_format.h"
+#include "core/output/bom_csv.h"
+#include "core/output/bom_export.h"
+#include "core/output/bom_html.h"
+#include "core/output/report_format.h"
 #include "core/io/text_file.h"
 #include "support/report_readers.h"
 

@@ -2,11 +2,11 @@
 // Capex is a property of the configuration, not of the workload run on it:
 // every multi-node cluster gets its front-end network and its NICs their
 // back-end fabric; the text of a sum with unpriced parts says it is a bound.
-#include "core/analysis/evaluate.h"
+#include "core/pipeline/evaluate.h"
 #include "core/bom/bom_test_support.h"
 #include "core/infra/fabric.h"
 #include "core/infra/switch_power.h"
-#include "core/infra/usd_figure.h"
+#include "core/base/usd_figure.h"
 #include "core/io/catalog_json.h"
 #include "core/project/resolve_configuration.h"
 

@@ -2,7 +2,7 @@
 // Issue 23 item 11: finding messages and suggestions name fields by the
 // labels of the forms that edit them ("PSUs per node"), never by JSON keys
 // ("psus_per_node"); the finding codes keep the keys.
-#include "core/analysis/analyze_project.h"
+#include "core/pipeline/analyze_project.h"
 #include "core/infra/infrastructure.h"
 #include "core/io/catalog_json.h"
 #include "core/io/project_json.h"

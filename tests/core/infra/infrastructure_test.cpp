@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/infra/infrastructure.h"
-#include "core/io/infra_json.h"
+#include "core/output/infra_json.h"
 
 #include "infra_fixtures.h"
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every input the fuzzers (fuzz/, scripts/fuzz) found a crash, hang or
 // sanitizer report with is kept in tests/fixtures/fuzz-regressions/<target>/
-// and fed here to the same function of core/io/untrusted_input.h the fuzzer
+// and fed here to the same function of core/output/untrusted_input.h the fuzzer
 // calls: it must succeed or throw InputError naming the file, nothing else.
 #include "core/io/catalog_json.h"
-#include "core/io/input_error.h"
-#include "core/io/untrusted_input.h"
+#include "core/base/input_error.h"
+#include "core/output/untrusted_input.h"
 
 #include "support/fixtures.h"
 

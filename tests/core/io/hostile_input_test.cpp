@@ -3,12 +3,12 @@
 // files are refused quickly, with every problem at once, a bounded list and
 // messages that say what is wrong.
 #include "core/io/catalog_json.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/json_document.h"
 #include "core/io/part_reader.h"
 #include "core/io/project_json.h"
 #include "core/io/text_file.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 
 #include <catch2/catch.hpp>
 

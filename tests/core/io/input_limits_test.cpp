@@ -3,7 +3,7 @@
 // user files: project files as well as catalog files (catalog_json_test.cpp
 // covers parseCatalog/readCatalogFile directly).
 #include "core/io/catalog_json.h"
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/json_document.h"
 #include "core/io/project_json.h"
 #include "core/io/text_file.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Untrusted text in messages (issue 22 item 5): escapes that could drive a
 // terminal are made visible, long values are cut with their full length.
-#include "core/io/message_text.h"
+#include "core/base/message_text.h"
 
 #include <catch2/catch.hpp>
 

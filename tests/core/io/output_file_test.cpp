@@ -2,7 +2,7 @@
 // The promises of core/io/output_file.h (issue 22 items 2 and 3): every
 // output replaces only a regular file, keeps its mode, follows symbolic
 // links, never writes over an input, and leaves no temporary file behind.
-#include "core/export/bom_export.h"
+#include "core/output/bom_export.h"
 #include "core/io/output_file.h"
 
 #include "support/child_process.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/analysis/analyze_project.h"
-#include "core/io/input_error.h"
+#include "core/pipeline/analyze_project.h"
+#include "core/output/analysis_report.h"
+#include "core/base/input_error.h"
 #include "core/io/project_json.h"
 
 #include <catch2/catch.hpp>

@@ -2,10 +2,10 @@
 // The serving fields of issue 16 in the project file: `max_batch` and
 // `batching` read, written back, and refused with their JSON pointer when
 // out of range; `performance.prefill_time_s` in the analysis JSON.
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/analysis/test_hardware.h"
-#include "core/io/analysis_json.h"
-#include "core/io/input_error.h"
+#include "core/output/analysis_json.h"
+#include "core/base/input_error.h"
 #include "core/io/project_json.h"
 
 #include <catch2/catch.hpp>

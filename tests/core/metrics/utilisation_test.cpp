@@ -3,7 +3,7 @@
 // and host, idle GPUs, unused memory, XID errors and PSU headroom, on the
 // dcgm-exporter fixtures and on synthetic series with known answers.
 #include "core/metrics/utilisation.h"
-#include "core/metrics/utilisation_report.h"
+#include "core/output/utilisation_report.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

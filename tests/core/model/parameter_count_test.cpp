@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 #include "core/model/parameter_count.h"
 
 #include <catch2/catch.hpp>

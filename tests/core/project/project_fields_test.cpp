@@ -6,7 +6,7 @@
 // tests walk every registry and try each bound in a project file (issue 21:
 // hidden_size was 2^22 in a file but 2^20 in the form, data 1.024e8 against
 // 2^20, global_batch_size unbounded in a file but 2^24 in the form).
-#include "core/io/input_error.h"
+#include "core/base/input_error.h"
 #include "core/io/project_json.h"
 #include "core/project/configuration_fields.h"
 #include "core/project/workload_fields.h"

@@ -4,7 +4,7 @@
 // from the run's seed and its index (INFRAFIT_PROPERTY_SEED,
 // INFRAFIT_PROPERTY_FIRST, INFRAFIT_PROPERTY_CASES=1); a failure prints
 // both and the case as project-file JSON.
-#include "core/analysis/evaluate.h"
+#include "core/pipeline/evaluate.h"
 #include "core/bom/build_bom.h"
 #include "generators.h"
 #include "invariants.h"

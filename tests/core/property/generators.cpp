@@ -4,7 +4,7 @@
 #include "core/io/catalog_json.h"
 #include "core/io/project_json.h"
 #include "core/io/workload_json.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 #include "core/model/model_validation.h"
 #include "core/project/resolve_configuration.h"
 #include "core/workload/workload_validation.h"

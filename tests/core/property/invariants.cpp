@@ -5,8 +5,8 @@
 #include "core/analysis/inference_memory.h"
 #include "core/analysis/training_memory.h"
 #include "core/infra/gpu_power_model.h"
-#include "core/export/bom_json.h"
-#include "core/io/analysis_json.h"
+#include "core/output/bom_json.h"
+#include "core/output/analysis_json.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Cases the property tests (analysis_property_test.cpp) found, kept as fixed
 // regression tests. Each names the property it broke and the cause fixed in core.
-#include "core/analysis/evaluate.h"
+#include "core/pipeline/evaluate.h"
 #include "core/analysis/inference_memory.h"
 #include "core/analysis/training_memory.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 #include "generators.h"
 #include "invariants.h"
 

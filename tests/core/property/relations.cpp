@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "relations.h"
 
-#include "core/analysis/analyze.h"
-#include "core/analysis/evaluate.h"
+#include "core/pipeline/analyze.h"
+#include "core/pipeline/evaluate.h"
 #include "core/infra/infrastructure.h"
 #include "core/io/project_json.h"
 #include "core/io/workload_json.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Plan space and plan search: pruned == brute force, 1 vs 2 threads,
 // cancellation, representative stages, analyze() uses the search.
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/analysis/training_memory.h"
-#include "core/search/plan_search.h"
+#include "core/pipeline/plan_search.h"
 #include "core/workload/workload_validation.h"
 #include "core/analysis/test_hardware.h"
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/io/catalog_json.h"
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 #include "core/search/recommend.h"
 
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/analysis/analyze.h"
+#include "core/pipeline/analyze.h"
 #include "core/analysis/serving_step_time.h"
 #include "core/analysis/serving_analysis.h"
 #include "core/serving/capacity.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "storage_fixtures.h"
 
-#include "core/model/model_presets.h"
+#include "core/io/model_presets.h"
 #include "core/storage/checkpoint.h"
 #include "core/storage/storage_defaults.h"
 

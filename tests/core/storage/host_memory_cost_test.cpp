@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "core/infra/cost.h"
 #include "../infra/infra_fixtures.h"
 
 #include "core/infra/infrastructure.h"
@@ -33,7 +34,7 @@ TEST_CASE("Host memory and shared storage enter the bill of materials", "[storag
         const auto* line = lineFor(report.cost, "host_memory");
         REQUIRE(line);
         CHECK(line->count == 128);
-        CHECK(line->unitPriceUsd == Approx(64 * storage::defaultDimmUsdPerGb));
+        CHECK(line->unitPriceUsd == Approx(64 * defaultDimmUsdPerGb));
         CHECK(line->totalUsd == Approx(40960));
         CHECK(line->priceEstimated);
         CHECK(report.cost.capexUsd >= line->totalUsd);

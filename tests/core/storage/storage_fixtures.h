@@ -2,7 +2,7 @@
 #pragma once
 
 #include "../analysis/test_hardware.h"
-#include "core/analysis/finding.h"
+#include "core/base/finding.h"
 #include "core/config/resolved_configuration.h"
 
 #include <string_view>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "storage_fixtures.h"
 
-#include "core/analysis/evaluate.h"
-#include "core/io/analysis_json.h"
-#include "core/io/input_error.h"
+#include "core/pipeline/evaluate.h"
+#include "core/output/analysis_json.h"
+#include "core/base/input_error.h"
 #include "core/io/project_json.h"
-#include "core/report/text_report.h"
+#include "core/output/text_report.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/analysis/analyze_plan.h"
+
+#include "core/analysis/analysis_context.h"
+#include "core/analysis/serving_step.h"
+#include "core/analysis/training_time.h"
+#include "core/infra/gpu_power_model.h"
+#include "core/workload/workload_validation.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace infrafit {
+namespace {
+
+std::string fmt(const char* format, double a, double b = 0, double c = 0)
+{
+    char buffer[256];
+    std::snprintf(buffer, sizeof buffer, format, a, b, c);
+    return buffer;
+}
+
+constexpr double gib = 1073741824.0;
+
+void add(AnalysisResult& r, Severity severity, const char* code, std::string message,
+         std::string suggestion = {})
+{
+    r.findings.push_back({severity, code, std::move(message), std::move(suggestion)});
+}
+
+bool finiteResult(const AnalysisResult& r)
+{
+    const auto& p = r.performance;
+    for (double v : {p.stepTimeS, p.mfu, p.hfu, p.tokensPerS, p.trainingDays, p.ttftS, p.tpotS,
+                     p.outputTokensPerS, r.memory.totalBytes(),
+                     r.interconnect.communicationFraction}) {
+        if (!std::isfinite(v) || v >= 1e29)
+            return false;
+    }
+    return true;
+}
+
+void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
+{
+    const Workload& w = ctx.workload;
+    const auto& mem = r.memory;
+    const double total = mem.totalBytes();
+    if (!r.fits) {
+        add(r, Severity::Error, "memory.exceeds_capacity",
+            fmt("needs %.1f GiB per GPU (most-loaded stage %.0f) but %.1f GiB is usable",
+                total / gib, r.mostLoadedStage, r.usableBytes / gib),
+            w.kind == WorkloadKind::Training
+                ? "raise tensor/pipeline parallelism, the ZeRO stage or recomputation, or use a "
+                  "GPU with more memory"
+                : "raise tensor parallelism, lower the concurrent requests or context, quantise "
+                  "weights or the KV cache");
+    } else if (total > 0.9 * r.usableBytes) {
+        add(r, Severity::Warning, "memory.tight",
+            fmt("uses %.0f%% of usable GPU memory (%.1f of %.1f GiB)",
+                100.0 * total / r.usableBytes, total / gib, r.usableBytes / gib),
+            "leave headroom for allocator spikes");
+    }
+    const auto& ic = r.interconnect;
+    if (ic.tpLevel == LinkLevel::Nic)
+        add(r, Severity::Warning, "parallelism.tensor_crosses_node",
+            fmt("tensor parallelism %.0f spans nodes (%.0f GPUs per node): its all-reduces run on "
+                "the NICs",
+                r.parallelism.tensor, ctx.config.config.gpusPerNode),
+            "keep tensor parallelism within a node (Narayanan et al. 2021, takeaway 1)");
+    if (!ic.sufficient && ic.tpLevel != LinkLevel::Nic)
+        add(r, Severity::Warning, "interconnect.communication_bound",
+            fmt("exposed communication is %.0f%% of the step (limit %.0f%%)",
+                100.0 * ic.communicationFraction, 100.0 * maxCommunicationFraction),
+            "use faster GPU links or NICs, or less tensor/data parallelism across nodes");
+    if (w.kind == WorkloadKind::Training) {
+        const auto& p = r.performance;
+        if (p.stepTimeS > 0 && p.bubbleTimeS / p.stepTimeS > 0.2)
+            add(r, Severity::Warning, "performance.pipeline_bubble",
+                fmt("pipeline bubble is %.0f%% of the step ((p-1)/(v*m) with m = %.0f)",
+                    100.0 * p.bubbleTimeS / p.stepTimeS, r.microBatches),
+                "raise the number of micro-batches or use virtual stages");
+        if (w.model.positionEmbedding == PositionEmbedding::Learned
+            && w.sequenceLength > w.model.maxPositions)
+            add(r, Severity::Warning, "model.sequence_exceeds_positions",
+                fmt("sequence length %.0f exceeds the model's %.0f positions of the learned "
+                    "position table",
+                    w.sequenceLength, w.model.maxPositions));
+    } else {
+        const double ctxTokens = double(w.promptTokens) + w.outputTokens;
+        if (ctxTokens > w.model.maxPositions)
+            add(r, Severity::Warning, "model.context_exceeds_positions",
+                fmt("prompt + output = %.0f tokens exceeds the model's %.0f positions", ctxTokens,
+                    w.model.maxPositions));
+        if (r.fits)
+            add(r, Severity::Info, "inference.capacity",
+                fmt("KV cache fits %.0f concurrent requests of %.0f tokens (requested %.0f)",
+                    r.inference.maxConcurrentRequests, ctxTokens, w.concurrentRequests));
+    }
+}
+
+void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
+{
+    auto& a = r.assumptions;
+    const Workload& w = ctx.workload;
+    const std::string effSource = w.efficiency ? std::string("workload override")
+                                               : "default; " + std::string(ctx.efficiency.basis);
+    if (w.kind == WorkloadKind::Training) {
+        a.push_back(fmt("GEMM efficiency %.2f of dense peak for large GEMMs, less for small ones "
+                        "(cuBLAS shape table); attention %.2f of the 16-bit peak; element-wise "
+                        "%.2f of HBM bandwidth (",
+                        r.computeEfficiency, ctx.efficiency.attentionCompute,
+                        ctx.efficiency.elementwiseMemory)
+                    + effSource + ")");
+        a.push_back("FLOPs: 2 per multiply-add, causal attention (s/2), logits included, "
+                    "backward = 2x forward; recompute counted in HFU only");
+        // Numbers from the sourced table (training_constants.h).
+        a.push_back(fmt("usable HBM = vendor capacity minus %.0f%% reserve; allocator margin "
+                        "%.0f%% of the other lines",
+                        100.0 * trainingModel.hbmReserveFraction,
+                        100.0 * trainingModel.allocatorMarginFraction));
+        a.push_back(fmt("framework: %g GiB CUDA context + workspaces, %g GiB per NCCL communicator",
+                        trainingModel.cudaContextBytes / 1073741824.0,
+                        trainingModel.ncclCommunicatorBytes / 1073741824.0));
+        a.push_back(std::string("TP communication ")
+                    + (tpCommOverlapOn(ctx) ? "overlapped with GEMMs (up to 90%)" : "not overlapped")
+                    + "; DP gradients overlap the last backward except the last bucket; ZeRO-3 "
+                      "gathers prefetched behind compute; collectives hierarchical across nodes; "
+                      "links reach "
+                    + fmt("%.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency));
+    } else {
+        ServingEfficiency se = defaultServingEfficiency(ctx.config.gpu, w.precision);
+        if (w.efficiency)
+            se.gemmCompute = *w.efficiency;
+        a.push_back(fmt("serving step timed per operation, each max(FLOPs / (peak x eff), bytes / "
+                        "(HBM x eff)): GEMMs %.2f of dense peak, attention %.2f of dense peak",
+                        se.gemmCompute, se.attentionCompute)
+                    + fmt(", weight/KV/element-wise streams %.2f of HBM bandwidth (", se.memory)
+                    + (w.efficiency ? std::string("GEMM: workload override")
+                                    : std::string("fitted on published runs, docs/validation.md"))
+                    + ")");
+        a.push_back(fmt("fixed per step: %.2f ms host (scheduling, sampling) + %.0f us per block "
+                        "with prefill, a %.0f us floor per block decode-only (CUDA graphs; large "
+                        "batches hide it)",
+                        se.stepOverheadS * 1e3, se.prefillLayerOverheadS * 1e6,
+                        se.decodeLayerOverheadS * 1e6));
+        a.push_back(fmt("tensor-parallel all-reduce: 2 per block, alpha-beta (NCCL base 3.6 us + "
+                        "hop latency per ring step); engine max batch %.0f",
+                        w.maxBatch));
+        a.push_back(fmt("engine memory fraction %.2f (vLLM gpu_memory_utilization); KV blocks "
+                        "of %.0f tokens",
+                        w.gpuMemoryUtilization, w.kvBlockSize));
+        a.push_back(std::string(w.batching == Batching::Static
+                                    ? "static batching: a batch is prefilled together, then "
+                                      "decoded to the end"
+                                    : "continuous batching: each step decodes the running batch "
+                                      "and prefills the prompts of the requests that replace "
+                                      "finished ones")
+                    + "; throughput counts the prefill time; concurrent requests spread evenly "
+                      "over replicas; decode at mean context prompt + output/2; pipeline "
+                      "stages run one after the other");
+    }
+}
+
+BindingLimit bindingLimitOf(const AnalysisResult& r)
+{
+    if (!r.fits)
+        return BindingLimit::GpuMemory;
+    const auto& p = r.performance;
+    if (r.kind == WorkloadKind::Inference)
+        return p.decodeComputeBound ? BindingLimit::DecodeCompute : BindingLimit::DecodeHbm;
+    const auto& ic = r.interconnect;
+    const double parts[] = {p.computeTimeS, ic.exposedTimeS, p.bubbleTimeS, p.optimizerTimeS};
+    const BindingLimit limits[] = {BindingLimit::Compute, BindingLimit::CommunicationGpuLink,
+                                   BindingLimit::PipelineBubble, BindingLimit::OptimizerStep};
+    int best = 0;
+    for (int i = 1; i < 4; ++i)
+        if (parts[i] > parts[best])
+            best = i;
+    if (best == 1) {
+        const double dp = ic.dpExposedS, tp = ic.tpTimeS + ic.epTimeS;
+        return (dp > tp && ic.dpLevel == LinkLevel::Nic) || ic.tpLevel == LinkLevel::Nic
+                   ? BindingLimit::CommunicationNic
+                   : BindingLimit::CommunicationGpuLink;
+    }
+    return limits[best];
+}
+
+} // namespace
+
+PlanInputs preparePlanInputs(const Workload& w, const ResolvedConfiguration& config)
+{
+    PlanInputs in;
+    in.parameters = countParameters(w.model);
+    in.peakFlopsPerS = peakFlopsPerS(config.gpu, w.precision);
+    in.efficiency = defaultEfficiency(config.gpu, w.precision);
+    if (w.efficiency) {
+        in.efficiency.trainCompute = *w.efficiency;
+        in.efficiency.prefillCompute = *w.efficiency;
+    }
+    // A GPU power limit below what compute-bound phases draw lowers the
+    // clock (docs/power-model.md §2): the SM-bound rates scale with it,
+    // HBM-bound rates only when the limit is below memory-bound power.
+    const double computeClock =
+        computeThroughputUnderLimit(config.gpu, config.config.gpuPowerLimitW);
+    const double memoryClock = memoryThroughputUnderLimit(config.gpu, config.config.gpuPowerLimitW);
+    in.efficiency.trainCompute *= computeClock;
+    in.efficiency.attentionCompute *= computeClock;
+    in.efficiency.prefillCompute *= computeClock;
+    in.efficiency.elementwiseMemory *= memoryClock;
+    in.efficiency.decodeMemory *= memoryClock;
+    in.rates = linkRates(config);
+    in.attentionPeakFlopsPerS = in.peakFlopsPerS;
+    if (w.precision == Precision::Fp8 || w.precision == Precision::Int8
+        || w.precision == Precision::Int4) {
+        if (auto bf16 = peakFlopsPerS(config.gpu, Precision::Bf16))
+            in.attentionPeakFlopsPerS = bf16;
+        else if (auto fp16 = peakFlopsPerS(config.gpu, Precision::Fp16))
+            in.attentionPeakFlopsPerS = fp16;
+    }
+    return in;
+}
+
+AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& config,
+                               const Parallelism& plan, bool withFindings)
+{
+    return analyzeWithPlan(w, config, plan, preparePlanInputs(w, config), withFindings);
+}
+
+AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& config,
+                               const Parallelism& plan, const PlanInputs& inputs,
+                               bool withFindings)
+{
+    AnalysisResult r;
+    if (withFindings) {
+        r.workloadName = w.name;
+        r.configurationName = config.config.name;
+    }
+    r.kind = w.kind;
+    r.parameters = inputs.parameters;
+    r.parallelism = plan;
+    r.microBatchSize = w.microBatchSize;
+    r.gpuCapacityBytes = config.gpu.memoryGb * 1e9;
+    const int totalGpus = config.totalGpus();
+    const int modelGpus = plan.tensor * plan.pipeline * std::max(1, plan.context);
+    if (r.parallelism.data <= 0)
+        r.parallelism.data = std::max(1, totalGpus / std::max(1, modelGpus));
+
+    const auto& peak = inputs.peakFlopsPerS;
+    if (!peak) {
+        add(r, Severity::Error, "precision.unsupported",
+            "GPU \"" + config.gpu.id + "\" has no " + std::string(enumName(w.precision))
+                + " FLOP/s figure: the precision is unsupported or unknown",
+            "choose another precision or GPU");
+        return r;
+    }
+    if (r.gpuCapacityBytes <= 0 || config.gpu.memoryBandwidthGbs <= 0) {
+        add(r, Severity::Error, "gpu.incomplete",
+            "GPU \"" + config.gpu.id + "\" lacks its memory size or memory bandwidth");
+        return r;
+    }
+    if (const auto rule = planRuleViolation(w, r.parallelism); !rule.empty()) {
+        add(r, Severity::Error, "parallelism.invalid", rule);
+        return r;
+    }
+    const bool replicasGiven = w.kind == WorkloadKind::Training || plan.data > 0;
+    const long long used = static_cast<long long>(modelGpus)
+                           * (replicasGiven ? r.parallelism.data : 1);
+    if (used > totalGpus) {
+        add(r, Severity::Error, "parallelism.gpu_count_mismatch",
+            fmt("the plan needs %.0f GPUs but the configuration has %.0f", double(used),
+                totalGpus),
+            "change parallelism or the number of nodes");
+        return r;
+    }
+    if (withFindings && w.kind == WorkloadKind::Training && used < totalGpus)
+        add(r, Severity::Warning, "parallelism.idle_gpus",
+            fmt("the plan uses %.0f of %.0f GPUs", double(used), totalGpus));
+
+    AnalysisContext ctx{w, config, r.parallelism, r.parameters, *peak, inputs.efficiency,
+                        inputs.rates, inputs.attentionPeakFlopsPerS.value_or(*peak)};
+    r.computeEfficiency = ctx.efficiency.trainCompute;
+    // Traffic crosses nodes when a group that talks spans them: the whole
+    // plan for training (gradient synchronisation), one replica's tensor ×
+    // pipeline GPUs for inference (replicas never talk to each other).
+    const double talkingGpus = w.kind == WorkloadKind::Training
+        ? double(used)
+        : double(std::max(1, r.parallelism.tensor)) * std::max(1, r.parallelism.pipeline);
+    const bool crossNode = config.config.nodes > 1 && talkingGpus > config.config.gpusPerNode;
+    if (crossNode && ctx.rates.interNodeBytesPerS <= 0) {
+        add(r, Severity::Error, "interconnect.no_nic",
+            fmt("the plan spans %.0f nodes but the configuration has no NIC", config.config.nodes),
+            "add NICs (NIC part and NICs per node) to the configuration");
+        return r;
+    }
+    if (w.kind == WorkloadKind::Training)
+        analyzeTraining(ctx, r, withFindings);
+    else
+        analyzeInference(ctx, r);
+    if (!finiteResult(r)) {
+        r.performance = {};
+        add(r, Severity::Error, "analysis.not_finite",
+            "a figure could not be computed (a link or rate is zero)");
+        return r;
+    }
+    r.analyzed = true;
+    if (withFindings) {
+        r.bindingLimit = bindingLimitOf(r);
+        addFindings(r, ctx);
+        addAssumptions(r, ctx);
+    }
+    return r;
+}
+
+/// A plan that does not fit in GPU memory cannot run, so it has no speed:
+/// the outputs show its speed figures as not available (speedAvailable();
+/// the figures stay in `performance` for the searches and property checks
+/// that compare plans) and this finding says why (issue 23 item 7).
+void addNoSpeedNote(AnalysisResult& r)
+{
+    if (!r.analyzed || r.fits)
+        return;
+    r.findings.push_back({Severity::Info, "speed.not_available",
+                          "No speed figures: the plan does not fit in GPU memory, so it cannot "
+                          "run on this configuration.",
+                          {}});
+}
+
+} // namespace infrafit

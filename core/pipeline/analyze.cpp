@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/pipeline/analyze.h"
+
+#include "core/pipeline/plan_search.h"
+
+#include <cstdio>
+
+namespace infrafit {
+namespace {
+
+std::string automaticPlanText(const char* format, double a, double b = 0, double c = 0)
+{
+    char buffer[256];
+    std::snprintf(buffer, sizeof buffer, format, a, b, c);
+    return buffer;
+}
+
+} // namespace
+
+AnalysisResult analyze(const Workload& w, const ResolvedConfiguration& config)
+{
+    if (w.parallelism) {
+        AnalysisResult r = analyzeWithPlan(w, config, *w.parallelism, true);
+        addNoSpeedNote(r);
+        return r;
+    }
+    // The plan search over this configuration (issue 5 item 6); the
+    // workload's micro-batch and concurrency stay as given.
+    PlanSpaceOptions spaceOptions;
+    spaceOptions.varyMicroBatch = false;
+    spaceOptions.varyBatch = false;
+    const PlanSpace space = enumeratePlans(w, config.config.gpusPerNode, config.config.nodes,
+                                           spaceOptions);
+    PlanSearchOptions searchOptions;
+    searchOptions.goal = w.kind == WorkloadKind::Training ? PlanGoal::FastestStep
+                                                          : PlanGoal::LowestTpot;
+    SearchControl control;
+    control.threads = 1;
+    const PlanSearchResult found = searchPlans(space, config, searchOptions, control);
+    Parallelism plan{1, 1, config.totalGpus(), 1, 0, false, Recompute::None, 1, 1};
+    const std::int64_t index = found.bestIndex >= 0 ? found.bestIndex : found.leastMemoryIndex;
+    if (index >= 0)
+        plan = space.points[std::size_t(index)].plan;
+    AnalysisResult r = analyzeWithPlan(w, config, plan, true);
+    r.parallelismChosen = true;
+    r.findings.push_back({Severity::Info, "parallelism.chosen",
+                          automaticPlanText("InfraFit chose tensor %.0f, pipeline %.0f, data %.0f",
+                              r.parallelism.tensor, r.parallelism.pipeline, r.parallelism.data)
+                              + automaticPlanText(" (best of %.0f plans searched)", double(space.points.size()))
+                              + ", ZeRO " + std::to_string(r.parallelism.zeroStage)
+                              + ", recompute " + std::string(enumName(r.parallelism.recompute)),
+                          {}});
+    addNoSpeedNote(r);
+    return r;
+}
+
+} // namespace infrafit

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/pipeline/evaluate.h"
+
+#include "core/pipeline/analyze.h"
+#include "core/analysis/power_activity.h"
+#include "core/analysis/serving_analysis.h"
+#include "core/pipeline/storage_host.h"
+
+#include <algorithm>
+
+namespace infrafit {
+namespace {
+
+/// Infrastructure findings the workload analysis has already made in its
+/// own words (same fact, same severity): keep one.
+bool duplicatesAnalysisFinding(const Finding& finding, const Findings& analysisFindings)
+{
+    const auto has = [&](std::string_view prefix) {
+        return std::any_of(analysisFindings.begin(), analysisFindings.end(),
+                           [&](const Finding& f) { return f.code.rfind(prefix, 0) == 0; });
+    };
+    if (finding.code == "compat.precision")
+        return has("precision.");
+    return false;
+}
+
+} // namespace
+
+InfrastructureInputs infrastructureInputsFor(const Workload& workload,
+                                             const AnalysisResult& analysis,
+                                             const ResolvedConfiguration& config,
+                                             InfrastructureInputs base)
+{
+    if (base.precision.empty())
+        base.precision = std::string(enumName(workload.precision));
+    // Cost per token only for a plan that runs (speedAvailable()).
+    if (!base.tokensPerSecond && speedAvailable(analysis)) {
+        const double tokensPerS = workload.kind == WorkloadKind::Training
+                                      ? analysis.performance.tokensPerS
+                                      : analysis.performance.outputTokensPerS;
+        if (tokensPerS > 0)
+            base.tokensPerSecond = tokensPerS;
+    }
+    if (!base.trainingDays && workload.kind == WorkloadKind::Training && analysis.analyzed
+        && analysis.performance.trainingDays > 0)
+        base.trainingDays = analysis.performance.trainingDays;
+    if (!base.gpuActivity)
+        base.gpuActivity = gpuActivityFor(workload, analysis);
+    if (!base.needsInterNodeTraffic) {
+        // Traffic crosses nodes when the plan's GPUs span more than one node
+        // (any parallel group, or replicas that synchronise gradients).
+        const int gpusPerNode = std::max(1, config.config.gpusPerNode);
+        const auto& p = analysis.parallelism;
+        const long long planGpus = static_cast<long long>(std::max(1, p.tensor))
+                                   * std::max(1, p.pipeline) * std::max(1, p.data);
+        const bool training = workload.kind == WorkloadKind::Training;
+        const long long groupGpus =
+            training ? planGpus : static_cast<long long>(std::max(1, p.tensor)) * std::max(1, p.pipeline);
+        base.needsInterNodeTraffic = config.config.nodes > 1 && groupGpus > gpusPerNode;
+    }
+    return base;
+}
+
+AnalysisResult evaluate(const Workload& workload, const ResolvedConfiguration& config,
+                        const InfrastructureInputs& base)
+{
+    AnalysisResult result = analyze(workload, config);
+    const auto inputs = infrastructureInputsFor(workload, result, config, base);
+    InfrastructureReport report = checkInfrastructure(config, inputs);
+    for (const auto& finding : report.findings) {
+        if (!duplicatesAnalysisFinding(finding, result.findings))
+            result.findings.push_back(finding);
+    }
+    StorageHostResult balance = checkStorageAndHost(workload, config, result);
+    result.findings.insert(result.findings.end(), balance.findings.begin(), balance.findings.end());
+    result.assumptions.insert(result.assumptions.end(), balance.assumptions.begin(),
+                              balance.assumptions.end());
+    result.storage = std::move(balance.storage);
+    result.host = std::move(balance.host);
+    result.serving = analyzeServing(workload, config, result, &report, result.findings);
+    // Errors first, then warnings, then information; stable within a level.
+    std::stable_sort(result.findings.begin(), result.findings.end(),
+                     [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
+    result.infrastructure = std::move(report);
+    return result;
+}
+
+} // namespace infrafit
