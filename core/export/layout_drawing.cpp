@@ -2,6 +2,7 @@
 #include "core/export/layout_drawing.h"
 
 #include "core/infra/infra_text.h"
+#include "core/layout/power_distribution.h"
 
 #include <algorithm>
 #include <cmath>
@@ -101,7 +102,7 @@ void drawingElevation(DrawingPage& page, const Rack& rack, RackFace face, double
         drawingLabel(page, x, ty,
             "Feed " + feed.name + ": L1 " + infra::num(feed.phaseA[0], 1) + " A, L2 "
                 + infra::num(feed.phaseA[1], 1) + " A, L3 " + infra::num(feed.phaseA[2], 1) + " A",
-            6.5, false, feed.imbalancePercent > 10 ? drawingRed : drawingBlack);
+            6.5, false, phaseImbalanceMatters(feed) ? drawingRed : drawingBlack);
     }
     for (const auto& check : rack.feedLoss)
         if (!check.survives) {
@@ -185,7 +186,7 @@ LayoutDrawing drawLayout(const RackLayout& layout, const std::string& title)
         return drawing;
     }
     drawing.pages.push_back(drawingRowPlan(layout, title));
-    const double unitPt = 9, rackWidth = 150, margin = 30, colGap = 40;
+    const double unitPt = 9, rackWidth = 120, margin = 30, colGap = 30;
     int maxUnits = 0;
     for (const auto& rack : layout.racks)
         maxUnits = std::max(maxUnits, rack.units);

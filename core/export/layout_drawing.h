@@ -60,7 +60,7 @@ struct LayoutDrawing {
 };
 
 /// Racks per elevation page (each drawn front and rear).
-inline constexpr int layoutDrawingRacksPerPage = 4;
+inline constexpr int layoutDrawingRacksPerPage = 2;
 
 LayoutDrawing drawLayout(const RackLayout& layout, const std::string& title);
 

@@ -22,6 +22,7 @@ std::vector<CF> buildConfigurationFields()
     const char* parts = "Parts per node";
     const char* cluster = "Cluster and rack";
     const char* host = "Host memory and shared storage";
+    const char* rackLayout = "Rack layout";
     // The rack's fields: `rack.` keys live in the `rack` object.
     CF rackPower{.key = "rack.power_limit_kw", .label = "Rack power budget", .unit = "kW",
                  .type = FieldType::Number, .maximum = 1000, .exclusiveMinimum = true,
@@ -45,7 +46,7 @@ std::vector<CF> buildConfigurationFields()
     };
     CF rackWeight{.key = "rack.weight_limit_kg", .label = "Rack weight limit", .unit = "kg",
                   .type = FieldType::Number, .maximum = 100000, .exclusiveMinimum = true,
-                  .section = cluster, .decimals = 0,
+                  .section = rackLayout, .decimals = 0,
                   .help = "Most a loaded rack may weigh (floor loading): rack, devices and PDUs"};
     rackWeight.get = [](const Configuration& c) -> std::optional<double> {
         return c.rack.weightLimitKg;
@@ -56,7 +57,7 @@ std::vector<CF> buildConfigurationFields()
     };
     CF rackPitch{.key = "rack.pitch_m", .label = "Rack pitch", .unit = "m",
                  .type = FieldType::Number, .maximum = 10, .exclusiveMinimum = true,
-                 .section = cluster, .decimals = 2,
+                 .section = rackLayout, .decimals = 2,
                  .help = "Centre-to-centre distance of racks in a row (cable lengths)"};
     rackPitch.get = [](const Configuration& c) -> std::optional<double> { return c.rack.pitchM; };
     rackPitch.set = [](Configuration& c, std::optional<double> v) {
@@ -65,7 +66,7 @@ std::vector<CF> buildConfigurationFields()
     };
     CF rowDistance{.key = "rack.row_distance_m", .label = "Row distance", .unit = "m",
                    .type = FieldType::Number, .maximum = 100, .exclusiveMinimum = true,
-                   .section = cluster, .decimals = 2,
+                   .section = rackLayout, .decimals = 2,
                    .help = "Distance between neighbouring rows of racks (cable lengths)"};
     rowDistance.get = [](const Configuration& c) -> std::optional<double> {
         return c.rack.rowDistanceM;
@@ -75,7 +76,7 @@ std::vector<CF> buildConfigurationFields()
             c.rack.rowDistanceM = *v;
     };
     CF racksPerRow{.key = "rack.racks_per_row", .label = "Racks per row", .unit = "racks",
-                   .type = FieldType::Integer, .minimum = 1, .maximum = 1000, .section = cluster,
+                   .type = FieldType::Integer, .minimum = 1, .maximum = 1000, .section = rackLayout,
                    .help = "Racks in one row of the layout before the next row starts"};
     racksPerRow.get = [](const Configuration& c) -> std::optional<double> {
         return c.rack.racksPerRow;
