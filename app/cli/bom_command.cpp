@@ -21,7 +21,7 @@ namespace infrafit::cli {
 int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Arguments args(words, {"config", "workload", "format", "output", "db"},
-                         {resetBrokenCatalogFlag});
+                         {resetBrokenCatalogFlag, "layout-cables"});
     if (args.positional().size() != 1)
         throw UsageError("bom needs exactly one PROJECT file");
     if (!args.has("config"))
@@ -47,6 +47,7 @@ int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::os
         throw InputError(file, "/configurations", "the project has no configurations");
     BomContext context;
     context.date = reportDateToday();
+    context.layoutCables = args.has("layout-cables");
     const auto bom = buildProjectBom(project, storeLookup(store), *args.value("config"),
         args.valueOr("workload", ""), context, file);
     exportBom(bom, format, output);

@@ -29,7 +29,10 @@ Usage:
   infrafit-cli compare   PROJECT [--baseline WORKLOAD/CONFIG] [--workload NAME] [--config NAME]
                                 [--format json|text|csv] [--db FILE]
   infrafit-cli bom       PROJECT --config NAME [--workload NAME]
-                                --format csv|xlsx|pdf|html|json --output FILE [--db FILE]
+                                --format csv|xlsx|pdf|html|json --output FILE
+                                [--layout-cables] [--db FILE]
+  infrafit-cli layout    PROJECT --config NAME [--workload NAME]
+                                --format json|svg|pdf|csv --output FILE [--db FILE]
   infrafit-cli calibrate PROJECT --runs FILE [--format json|text] [--db FILE]
   infrafit-cli utilisation --metrics FILE... [--project PROJECT --config NAME]
                                 [--format json|text] [--db FILE]
@@ -92,6 +95,8 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
         return compareCommand(rest, out, err);
     if (command == "bom")
         return bomCommand(rest, out, err);
+    if (command == "layout")
+        return layoutCommand(rest, out, err);
     if (command == "calibrate")
         return calibrateCommand(rest, out, err);
     if (command == "utilisation")

@@ -21,6 +21,7 @@ int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std
 int recommendCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int compareCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int layoutCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int calibrateCommand(
     const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int utilisationCommand(

@@ -5,6 +5,7 @@
 
 #include "core/pipeline/evaluate.h"
 #include "core/base/input_error.h"
+#include "core/layout/plan_layout.h"
 #include "core/base/finite_value.h"
 
 #include <algorithm>
@@ -294,9 +295,57 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
     if (context.projectName.empty())
         context.projectName = project.name;
     const ResolvedConfiguration rc = resolveConfiguration(project, configIndex, catalog, file);
-    if (!workload)
-        return buildBom(rc, checkInfrastructure(rc, {}), context);
-    return buildBom(rc, evaluate(*workload, rc), context);
+    BillOfMaterials bom;
+    InfrastructureReport infra;
+    if (!workload) {
+        infra = checkInfrastructure(rc, {});
+        bom = buildBom(rc, infra, context);
+    } else {
+        const AnalysisResult evaluation = evaluate(*workload, rc);
+        bom = buildBom(rc, evaluation, context);
+        if (evaluation.infrastructure)
+            infra = *evaluation.infrastructure;
+    }
+    if (context.layoutCables)
+        addLayoutCableLines(
+            bom, planLayout(layoutRequestFor(rc, infra, defaultLayoutInputs(infra.fabric))));
+    return bom;
+}
+
+void addLayoutCableLines(BillOfMaterials& bom, const RackLayout& layout)
+{
+    std::erase_if(bom.lines, [](const BomLine& line) {
+        return line.kind == "cable" || line.kind == "transceiver";
+    });
+    for (const auto& t : layout.cableTotals) {
+        BomLine cable;
+        cable.kind = "cable";
+        cable.model = t.type + " (" + std::to_string(t.count) + " cables, "
+            + std::to_string(static_cast<std::int64_t>(std::llround(finiteOrZero(t.lengthM))))
+            + " m in all)";
+        cable.partId = t.type;
+        cable.totalQuantity = t.count;
+        cable.unitPriceUsd = finiteOrZero(t.cableUnitUsd);
+        cable.extendedPriceUsd = cable.unitPriceUsd * static_cast<double>(t.count);
+        cable.priceStatus = PriceStatus::Estimated;
+        cable.note = "from the rack layout's cable list; " + noteFor(cable.priceStatus);
+        bom.lines.push_back(std::move(cable));
+        if (t.transceiversPerCable <= 0)
+            continue;
+        BomLine optic;
+        optic.kind = "transceiver";
+        optic.model = "transceiver for " + t.type;
+        optic.partId = t.type + "-transceiver";
+        optic.totalQuantity = t.count * t.transceiversPerCable;
+        optic.unitPriceUsd = finiteOrZero(t.transceiverUnitUsd);
+        optic.extendedPriceUsd = optic.unitPriceUsd * static_cast<double>(optic.totalQuantity);
+        optic.priceStatus = PriceStatus::Estimated;
+        optic.note = "two per optical cable of the rack layout; " + noteFor(optic.priceStatus);
+        bom.lines.push_back(std::move(optic));
+    }
+    bom.subtotals.clear();
+    bom.totals = {};
+    addSubtotalsAndTotals(bom);
 }
 
 std::string reportDateToday()

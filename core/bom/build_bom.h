@@ -5,6 +5,7 @@
 #include "core/bom/bill_of_materials.h"
 #include "core/config/resolved_configuration.h"
 #include "core/infra/infrastructure.h"
+#include "core/layout/rack_layout.h"
 #include "core/project/project.h"
 #include "core/project/resolve_configuration.h"
 
@@ -20,6 +21,10 @@ struct BomContext {
     std::string projectName;
     std::string date; ///< "YYYY-MM-DD"
     std::string infrafitVersion = INFRAFIT_VERSION;
+    /// Replace the fabric's estimated cable and transceiver lines by the
+    /// rack layout's cable list (core/layout/): one line per cable type,
+    /// power cords and management cables included (`bom --layout-cables`).
+    bool layoutCables = false;
 };
 
 /// The BOM of `rc` as `evaluation` (an evaluate() result, which carries the
@@ -45,6 +50,12 @@ BillOfMaterials buildBom(
 BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalog,
     std::string_view configName, std::string_view workloadName, BomContext context,
     const std::string& file = {});
+
+/// Replaces the fabric's "cable" and "transceiver" lines of `bom` by one
+/// "cable" line per cable type of `layout` (count, estimated unit price) and
+/// one "transceiver" line per optical type (two per cable), then recomputes
+/// subtotals and totals, so the cable list's totals are the BOM's lines.
+void addLayoutCableLines(BillOfMaterials& bom, const RackLayout& layout);
 
 /// Today's date (UTC) as "YYYY-MM-DD"; SOURCE_DATE_EPOCH, when set to a
 /// number of seconds, is used instead of the clock (reproducible reports).

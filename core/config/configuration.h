@@ -16,10 +16,27 @@ struct EnumNames<PsuRedundancy> {
 };
 
 /// The rack the nodes go into: its power budget (usable kW of one feed
-/// under 2N) and its height.
+/// under 2N) and its height; for the layout (core/layout/) also the floor
+/// loading per rack and where racks stand (pitch along a row, distance
+/// between rows, racks per row).
 struct RackLimits {
     double powerLimitKw = 40;
     int units = 42;
+    /// Most a loaded rack may weigh, kg (rack, devices, PDUs): 1,360 kg, the
+    /// mass of a loaded GB200 NVL72 rack (docs/reference/hardware.md §1.8),
+    /// which standard 1,200 mm deep racks carry; lower it to the floor's
+    /// rating.
+    double weightLimitKg = 1360;
+    /// Centre-to-centre distance of neighbouring racks in a row, m: 0.6, the
+    /// width of a standard 600 mm rack (EIA-310 19-inch rack in a 600 mm
+    /// cabinet).
+    double pitchM = 0.6;
+    /// Distance between the fronts of neighbouring rows, m, as a cable runs
+    /// over it: 1.2 (a 1.2 m cold aisle, two floor tiles; ASHRAE TC 9.9
+    /// hot/cold aisle layouts; estimate).
+    double rowDistanceM = 1.2;
+    /// Racks in one row before the next row starts.
+    int racksPerRow = 10;
 };
 
 /// A cluster as the user specifies it in a project file: part ids and

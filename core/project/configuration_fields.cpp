@@ -22,6 +22,7 @@ std::vector<CF> buildConfigurationFields()
     const char* parts = "Parts per node";
     const char* cluster = "Cluster and rack";
     const char* host = "Host memory and shared storage";
+    const char* rackLayout = "Rack layout";
     // The rack's fields: `rack.` keys live in the `rack` object.
     CF rackPower{.key = "rack.power_limit_kw", .label = "Rack power budget", .unit = "kW",
                  .type = FieldType::Number, .maximum = 1000, .exclusiveMinimum = true,
@@ -42,6 +43,47 @@ std::vector<CF> buildConfigurationFields()
     rackUnits.set = [](Configuration& c, std::optional<double> v) {
         if (v)
             c.rack.units = static_cast<int>(*v);
+    };
+    CF rackWeight{.key = "rack.weight_limit_kg", .label = "Rack weight limit", .unit = "kg",
+                  .type = FieldType::Number, .maximum = 100000, .exclusiveMinimum = true,
+                  .section = rackLayout, .decimals = 0,
+                  .help = "Most a loaded rack may weigh (floor loading): rack, devices and PDUs"};
+    rackWeight.get = [](const Configuration& c) -> std::optional<double> {
+        return c.rack.weightLimitKg;
+    };
+    rackWeight.set = [](Configuration& c, std::optional<double> v) {
+        if (v)
+            c.rack.weightLimitKg = *v;
+    };
+    CF rackPitch{.key = "rack.pitch_m", .label = "Rack pitch", .unit = "m",
+                 .type = FieldType::Number, .maximum = 10, .exclusiveMinimum = true,
+                 .section = rackLayout, .decimals = 2,
+                 .help = "Centre-to-centre distance of racks in a row (cable lengths)"};
+    rackPitch.get = [](const Configuration& c) -> std::optional<double> { return c.rack.pitchM; };
+    rackPitch.set = [](Configuration& c, std::optional<double> v) {
+        if (v)
+            c.rack.pitchM = *v;
+    };
+    CF rowDistance{.key = "rack.row_distance_m", .label = "Row distance", .unit = "m",
+                   .type = FieldType::Number, .maximum = 100, .exclusiveMinimum = true,
+                   .section = rackLayout, .decimals = 2,
+                   .help = "Distance between neighbouring rows of racks (cable lengths)"};
+    rowDistance.get = [](const Configuration& c) -> std::optional<double> {
+        return c.rack.rowDistanceM;
+    };
+    rowDistance.set = [](Configuration& c, std::optional<double> v) {
+        if (v)
+            c.rack.rowDistanceM = *v;
+    };
+    CF racksPerRow{.key = "rack.racks_per_row", .label = "Racks per row", .unit = "racks",
+                   .type = FieldType::Integer, .minimum = 1, .maximum = 1000, .section = rackLayout,
+                   .help = "Racks in one row of the layout before the next row starts"};
+    racksPerRow.get = [](const Configuration& c) -> std::optional<double> {
+        return c.rack.racksPerRow;
+    };
+    racksPerRow.set = [](Configuration& c, std::optional<double> v) {
+        if (v)
+            c.rack.racksPerRow = static_cast<int>(*v);
     };
     return {
         // Counts of a part are written only with its id (project_json.cpp).
@@ -73,6 +115,10 @@ std::vector<CF> buildConfigurationFields()
             .help = "Nodes in the cluster"}),
         rackPower,
         rackUnits,
+        rackWeight,
+        rackPitch,
+        rowDistance,
+        racksPerRow,
         optionalField<&Configuration::dimmsPerNode>({.key = "dimms_per_node",
             .label = "DIMMs per node", .minimum = 1, .maximum = 1024, .absent = "not stated",
             .section = host,

@@ -32,6 +32,7 @@ LAYERS = [
     ("one-plan analysis", ["analysis"]),
     ("storage and host", ["storage"]),
     ("pipeline", ["pipeline"]),
+    ("rack layout", ["layout"]),
     ("features", ["search", "bom", "compare", "calibration", "metrics"]),
     ("output", ["output"]),
 ]

@@ -458,7 +458,7 @@ TEST_CASE("every registry row of the forms has its field's range", "[ui][fields]
     auto* configurationForm = f.window->configurationsPage()->form();
     std::vector<ProjectField<Configuration>> hostRows;
     for (const auto& field : configurationFields())
-        if (field.section == "Host memory and shared storage")
+        if (field.section == "Host memory and shared storage" || field.section == "Rack layout")
             hostRows.push_back(field);
     pagesTestCheckRowRanges(configurationForm, std::span<const ProjectField<Configuration>>(hostRows), "");
     auto* units = configurationForm->findChild<QSpinBox*>(QStringLiteral("rackUnitsSpinBox"));

@@ -146,12 +146,16 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
     mHostStorage = std::make_unique<form::FieldRowForm<Configuration>>(
         new QFormLayout(hostStorage), hostStorage,
         form::configurationRows("Host memory and shared storage"));
+    auto* rackLayout = new QGroupBox(tr("Rack layout"), this);
+    mRackLayout = std::make_unique<form::FieldRowForm<Configuration>>(
+        new QFormLayout(rackLayout), rackLayout, form::configurationRows("Rack layout"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(parts);
     layout->addWidget(cluster);
     layout->addWidget(hostStorage);
+    layout->addWidget(rackLayout);
     layout->addStretch(1);
 
     // Each edit names its field's key: the undo merge key is that key and
@@ -184,6 +188,9 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
     connect(mName, &QLineEdit::editingFinished, this,
             [this] { emit edited(tr("name"), QStringLiteral("name")); });
     mHostStorage->watch(this, [this](const form::FieldRowEdit<Configuration>& edit) {
+        emit edited(edit.label, edit.key);
+    });
+    mRackLayout->watch(this, [this](const form::FieldRowEdit<Configuration>& edit) {
         emit edited(edit.label, edit.key);
     });
     describeRanges(this);
@@ -341,6 +348,7 @@ void ConfigurationForm::setConfiguration(const Configuration& c)
     mRackUnits->setValue(c.rack.units);
     mGpuPowerLimit->setValue(c.gpuPowerLimitW.value_or(0.0));
     mHostStorage->load(c);
+    mRackLayout->load(c);
     blockers.clear();
     syncCountSuffixes(this);
 }
@@ -371,6 +379,7 @@ Configuration ConfigurationForm::configuration() const
     else
         c.gpuPowerLimitW.reset();
     mHostStorage->store(c);
+    mRackLayout->store(c);
     return c;
 }
 

@@ -75,6 +75,7 @@ private:
     QSpinBox* mRackUnits = nullptr;
     /// DIMMs and shared storage, rows from core's registry.
     std::unique_ptr<form::FieldRowForm<Configuration>> mHostStorage;
+    std::unique_ptr<form::FieldRowForm<Configuration>> mRackLayout;
 };
 
 } // namespace infrafit::ui

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/output/layout_drawing.h"
+
+#include "core/base/finding_text.h"
+#include "core/layout/power_distribution.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <unordered_map>
+
+namespace infrafit {
+
+namespace {
+
+constexpr DrawingColor drawingBlack {0, 0, 0};
+constexpr DrawingColor drawingGrey {0.55, 0.55, 0.55};
+constexpr DrawingColor drawingLight {0.93, 0.93, 0.93};
+constexpr DrawingColor drawingRed {0.8, 0.1, 0.1};
+
+DrawingColor drawingRoleColor(DeviceRole role)
+{
+    switch (role) {
+    case DeviceRole::GpuNode:
+        return {0.55, 0.75, 0.45};
+    case DeviceRole::Leaf:
+        return {0.45, 0.62, 0.85};
+    case DeviceRole::Spine:
+        return {0.35, 0.50, 0.80};
+    case DeviceRole::Core:
+        return {0.30, 0.40, 0.70};
+    case DeviceRole::FrontEnd:
+        return {0.85, 0.70, 0.40};
+    case DeviceRole::Management:
+        return {0.75, 0.60, 0.80};
+    case DeviceRole::Pdu:
+        return {0.90, 0.45, 0.40};
+    }
+    return drawingGrey;
+}
+
+void drawingBox(DrawingPage& page, double x, double y, double w, double h, DrawingColor fill,
+    double stroke = 0.6)
+{
+    page.rects.push_back({x, y, w, h, fill, true, drawingBlack, stroke});
+}
+
+void drawingLabel(DrawingPage& page, double x, double y, std::string text, double size,
+    bool bold = false, DrawingColor color = drawingBlack)
+{
+    page.texts.push_back({x, y, std::move(text), size, bold, color});
+}
+
+/// Elevation of one face of `rack` at (x, y), `unitPt` points per U.
+void drawingElevation(DrawingPage& page, const Rack& rack, RackFace face, double x, double y,
+    double width, double unitPt)
+{
+    const double height = rack.units * unitPt;
+    drawingLabel(
+        page, x, y - 4, rack.name + (face == RackFace::Front ? " front" : " rear"), 8, true);
+    drawingBox(page, x, y, width, height, drawingLight, 1.2);
+    for (int u = 1; u <= rack.units; ++u)
+        if (u % 5 == 0)
+            drawingLabel(page, x - 10, y + (rack.units - u + 1) * unitPt - 1, std::to_string(u),
+                4.5, false, drawingGrey);
+    for (const auto& d : rack.devices) {
+        if (d.role == DeviceRole::Pdu) {
+            // 0U PDUs: vertical strips along the rear, A left and B right.
+            if (face != RackFace::Rear || d.heightU > 0)
+                continue;
+            const bool feedA = d.name.find("-pdu-A") != std::string::npos;
+            const int index = d.name.empty() ? 1 : std::max(1, d.name.back() - '0');
+            const double strip = 4;
+            const double px
+                = feedA ? x + 1 + (index - 1) * (strip + 1) : x + width - 1 - index * (strip + 1);
+            page.rects.push_back(
+                {px, y + 2, strip, height - 4, drawingRoleColor(d.role), true, drawingBlack, 0.3});
+            continue;
+        }
+        const bool onThisFace
+            = d.face == face || d.role == DeviceRole::GpuNode || d.role != DeviceRole::Management;
+        const double top = y + (rack.units - (d.positionU + d.heightU - 1)) * unitPt;
+        const double h = d.heightU * unitPt;
+        DrawingColor fill = drawingRoleColor(d.role);
+        if (!onThisFace || (d.role == DeviceRole::Management && d.face != face))
+            fill = {0.85, 0.85, 0.85};
+        drawingBox(page, x + 12, top, width - 24, h, fill, 0.5);
+        const double size = std::min(7.0, std::max(4.0, h * 0.55));
+        std::string label = d.name + " (" + std::string(enumName(d.role)) + ")";
+        if (d.heightU >= 2 && d.maxW > 0)
+            label += " " + infra::watts(d.maxW);
+        drawingLabel(page, x + 15, top + h / 2 + size / 3, label, size);
+    }
+    // Power under the rack: total and current per phase of each feed.
+    double ty = y + height + 10;
+    drawingLabel(page, x, ty,
+        infra::watts(rack.maxW) + " max, " + infra::watts(rack.typicalW) + " typical, "
+            + infra::num(rack.weightKg) + " kg",
+        6.5);
+    for (const auto& feed : rack.feeds) {
+        ty += 8;
+        drawingLabel(page, x, ty,
+            "Feed " + feed.name + ": L1 " + infra::num(feed.phaseA[0], 1) + " A, L2 "
+                + infra::num(feed.phaseA[1], 1) + " A, L3 " + infra::num(feed.phaseA[2], 1) + " A",
+            6.5, false, phaseImbalanceMatters(feed) ? drawingRed : drawingBlack);
+    }
+    for (const auto& check : rack.feedLoss)
+        if (!check.survives) {
+            ty += 8;
+            drawingLabel(page, x, ty, "Loss of feed " + check.lostFeed + ": " + check.note, 6.5,
+                false, drawingRed);
+        }
+}
+
+/// Row plan: racks in rows (front to the cold aisle of even rows), the
+/// fabric's links drawn between racks.
+DrawingPage drawingRowPlan(const RackLayout& layout, const std::string& title)
+{
+    DrawingPage page;
+    page.title = title + ": row plan";
+    int rows = 0, columns = 0;
+    for (const auto& rack : layout.racks) {
+        rows = std::max(rows, rack.row + 1);
+        columns = std::max(columns, rack.column + 1);
+    }
+    const double cell = 36, gap = 4, aisle = 26, margin = 40;
+    page.width = margin * 2 + columns * (cell + gap) + 60;
+    page.height = margin * 2 + rows * (cell + aisle) + aisle + 40;
+    drawingLabel(page, margin, 24, page.title, 12, true);
+    const auto rackX = [&](const Rack& r) { return margin + r.column * (cell + gap); };
+    const auto rackY = [&](const Rack& r) { return margin + aisle + r.row * (cell + aisle); };
+    for (int row = 0; row <= rows; ++row) {
+        const double y = margin + row * (cell + aisle);
+        drawingLabel(page, margin, y + aisle * 0.65, row % 2 == 0 ? "cold aisle" : "hot aisle", 7,
+            false, row % 2 == 0 ? DrawingColor {0.2, 0.4, 0.8} : drawingRed);
+    }
+    std::unordered_map<std::string, const Rack*> rackOf;
+    for (const auto& rack : layout.racks) {
+        const bool compute = std::any_of(rack.devices.begin(), rack.devices.end(),
+            [](const PlacedDevice& d) { return d.role == DeviceRole::GpuNode; });
+        drawingBox(page, rackX(rack), rackY(rack), cell, cell,
+            compute ? drawingRoleColor(DeviceRole::GpuNode) : drawingRoleColor(DeviceRole::Leaf));
+        drawingLabel(page, rackX(rack) + 2, rackY(rack) + cell / 2, rack.name, 6.5, true);
+        drawingLabel(page, rackX(rack) + 2, rackY(rack) + cell / 2 + 8,
+            infra::num(rack.maxW / 1000, 1) + " kW", 5.5);
+        for (const auto& d : rack.devices)
+            rackOf.emplace(d.name, &rack);
+    }
+    // Fabric links between racks, counted per pair.
+    std::map<std::pair<const Rack*, const Rack*>, int> links;
+    for (const auto& c : layout.cables) {
+        if (c.purpose == "power" || c.purpose == "management")
+            continue;
+        const auto a = rackOf.find(c.from.substr(0, c.from.find(':')));
+        const auto b = rackOf.find(c.to.substr(0, c.to.find(':')));
+        if (a == rackOf.end() || b == rackOf.end() || a->second == b->second)
+            continue;
+        auto key = std::minmax(a->second, b->second);
+        ++links[{key.first, key.second}];
+    }
+    for (const auto& [pair, count] : links)
+        page.lines.push_back({rackX(*pair.first) + cell / 2, rackY(*pair.first) + cell / 2,
+            rackX(*pair.second) + cell / 2, rackY(*pair.second) + cell / 2,
+            std::clamp(0.3 + std::log2(1.0 + count) * 0.3, 0.3, 3.0),
+            DrawingColor {0.2, 0.3, 0.7}});
+    drawingLabel(page, margin, page.height - 16,
+        infra::counted(static_cast<double>(layout.racks.size()), "rack", "racks") + ", "
+            + infra::counted(static_cast<double>(layout.cables.size()), "cable", "cables")
+            + "; lines: fabric links between racks",
+        7);
+    return page;
+}
+
+} // namespace
+
+LayoutDrawing drawLayout(const RackLayout& layout, const std::string& title)
+{
+    LayoutDrawing drawing;
+    if (layout.racks.empty()) {
+        DrawingPage empty;
+        empty.title = title;
+        empty.width = 400;
+        empty.height = 100;
+        drawingLabel(empty, 20, 40, title + ": no rack was laid out", 10, true);
+        drawing.pages.push_back(std::move(empty));
+        return drawing;
+    }
+    drawing.pages.push_back(drawingRowPlan(layout, title));
+    const double unitPt = 9, rackWidth = 120, margin = 30, colGap = 30;
+    int maxUnits = 0;
+    for (const auto& rack : layout.racks)
+        maxUnits = std::max(maxUnits, rack.units);
+    const std::size_t perPage = layoutDrawingRacksPerPage;
+    for (std::size_t first = 0; first < layout.racks.size(); first += perPage) {
+        DrawingPage page;
+        const std::size_t last = std::min(layout.racks.size(), first + perPage);
+        page.title
+            = title + ": racks " + layout.racks[first].name + " to " + layout.racks[last - 1].name;
+        page.width = margin * 2 + static_cast<double>(last - first) * 2 * (rackWidth + colGap);
+        page.height = margin * 2 + 30 + maxUnits * unitPt + 50;
+        drawingLabel(page, margin, 20, page.title, 11, true);
+        for (std::size_t i = first; i < last; ++i) {
+            const double x
+                = margin + 12 + static_cast<double>(i - first) * 2 * (rackWidth + colGap);
+            drawingElevation(
+                page, layout.racks[i], RackFace::Front, x, margin + 20, rackWidth, unitPt);
+            drawingElevation(page, layout.racks[i], RackFace::Rear, x + rackWidth + colGap / 2,
+                margin + 20, rackWidth, unitPt);
+        }
+        drawing.pages.push_back(std::move(page));
+    }
+    return drawing;
+}
+
+} // namespace infrafit
