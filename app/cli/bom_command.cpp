@@ -47,6 +47,10 @@ int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::os
         throw InputError(file, "/configurations", "the project has no configurations");
     BomContext context;
     context.date = reportDateToday();
+    // The catalog's software compatibility rows (the shipped ones when it has none).
+    const SoftwareTable software = store.softwareTable();
+    if (!software.rows.empty())
+        context.software = &software;
     const auto bom = buildProjectBom(project, storeLookup(store), *args.value("config"),
         args.valueOr("workload", ""), context, file);
     exportBom(bom, format, output);

@@ -4,6 +4,8 @@
 #include "core/project/project_names.h"
 
 #include "core/analysis/evaluate.h"
+#include "core/infra/requirement_check.h"
+#include "core/software/default_software.h"
 #include "core/io/input_error.h"
 #include "core/report/finite_value.h"
 
@@ -251,6 +253,8 @@ BillOfMaterials buildFrom(
     addSubtotalsAndTotals(bom);
     summarizeInfrastructure(rc, report, s);
     s.findings = report.findings;
+    s.software = recommendSoftware(
+        rc.gpu, context.software ? *context.software : defaultSoftwareTable());
     return bom;
 }
 
@@ -304,9 +308,18 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
     if (context.projectName.empty())
         context.projectName = project.name;
     const ResolvedConfiguration rc = resolveConfiguration(project, configIndex, catalog, file);
-    if (!workload)
-        return buildBom(rc, checkInfrastructure(rc, {}), context);
-    return buildBom(rc, evaluate(*workload, rc), context);
+    BillOfMaterials bom = workload
+        ? buildBom(rc, evaluate(*workload, rc, {}, context.software), context)
+        : buildBom(rc, checkInfrastructure(rc, {}), context);
+    // The compliance table and its findings (core/infra/requirement_check.h).
+    if (project.requirements.any()) {
+        bom.summary.compliance = checkRequirements(project.requirements, rc);
+        const auto more = requirementFindings(bom.summary.compliance);
+        bom.summary.findings.insert(bom.summary.findings.end(), more.begin(), more.end());
+        std::stable_sort(bom.summary.findings.begin(), bom.summary.findings.end(),
+                         [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
+    }
+    return bom;
 }
 
 std::string reportDateToday()

@@ -7,6 +7,7 @@
 #include "core/infra/infrastructure.h"
 #include "core/project/project.h"
 #include "core/project/resolve_configuration.h"
+#include "core/software/software_compat.h"
 
 #include <string>
 #include <string_view>
@@ -20,6 +21,8 @@ struct BomContext {
     std::string projectName;
     std::string date; ///< "YYYY-MM-DD"
     std::string infrafitVersion = INFRAFIT_VERSION;
+    /// The catalog's software compatibility table (nullptr: the shipped one).
+    const SoftwareTable* software = nullptr;
 };
 
 /// The BOM of `rc` as `evaluation` (an evaluate() result, which carries the
