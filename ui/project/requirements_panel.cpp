@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -35,7 +36,14 @@ RequirementsPanel::RequirementsPanel(QWidget* parent)
     flagsForm->addRow(tr("Redfish at least:"), mRedfishMin);
     mRows = std::make_unique<form::FieldRowForm<ProjectRequirements>>(flagsForm, flags,
                                                                       form::requirementRows());
-    layout->addWidget(flags);
+    // The inputs scroll, so the panel shares the page with the form and the
+    // checks on a short window.
+    auto* flagsScroll = new QScrollArea(this);
+    flagsScroll->setObjectName(QStringLiteral("requirementsScrollArea"));
+    flagsScroll->setWidget(flags);
+    flagsScroll->setWidgetResizable(true);
+    flagsScroll->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(flagsScroll, 1);
 
     mCompliance = new QTableWidget(0, 5, this);
     mCompliance->setObjectName(QStringLiteral("complianceTableWidget"));
