@@ -99,17 +99,28 @@ FileImportResult importCatalogFile(CatalogStore& store, const std::string& path)
     });
     FileImportResult result;
     try {
-        result.summary = store.importBatches([&](std::vector<Part>& batch) {
-            if (!queue.pop(batch))
-                return false;
-            result.parts += batch.size();
-            return true;
-        });
+        // The software rows are read once the parser is done, which it is
+        // when the queue is closed and drained (the last pop fails).
+        result.summary = store.importBatches(
+            [&](std::vector<Part>& batch) {
+                if (!queue.pop(batch))
+                    return false;
+                result.parts += batch.size();
+                return true;
+            },
+            [&]() -> const SoftwareTable* {
+                return document.software ? &*document.software : nullptr;
+            },
+            &result.softwareRows);
     } catch (const PartsReplaced&) {
         parser.join();
         // Rare: the file names "parts" twice and the last one counts.
         result.parts = document.parts.size();
         result.summary = store.importParts(document.parts);
+        if (document.software) {
+            const auto software = store.importSoftware(*document.software);
+            result.softwareRows = software.added + software.replaced;
+        }
         result.warnings = std::move(document.warnings);
         return result;
     } catch (...) {

@@ -15,6 +15,7 @@ struct FileImportResult {
     std::size_t parts = 0;         ///< parts read from the file
     ImportSummary summary;         ///< of them, added and replaced
     std::vector<Problem> warnings; ///< non-fatal remarks (unknown fields ignored)
+    std::size_t softwareRows = 0;  ///< software compatibility rows added or replaced
 };
 
 /// Reads the catalog file `path` and adds or replaces its parts in `store`,

@@ -7,10 +7,13 @@
 #include "catalog/database_file.h"
 #include "catalog/default_catalog.h"
 #include "catalog/migrations.h"
+#include "catalog/software_rows.h"
 #include "catalog/sqlite/database.h"
 #include "catalog/sqlite/transaction.h"
 #include "core/base/input_error.h"
+#include "core/io/software_compat_json.h"
 #include "core/parts/part_validation.h"
+#include "core/io/default_software.h"
 
 #include <algorithm>
 #include <chrono>
@@ -37,6 +40,24 @@ std::string describe(const std::vector<Problem>& problems)
     for (const auto& problem : problems)
         text += "\n  " + problem.pointer + ": " + problem.message;
     return text;
+}
+
+/// The migration that creates the software compatibility table.
+constexpr int storeSoftwareMigration = 6;
+
+/// Refuses a software row the catalog file reader would refuse (same rules).
+void storeRequireValidSoftware(const std::string& path, const SoftwareCompat& row)
+{
+    std::vector<Problem> problems;
+    softwareCompatFromJson(softwareCompatToJson(row), "", problems);
+    if (problems.empty())
+        return;
+    std::string message = path + ": software compatibility row \"" + row.architecture
+                          + "\" refused, nothing was stored:";
+    for (const auto& problem : problems)
+        message += " " + (problem.pointer.empty() ? std::string("/") : problem.pointer) + " "
+                   + problem.message + ";";
+    throw StoreError(StoreErrorKind::InvalidPart, message);
 }
 
 void requireValid(const std::string& path, const Part& part, std::string_view action)
@@ -100,7 +121,22 @@ struct CatalogStore::Impl {
     bool readOnly = false;
 
     ImportSummary store(const std::vector<Part>& parts);
+    ImportSummary storeSoftware(const SoftwareTable& table);
 };
+
+ImportSummary CatalogStore::Impl::storeSoftware(const SoftwareTable& table)
+{
+    for (const auto& row : table.rows)
+        storeRequireValidSoftware(path, row);
+    ImportSummary summary;
+    for (const auto& row : table.rows) {
+        if (putSoftwareRow(db, row))
+            ++summary.replaced;
+        else
+            ++summary.added;
+    }
+    return summary;
+}
 
 ImportSummary CatalogStore::Impl::store(const std::vector<Part>& parts)
 {
@@ -199,6 +235,11 @@ CatalogStore CatalogStore::open(const std::string& path, OpenOptions options)
                             path + ": the built-in catalog is invalid: " + error.what());
                     }
                 }
+                // The shipped software compatibility rows: for a new catalog
+                // seeded with the defaults, and for one upgraded past
+                // migration 6 (which keeps its parts and gains the rows).
+                if ((before == 0 && options.seedWithDefaults) || (before > 0 && before < storeSoftwareMigration))
+                    impl->storeSoftware(defaultSoftwareTable());
                 transaction.commit();
             }
         }
@@ -323,7 +364,9 @@ ImportSummary CatalogStore::importParts(const std::vector<Part>& parts)
     return summary;
 }
 
-ImportSummary CatalogStore::importBatches(const std::function<bool(std::vector<Part>&)>& next)
+ImportSummary CatalogStore::importBatches(const std::function<bool(std::vector<Part>&)>& next,
+                                          const std::function<const SoftwareTable*()>& software,
+                                          std::size_t* softwareRows)
 {
     sqlite::Transaction transaction(mImpl->db);
     ImportSummary summary;
@@ -334,6 +377,45 @@ ImportSummary CatalogStore::importBatches(const std::function<bool(std::vector<P
         summary.replaced += stored.replaced;
         batch.clear();
     }
+    if (software) {
+        if (const SoftwareTable* table = software()) {
+            mImpl->storeSoftware(*table);
+            if (softwareRows)
+                *softwareRows = table->rows.size();
+        }
+    }
+    transaction.commit();
+    return summary;
+}
+
+SoftwareTable CatalogStore::softwareTable() const
+{
+    return readSoftwareRows(mImpl->db);
+}
+
+bool CatalogStore::putSoftware(const SoftwareCompat& row)
+{
+    storeRequireValidSoftware(mImpl->path, row);
+    sqlite::Transaction transaction(mImpl->db);
+    const bool replaced = putSoftwareRow(mImpl->db, row);
+    transaction.commit();
+    return replaced;
+}
+
+void CatalogStore::removeSoftware(std::string_view architecture)
+{
+    sqlite::Transaction transaction(mImpl->db);
+    if (!eraseSoftwareRow(mImpl->db, architecture))
+        throw StoreError(StoreErrorKind::NotFound,
+                         mImpl->path + ": no software compatibility row for architecture \""
+                             + std::string(architecture) + "\"");
+    transaction.commit();
+}
+
+ImportSummary CatalogStore::importSoftware(const SoftwareTable& table)
+{
+    sqlite::Transaction transaction(mImpl->db);
+    const auto summary = mImpl->storeSoftware(table);
     transaction.commit();
     return summary;
 }

@@ -3,6 +3,7 @@
 
 #include "core/parts/field_spec.h"
 #include "core/parts/part.h"
+#include "core/software/software_compat.h"
 
 #include <chrono>
 #include <cstdint>
@@ -121,7 +122,23 @@ public:
     /// rolls every batch back and propagates. Each batch is validated, but
     /// an id repeated in two batches replaces the earlier part: refusing
     /// that is the caller's job (catalog_import.h does).
-    ImportSummary importBatches(const std::function<bool(std::vector<Part>&)>& next);
+    /// `software`, when given, is asked after the last batch (inside the same
+    /// transaction) for software compatibility rows to add or replace too;
+    /// it may return nullptr. Their count goes to `softwareRows`.
+    ImportSummary importBatches(const std::function<bool(std::vector<Part>&)>& next,
+                                const std::function<const SoftwareTable*()>& software = {},
+                                std::size_t* softwareRows = nullptr);
+
+    /// The software compatibility table (migration 6), by architecture.
+    [[nodiscard]] SoftwareTable softwareTable() const;
+    /// Adds `row` or replaces the row of its architecture; InvalidPart when
+    /// it has no architecture, source or date, or a version text without a
+    /// number. Returns true when it replaced a row.
+    bool putSoftware(const SoftwareCompat& row);
+    /// Removes the row of `architecture`; NotFound when there is none.
+    void removeSoftware(std::string_view architecture);
+    /// Adds or replaces every row of `table` in one transaction.
+    ImportSummary importSoftware(const SoftwareTable& table);
 
     [[nodiscard]] const std::string& path() const;
     [[nodiscard]] int schemaVersion() const;

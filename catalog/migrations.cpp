@@ -270,12 +270,62 @@ ALTER TABLE psu ADD COLUMN part_number TEXT;
 ALTER TABLE cooling ADD COLUMN part_number TEXT;
 )SQL";
 
-constexpr std::array<Migration, 5> migrations{{
+// Migration 6: the software compatibility table (issue 20), one row per GPU
+// architecture (core/software/software_compat.h): minimum and last driver
+// branch and toolkit release, recommended stack and container image, the
+// hardware precisions and framework features as JSON arrays, the published
+// end of support, and the row's source and the date it was checked. Rows
+// are keyed by architecture, not by part id: they are not parts. The
+// shipped rows are written by CatalogStore::open when a database is created
+// or upgraded to this version.
+constexpr std::string_view migration6 = R"SQL(
+CREATE TABLE software_compat (
+    architecture TEXT PRIMARY KEY NOT NULL,
+    vendor TEXT,
+    stack TEXT NOT NULL CHECK (stack IN ('cuda', 'rocm', 'synapseai')),
+    min_driver_branch TEXT,
+    last_driver_branch TEXT,
+    min_toolkit_version TEXT,
+    last_toolkit_version TEXT,
+    recommended_driver TEXT,
+    recommended_toolkit TEXT,
+    container_image TEXT,
+    precisions TEXT NOT NULL,
+    frameworks TEXT NOT NULL,
+    end_of_support TEXT,
+    source TEXT NOT NULL,
+    source_date TEXT NOT NULL,
+    notes TEXT
+);
+)SQL";
+
+// Migration 7: manageability and security fields (issue 20), appended to
+// the chassis and nic tables in the registry's order (core/parts/
+// field_spec.cpp, the kinds' `later` fields). Flags are NULL when not known.
+constexpr std::string_view migration7 = R"SQL(
+ALTER TABLE chassis ADD COLUMN bmc_type TEXT;
+ALTER TABLE chassis ADD COLUMN redfish_version TEXT;
+ALTER TABLE chassis ADD COLUMN secure_boot INTEGER CHECK (secure_boot IN (0, 1));
+ALTER TABLE chassis ADD COLUMN tpm INTEGER CHECK (tpm IN (0, 1));
+ALTER TABLE chassis ADD COLUMN hardware_root_of_trust INTEGER
+    CHECK (hardware_root_of_trust IN (0, 1));
+ALTER TABLE chassis ADD COLUMN signed_firmware INTEGER CHECK (signed_firmware IN (0, 1));
+ALTER TABLE chassis ADD COLUMN oob_management_nic INTEGER CHECK (oob_management_nic IN (0, 1));
+ALTER TABLE chassis ADD COLUMN hot_swap_psus INTEGER CHECK (hot_swap_psus IN (0, 1));
+ALTER TABLE chassis ADD COLUMN hot_swap_fans INTEGER CHECK (hot_swap_fans IN (0, 1));
+ALTER TABLE chassis ADD COLUMN service_access TEXT;
+ALTER TABLE nic ADD COLUMN dpu INTEGER CHECK (dpu IN (0, 1));
+ALTER TABLE nic ADD COLUMN isolation_offload INTEGER CHECK (isolation_offload IN (0, 1));
+)SQL";
+
+constexpr std::array<Migration, 7> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
     {4, migration4},
     {5, migration5},
+    {6, migration6},
+    {7, migration7},
 }};
 
 /// True when the database has no tables, views or triggers at all.

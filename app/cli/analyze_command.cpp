@@ -33,8 +33,11 @@ int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
     const Project project = projectFromJson(document, file, storeLookup(store));
+    // The catalog's software compatibility rows (the shipped ones when it has none).
+    const SoftwareTable software = store.softwareTable();
     const auto results = analyzeProject(project, storeLookup(store), args.valueOr("workload", ""),
-                                        args.valueOr("config", ""), file);
+                                        args.valueOr("config", ""), file,
+                                        software.rows.empty() ? nullptr : &software);
     if (format == "json")
         out << analysisResultsToJson(results).dump(2) << "\n";
     else

@@ -48,6 +48,10 @@ int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::os
     BomContext context;
     context.date = reportDateToday();
     context.layoutCables = args.has("layout-cables");
+    // The catalog's software compatibility rows (the shipped ones when it has none).
+    const SoftwareTable software = store.softwareTable();
+    if (!software.rows.empty())
+        context.software = &software;
     const auto bom = buildProjectBom(project, storeLookup(store), *args.value("config"),
         args.valueOr("workload", ""), context, file);
     exportBom(bom, format, output);

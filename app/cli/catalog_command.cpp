@@ -8,6 +8,7 @@
 #include "catalog/catalog_import.h"
 #include "catalog/catalog_store.h"
 #include "core/io/catalog_json.h"
+#include "core/io/software_compat_json.h"
 #include "core/io/text_file.h"
 #include "core/parts/field_spec.h"
 #include "core/base/text_table.h"
@@ -158,11 +159,46 @@ std::optional<PartKind> parseKind(const std::string& word)
     return kind;
 }
 
+/// `catalog list software`: the software compatibility rows.
+int listSoftwareRows(const Arguments& args, std::ostream& out, std::ostream& err)
+{
+    const auto format = args.choice("format", "text", {"text", "json"});
+    auto store = openCatalog(args, err);
+    const SoftwareTable table = store.softwareTable();
+    if (format == "json") {
+        out << softwareTableToJson(table).dump(2) << "\n";
+        return ExitOk;
+    }
+    if (table.rows.empty()) {
+        out << "No software compatibility rows.\n";
+        return ExitOk;
+    }
+    for (const auto& row : table.rows) {
+        std::vector<std::string> facts;
+        if (!row.minDriverBranch.empty())
+            facts.push_back("driver " + row.minDriverBranch + "+");
+        if (!row.minToolkitVersion.empty())
+            facts.push_back(std::string(softwareStackLabel(row.stack)) + " "
+                            + row.minToolkitVersion + "+");
+        if (!row.endOfSupport.empty())
+            facts.push_back("end of support " + row.endOfSupport);
+        if (!row.recommendedToolkit.empty())
+            facts.push_back("recommended " + row.recommendedToolkit);
+        out << row.architecture << " (" << softwareStackLabel(row.stack) << "):";
+        for (std::size_t i = 0; i < facts.size(); ++i)
+            out << (i ? ", " : " ") << facts[i];
+        out << "; source checked " << row.sourceDate << "\n";
+    }
+    return ExitOk;
+}
+
 int listParts(const Arguments& args, std::ostream& out, std::ostream& err)
 {
     const auto& words = args.positional();
     if (words.size() > 2)
         throw UsageError("catalog list takes at most one KIND");
+    if (words.size() == 2 && words[1] == "software")
+        return listSoftwareRows(args, out, err);
     const auto kind = words.size() == 2 ? parseKind(words[1]) : std::nullopt;
     const auto format = args.choice("format", "text", {"text", "json"});
     auto store = openCatalog(args, err);
@@ -224,7 +260,10 @@ int importParts(const Arguments& args, std::ostream& out, std::ostream& err)
     for (const auto& warning : result.warnings)
         err << file << ": " << warning.pointer << ": " << warning.message << "\n";
     out << "Imported " << result.parts << " parts into " << store->path() << " ("
-        << result.summary.added << " added, " << result.summary.replaced << " replaced).\n";
+        << result.summary.added << " added, " << result.summary.replaced << " replaced)";
+    if (result.softwareRows > 0)
+        out << " and " << result.softwareRows << " software compatibility rows";
+    out << ".\n";
     return ExitOk;
 }
 
@@ -239,8 +278,13 @@ int exportParts(const Arguments& args, std::ostream& out, std::ostream& err)
     checkOutputIsNotInput(output, databaseFiles(databasePathFrom(args.valueOr("db", ""))));
     auto store = openCatalog(args, err);
     const auto parts = store.list(kind);
-    writeFileAtomic(output, catalogToJson(parts));
-    out << "Exported " << parts.size() << " parts to " << args.positional()[1] << ".\n";
+    // The whole catalog carries its software compatibility rows; one kind does not.
+    const SoftwareTable software = kind ? SoftwareTable{} : store.softwareTable();
+    writeFileAtomic(output, catalogToJson(parts, kind ? nullptr : &software));
+    out << "Exported " << parts.size() << " parts";
+    if (!software.rows.empty())
+        out << " and " << software.rows.size() << " software compatibility rows";
+    out << " to " << args.positional()[1] << ".\n";
     return ExitOk;
 }
 

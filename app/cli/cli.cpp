@@ -41,7 +41,8 @@ Usage:
   infrafit-cli catalog   export FILE [--kind KIND] [--db FILE]
   infrafit-cli --help | --version
 
-KIND is one of gpu, chassis, cpu, nvme, nic, psu, cooling.
+KIND is one of gpu, chassis, cpu, nvme, nic, psu, cooling; `catalog list software`
+lists the software compatibility rows (GPU architecture to driver, toolkit, frameworks).
 The catalog database defaults to $XDG_DATA_HOME/infrafit/catalog.sqlite
 (~/.local/share/infrafit/catalog.sqlite); it is created from the built-in
 default catalog on first use. --db FILE uses another database.

@@ -279,6 +279,8 @@ int recommendCommand(const std::vector<std::string>& words, std::ostream& out, s
         throw UsageError("no workload named \"" + *workloadName + "\" in " + file
                          + knownWorkloadNames(project));
     request.workload = *found;
+    // The project's manageability and security requirements filter the builds.
+    request.constraints.requirements = project.requirements;
 
     // Snapshot: catalog parts, overridden by the project's inline parts.
     auto store = openCatalog(args, err);

@@ -114,6 +114,17 @@ KIND_FIELDS = {
         "depth_mm": positive(False, 5000),
         "gpu_fabric": _f("choice", True, choices=["nvswitch", "pcie", "xgmi"]),
         "system_parts": _f("list"),  # "ID:COUNT" of parts in this catalog (checked below)
+        # manageability and security (catalog migration 7): only where a datasheet says so
+        "bmc_type": _f("text"),
+        "redfish_version": _f("text"),
+        "secure_boot": _f("flag"),
+        "tpm": _f("flag"),
+        "hardware_root_of_trust": _f("flag"),
+        "signed_firmware": _f("flag"),
+        "oob_management_nic": _f("flag"),
+        "hot_swap_psus": _f("flag"),
+        "hot_swap_fans": _f("flag"),
+        "service_access": _f("choice", choices=["front", "rear", "front_and_rear"]),
     },
     "cpu": {
         "cores": integer(True, 1, 4096),
@@ -149,6 +160,8 @@ KIND_FIELDS = {
         "pcie_lanes": integer(True, 1, 64),
         "power_w": ranged(True, 0, 2000),
         "gpudirect_rdma": _f("flag"),
+        "dpu": _f("flag"),
+        "isolation_offload": _f("flag"),
     },
     "psu": {
         "watts": positive(True, 1e6),
@@ -591,11 +604,13 @@ FLAGS = {
     # the user guides) are not in the catalog; the PM1743 (U.2, PCIe 5) stands in for them, the
     # same count and interface, as the shipped fine-tune example uses it.
     "nvidia-dgx-h100": {"base_power_includes_components": True, "price_includes_parts": True,
+                        "redfish_version": "1.7.0", "secure_boot": True,
                         "system_parts": ["intel-xeon-platinum-8480plus:2",
                                          "samsung-pm1743-15.36tb:8",
                                          "nvidia-connectx-7-ndr-osfp:8",
                                          "psu-nvidia-dgx-3300w:6"]},
     "nvidia-dgx-h200": {"base_power_includes_components": True, "price_includes_parts": True,
+                        "redfish_version": "1.7.0", "secure_boot": True,
                         "system_parts": ["intel-xeon-platinum-8480plus:2",
                                          "samsung-pm1743-15.36tb:8",
                                          "nvidia-connectx-7-ndr-osfp:8",
@@ -607,16 +622,31 @@ FLAGS = {
                                          "nvidia-connectx-7-ndr-osfp:8",
                                          "psu-nvidia-dgx-3300w:6"]},
     "asus-xa-nb3i-e12": {"base_power_includes_components": True},
+    # Manageability and security, only what a vendor document states (MANAGEABILITY_NOTES
+    # names it); everything else stays unknown. DGX H100/H200 user guide, "Redfish APIs
+    # Support": the BMC's Redfish server follows DSP0266 1.7.0, and the UEFI Secure Boot
+    # platform key is managed through it.
+    "nvidia-bluefield-3-b3220": {"dpu": True, "isolation_offload": True},
+    # The part's source (a teardown of the system) lists 5 hot-swap front fans.
+    "supermicro-sys-821ge-tnhr": {"hot_swap_fans": True},
     "nvidia-gb200-nvl72-compute-tray": {"base_power_includes_components": True},
     "dell-poweredge-xe9680": {"depth_mm": 995},
 }
 
 # Extra text appended to notes (after the hardware.json notes).
+DGX_H100_REDFISH_NOTE = (" Manageability: Redfish 1.7.0 (DSP0266) and UEFI secure boot from "
+                         "https://docs.nvidia.com/dgx/dgxh100-user-guide/redfish-api-supp.html; "
+                         "TPM, root of trust and the other security fields are not stated there "
+                         "and stay unknown.")
 EXTRA_NOTES = {
     "nvidia-dgx-h100": "Complete system: price and base_power_w already cover CPUs, NICs, "
-                       "drives and fans; do not add them again.",
+                       "drives and fans; do not add them again." + DGX_H100_REDFISH_NOTE,
     "nvidia-dgx-h200": "Complete system: base_power_w already covers CPUs, NICs, drives and "
-                       "fans; do not add them again.",
+                       "fans; do not add them again." + DGX_H100_REDFISH_NOTE,
+    "nvidia-bluefield-3-b3220": "DPU with its own Arm cores; isolation offload: the BlueField "
+                                "zero-trust mode keeps the host from the DPU's functions "
+                                "(https://docs.nvidia.com/networking/display/bluefieldbmcv23107/"
+                                "Table+of+Common+Commands).",
     "nvidia-dgx-b200": "Complete system: price and base_power_w already cover CPUs, NICs, "
                        "drives and fans; do not add them again.",
     "asus-xa-nb3i-e12": "base_power_w already covers CPUs, NICs, drives and fans (derived from "

@@ -5,6 +5,8 @@
 #include "core/base/finding.h"
 #include "core/infra/infrastructure_inputs.h"
 #include "core/base/enum_names.h"
+#include "core/project/requirements.h"
+#include "core/software/software_check.h"
 #include "core/workload/workload.h"
 
 #include <cstdint>
@@ -141,6 +143,13 @@ struct BomSummary {
 
     Findings findings;
     Assumptions assumptions;
+    /// Recommended driver, CUDA/ROCm release and container image for the
+    /// GPU's architecture (software compatibility table); absent when the
+    /// table has no row for it.
+    std::optional<SoftwareRecommendation> software;
+    /// The project's manageability and security requirements against the
+    /// configuration's chassis and NICs (empty without requirements).
+    std::vector<ComplianceRow> compliance;
 };
 
 /// A bill of materials for one configuration (and the workload it was

@@ -7,6 +7,8 @@
 #include "core/base/input_error.h"
 #include "core/layout/plan_layout.h"
 #include "core/base/finite_value.h"
+#include "core/infra/requirement_check.h"
+#include "core/io/default_software.h"
 
 #include <algorithm>
 #include <chrono>
@@ -242,6 +244,8 @@ BillOfMaterials buildFrom(
     addSubtotalsAndTotals(bom);
     summarizeInfrastructure(rc, report, s);
     s.findings = report.findings;
+    s.software = recommendSoftware(
+        rc.gpu, context.software ? *context.software : defaultSoftwareTable());
     return bom;
 }
 
@@ -301,7 +305,7 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
         infra = checkInfrastructure(rc, {});
         bom = buildBom(rc, infra, context);
     } else {
-        const AnalysisResult evaluation = evaluate(*workload, rc);
+        const AnalysisResult evaluation = evaluate(*workload, rc, {}, context.software);
         bom = buildBom(rc, evaluation, context);
         if (evaluation.infrastructure)
             infra = *evaluation.infrastructure;
@@ -309,6 +313,14 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
     if (context.layoutCables)
         addLayoutCableLines(
             bom, planLayout(layoutRequestFor(rc, infra, defaultLayoutInputs(infra.fabric))));
+    // The compliance table and its findings (core/infra/requirement_check.h).
+    if (project.requirements.any()) {
+        bom.summary.compliance = checkRequirements(project.requirements, rc);
+        const auto more = requirementFindings(bom.summary.compliance);
+        bom.summary.findings.insert(bom.summary.findings.end(), more.begin(), more.end());
+        std::stable_sort(bom.summary.findings.begin(), bom.summary.findings.end(),
+                         [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
+    }
     return bom;
 }
 

@@ -8,6 +8,7 @@
 #include "core/layout/rack_layout.h"
 #include "core/project/project.h"
 #include "core/project/resolve_configuration.h"
+#include "core/software/software_compat.h"
 
 #include <string>
 #include <string_view>
@@ -25,6 +26,8 @@ struct BomContext {
     /// rack layout's cable list (core/layout/): one line per cable type,
     /// power cords and management cables included (`bom --layout-cables`).
     bool layoutCables = false;
+    /// The catalog's software compatibility table (nullptr: the shipped one).
+    const SoftwareTable* software = nullptr;
 };
 
 /// The BOM of `rc` as `evaluation` (an evaluate() result, which carries the

@@ -3,6 +3,7 @@
 
 #include "core/io/catalog_sax.h"
 #include "core/io/json_document.h"
+#include "core/io/software_compat_json.h"
 #include "core/io/text_file.h"
 #include "core/parts/field_spec.h"
 #include "core/parts/part_validation.h"
@@ -15,6 +16,26 @@
 namespace infrafit {
 
 namespace {
+
+/// The top-level "software" member of a catalog text the SAX pass accepted:
+/// a second, tree-building pass that drops "parts" as it reads (the rows
+/// are few, the parts many). Throws InputError listing every problem.
+SoftwareTable readCatalogSoftware(std::string_view text, const std::string& file)
+{
+    const nlohmann::json::parser_callback_t skipParts
+        = [](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+              return !(depth == 1 && event == nlohmann::json::parse_event_t::key
+                       && parsed == "parts");
+          };
+    const auto document = nlohmann::json::parse(text.begin(), text.end(), skipParts, false);
+    if (!document.is_object() || !document.contains("software"))
+        throw InputError(file, "/software", "cannot be read");
+    std::vector<Problem> problems;
+    auto table = softwareTableFromJson(document.at("software"), "/software", problems);
+    if (!problems.empty())
+        throw InputError(file, std::move(problems));
+    return table;
+}
 
 /// Streams `text` (SAX) through `handler`: no JSON tree of the whole file is
 /// built. Same problems, pointers and order as reading a tree with partFromJson.
@@ -29,7 +50,10 @@ CatalogDocument parseWith(CatalogSaxHandler& handler, std::string_view text,
     if (!parsed) // only when the depth guard stops it, which checkJsonDepth makes unreachable
         throw InputError(file, "/", "JSON nested deeper than " + std::to_string(maxJsonDepth)
                                         + " levels");
-    return handler.finish(file);
+    CatalogDocument document = handler.finish(file);
+    if (handler.sawSoftware())
+        document.software = readCatalogSoftware(text, file);
+    return document;
 }
 
 } // namespace
@@ -173,7 +197,7 @@ void appendPart(std::string& out, const Part& part)
 
 } // namespace
 
-std::string catalogToJson(const std::vector<Part>& parts)
+std::string catalogToJson(const std::vector<Part>& parts, const SoftwareTable* software)
 {
     // Same text as nlohmann's dump(2) of {"format", "parts", "version"} with
     // partToJson() objects (keys sorted), written directly for speed.
@@ -187,6 +211,16 @@ std::string catalogToJson(const std::vector<Part>& parts)
         appendPart(out, parts[i]);
     }
     out += parts.empty() ? "]" : "\n  ]";
+    if (software) {
+        // Keys stay sorted: "software" between "parts" and "version".
+        std::string rows = softwareTableToJson(*software).dump(2);
+        out += ",\n  \"software\": ";
+        for (char c : rows) {
+            out += c;
+            if (c == '\n')
+                out += "  ";
+        }
+    }
     out += ",\n  \"version\": ";
     out += std::to_string(catalogFormatVersion);
     out += "\n}\n";

@@ -3,9 +3,11 @@
 
 #include "core/base/input_error.h"
 #include "core/parts/part.h"
+#include "core/software/software_compat.h"
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +21,9 @@ inline constexpr int catalogFormatVersion = 1;
 struct CatalogDocument {
     std::vector<Part> parts;
     std::vector<Problem> warnings; ///< e.g. unknown fields that were ignored
+    /// The optional "software" member: software compatibility rows
+    /// (core/software/software_compat.h); absent when the file has none.
+    std::optional<SoftwareTable> software;
 };
 
 /// Parses a catalog file's text (docs/user-guide.md "Catalog file": {"format": "infrafit-catalog",
@@ -45,7 +50,8 @@ CatalogDocument parseCatalogInBatches(std::string_view text, const std::string& 
 /// Reads and parses a catalog file (size-limited, see text_file.h).
 CatalogDocument readCatalogFile(const std::string& path);
 
-/// The catalog file text for `parts` (pretty-printed, trailing newline).
-std::string catalogToJson(const std::vector<Part>& parts);
+/// The catalog file text for `parts` (pretty-printed, trailing newline),
+/// with the software compatibility rows of `software` when given.
+std::string catalogToJson(const std::vector<Part>& parts, const SoftwareTable* software = nullptr);
 
 } // namespace infrafit

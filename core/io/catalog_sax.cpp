@@ -295,6 +295,7 @@ bool CatalogSaxHandler::key(json::string_t& value)
             resetParts();
         } else {
             mTopKey = TopKey::Other;
+            mSawSoftware = mSawSoftware || value == "software";
         }
     } else if (mDepth == 3 && mInPart) {
         mMember = &mReader.member(value);

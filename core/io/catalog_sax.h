@@ -57,6 +57,9 @@ public:
     /// returns the replacing parts in the document instead of the sink.
     [[nodiscard]] bool handedOnPartsReplaced() const { return mHandedOnReplaced; }
 
+    /// After sax_parse: whether the document has a top-level "software"
+    /// member (the software compatibility rows, read by parseCatalog).
+    [[nodiscard]] bool sawSoftware() const { return mSawSoftware; }
     /// After sax_parse: the syntax error, if there was one.
     [[nodiscard]] const std::optional<JsonSyntaxError>& syntaxError() const { return mSyntaxError; }
     /// After a successful sax_parse: the document, or InputError listing
@@ -83,6 +86,7 @@ private:
     int mSkipAbove = -1; ///< >= 0: inside a skipped container entered at this depth
     bool mTopIsObject = false;
     TopKey mTopKey = TopKey::Other;
+    bool mSawSoftware = false;
     DocumentHeader mHeader;
     bool mPartsSeen = false;
     bool mPartsIsArray = false;

@@ -11,6 +11,8 @@
 #include "core/io/text_file.h"
 #include "core/io/workload_json.h"
 #include "core/project/configuration_fields.h"
+#include "core/project/requirement_fields.h"
+#include "core/software/software_version.h"
 
 #include <set>
 
@@ -94,6 +96,33 @@ void trimProblems(std::vector<Problem>& problems, std::size_t& dropped)
     }
 }
 
+/// The optional `requirements` object: its flags from the registry
+/// (core/project/requirement_fields.cpp) and `redfish_min`, a version.
+void readProjectRequirements(const nlohmann::json& document, ProjectRequirements& requirements,
+                             std::vector<Problem>& problems)
+{
+    const auto it = document.find("requirements");
+    if (it == document.end())
+        return;
+    FieldReader r(*it, "/requirements", problems);
+    if (!r.isObject())
+        return;
+    readProjectFields(r, requirementFields(), requirements);
+    if (r.readString("redfish_min", requirements.redfishMin) && !requirements.redfishMin.empty()
+        && !isVersionText(requirements.redfishMin))
+        r.problem("redfish_min", "must be a version such as \"1.8\" (got \""
+                                     + shortenedValue(requirements.redfishMin) + "\")");
+}
+
+nlohmann::json projectRequirementsToJson(const ProjectRequirements& requirements)
+{
+    nlohmann::json j = nlohmann::json::object();
+    if (!requirements.redfishMin.empty())
+        j["redfish_min"] = requirements.redfishMin;
+    writeProjectFields(requirementFields(), requirements, j);
+    return j;
+}
+
 /// Reads the project, appending every problem (at most maxListedProblems,
 /// the rest counted in `dropped`) instead of throwing.
 Project readProject(const nlohmann::json& document, const std::string& file,
@@ -134,6 +163,7 @@ Project readProject(const nlohmann::json& document, const std::string& file,
             trimProblems(problems, dropped);
         }
     }
+    readProjectRequirements(document, project.requirements, problems);
     if (const auto* configs = arrayMember(document, "configurations", problems)) {
         std::set<std::string> names;
         for (std::size_t i = 0; i < configs->size(); ++i) {
@@ -223,6 +253,8 @@ nlohmann::json projectToJson(const Project& project)
     j["configurations"] = nlohmann::json::array();
     for (const auto& config : project.configurations)
         j["configurations"].push_back(configurationToJson(config));
+    if (project.requirements.any())
+        j["requirements"] = projectRequirementsToJson(project.requirements);
     return j;
 }
 

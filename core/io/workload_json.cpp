@@ -6,6 +6,7 @@
 #include "core/io/project_field_json.h"
 #include "core/io/serving_demand_json.h"
 #include "core/project/workload_fields.h"
+#include "core/software/software_version.h"
 #include "core/workload/workload_validation.h"
 
 namespace infrafit {
@@ -90,6 +91,40 @@ nlohmann::json loraTargetsToJson(unsigned set)
     return list;
 }
 
+/// The version texts of the optional `software` object (its choices come
+/// from the registry): each a dotted version ("2.7.0", "R570").
+void readWorkloadSoftwareTexts(const nlohmann::json& json, const std::string& pointer,
+                               Workload& w, std::vector<Problem>& problems)
+{
+    const auto it = json.find("software");
+    if (it == json.end() || !it->is_object())
+        return; // a non-object was reported by the registry's reader
+    FieldReader r(*it, pointer + "/software", problems);
+    const auto version = [&r](const char* key, std::string& target) {
+        if (!r.readString(key, target))
+            return;
+        if (!target.empty() && !isVersionText(target))
+            r.problem(key, "must be a version such as \"2.7.0\" or \"R570\" (got \"" + target
+                               + "\")");
+    };
+    version("framework_version", w.software.frameworkVersion);
+    version("serving_engine_version", w.software.servingEngineVersion);
+    version("driver_branch", w.software.driverBranch);
+    version("toolkit_version", w.software.toolkitVersion);
+}
+
+void writeWorkloadSoftwareTexts(const WorkloadSoftware& software, nlohmann::json& j)
+{
+    const auto text = [&j](const char* key, const std::string& value) {
+        if (!value.empty())
+            j["software"][key] = value;
+    };
+    text("framework_version", software.frameworkVersion);
+    text("serving_engine_version", software.servingEngineVersion);
+    text("driver_branch", software.driverBranch);
+    text("toolkit_version", software.toolkitVersion);
+}
+
 } // namespace
 
 std::optional<Workload> workloadFromJson(
@@ -122,6 +157,7 @@ std::optional<Workload> workloadFromJson(
     }
     // prompt_tokens, output_tokens and the serving demand (open/closed loop, SLA).
     readServingDemand(json, pointer, w, problems);
+    readWorkloadSoftwareTexts(json, pointer, w, problems);
     if (w.kvCachePrecision == Precision::Int4 || w.kvCachePrecision == Precision::Fp4)
         r.problem(
             "kv_cache_precision", "4-bit KV cache is not supported (use fp16, bf16, fp8 or int8)");
@@ -153,6 +189,7 @@ nlohmann::json workloadToJson(const Workload& w)
     if (w.parallelism)
         j["parallelism"] = parallelismToJson(*w.parallelism);
     writeServingDemand(w, j);
+    writeWorkloadSoftwareTexts(w.software, j);
     return j;
 }
 

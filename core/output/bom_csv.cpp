@@ -2,6 +2,7 @@
 #include "core/output/bom_csv.h"
 
 #include "core/output/report_format.h"
+#include "core/export/bom_software.h"
 
 #include <charconv>
 #include <string_view>
@@ -89,6 +90,15 @@ std::string bomToCsv(const BillOfMaterials& bom)
     }
     csv += csvRecord(
         {"total", "", "", "", "", "", "", "", "", "", plainNumber(totals.totalUsd), status, note});
+    // The recommended software stack: the key in `kind`, the value in `model`.
+    for (const auto& row : bomSoftwareRows(bom.summary))
+        csv += csvRecord({"software", row.key, "", row.value, "", "", "", "", "", "", "", "", ""});
+    // The compliance table: requirement key in `kind`, its label in `model`,
+    // met / unmet / unknown in `price_status`, the part's value and source in `note`.
+    for (const auto& row : bom.summary.compliance)
+        csv += csvRecord({"compliance", row.requirement, row.partKind, row.label, row.partId, "",
+            "", "", "", "", "", std::string(enumName(row.status)),
+            row.value + (row.source.empty() ? "" : "; source: " + row.source)});
     return csv;
 }
 

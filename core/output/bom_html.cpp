@@ -4,9 +4,12 @@
 #include "core/output/bom_charts.h"
 #include "core/output/report_format.h"
 #include "core/base/finding_text.h"
+#include "core/export/bom_software.h"
 
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <string_view>
 
 namespace infrafit {
 
@@ -46,7 +49,7 @@ h1{font-size:22px;margin-bottom:.2em}h2{font-size:16px;border-bottom:1px solid #
 .sub{color:#666}table{border-collapse:collapse;width:100%}th,td{padding:3px 6px;border-bottom:1px solid #ddd;text-align:left}
 th{background:#eee}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}tr.subtotal td{color:#444}
 tr.total td{font-weight:bold;border-top:2px solid #888}.est{color:#a65c00}.missing{color:#b00020}
-.error{color:#b00020}.warning{color:#a65c00}.info{color:#555}.legend{color:#666;font-size:11px}
+.error,.unmet{color:#b00020}.met{color:#1b5e20}.unknown{color:#a65c00}.warning{color:#a65c00}.info{color:#555}.legend{color:#666;font-size:11px}
 @media print{body{margin:0}h2{page-break-after:avoid}tr{page-break-inside:avoid}})";
 
 std::string fixed(double value, int decimals)
@@ -184,6 +187,43 @@ void findingsAndAssumptions(std::string& html, const BomSummary& s)
     html += "</tbody>\n</table>\n";
 }
 
+/// `text` without "https://" and "http://": the page stays self-contained
+/// (no address a viewer could fetch), and a source still reads
+/// "docs.nvidia.com/…".
+std::string htmlWithoutScheme(std::string text)
+{
+    for (const std::string_view scheme : {std::string_view("https://"), std::string_view("http://")})
+        for (auto at = text.find(scheme); at != std::string::npos; at = text.find(scheme, at))
+            text.erase(at, scheme.size());
+    return text;
+}
+
+/// The recommended driver, toolkit and container image (bom_software.h).
+void softwareTable(std::string& html, const BomSummary& s)
+{
+    const auto rows = bomSoftwareRows(s);
+    if (rows.empty())
+        return;
+    html += "<h2>Software stack</h2>\n<table>\n<tbody>\n";
+    for (const auto& row : rows)
+        html += "<tr><th>" + htmlEscape(row.label) + "</th>" + cell(htmlWithoutScheme(row.value))
+            + "</tr>\n";
+    html += "</tbody>\n</table>\n";
+}
+
+/// The project's requirements against the parts (met / unmet / unknown).
+void complianceTable(std::string& html, const BomSummary& s)
+{
+    if (s.compliance.empty())
+        return;
+    html += "<h2>Compliance</h2>\n<table>\n<thead><tr><th>Requirement</th><th>Part</th>"
+            "<th>Status</th><th>Value</th><th>Source</th></tr></thead>\n<tbody>\n";
+    for (const auto& row : s.compliance)
+        html += "<tr>" + cell(row.label) + cell(row.partModel) + cell(std::string(enumName(row.status)),
+            false, std::string(enumName(row.status))) + cell(row.value) + cell(htmlWithoutScheme(row.source)) + "</tr>\n";
+    html += "</tbody>\n</table>\n";
+}
+
 } // namespace
 
 std::string bomToHtml(const BillOfMaterials& bom)
@@ -213,6 +253,8 @@ std::string bomToHtml(const BillOfMaterials& bom)
         html += svgChart(memoryChart(s));
     html += svgChart(nodePowerChart(s));
     summaryTable(html, bom);
+    softwareTable(html, s);
+    complianceTable(html, s);
     findingsAndAssumptions(html, s);
     html += "</body>\n</html>\n";
     return html;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/output/bom_json.h"
 #include "core/base/finite_value.h"
+#include "core/export/bom_software.h"
 
 #include <cmath>
 
@@ -120,6 +121,16 @@ nlohmann::json bomToJson(const BillOfMaterials& bom)
     for (const auto& a : bom.summary.assumptions)
         assumptions.push_back({{"key", std::string(a.key)}, {"value", finiteOrZero(a.value)},
             {"unit", std::string(a.unit)}, {"source", std::string(a.source)}});
+    nlohmann::json compliance = nlohmann::json::array();
+    for (const auto& row : bom.summary.compliance)
+        compliance.push_back({{"requirement", row.requirement}, {"label", row.label},
+            {"part_kind", row.partKind}, {"part_id", row.partId}, {"part", row.partModel},
+            {"status", std::string(enumName(row.status))}, {"value", row.value},
+            {"source", row.source}});
+    // The recommended software stack, or null without a compatibility row.
+    nlohmann::json software = nullptr;
+    for (const auto& row : bomSoftwareRows(bom.summary))
+        software[row.key] = row.value;
     return {{"format", "infrafit-bom"}, {"version", 1}, {"summary", summaryJson(bom.summary)},
         {"lines", std::move(lines)}, {"subtotals", std::move(subtotals)},
         {"totals",
@@ -133,7 +144,8 @@ nlohmann::json bomToJson(const BillOfMaterials& bom)
                 // usd_per_million_tokens are lower bounds.
                 {"capex_complete", t.complete},
                 {"unpriced_parts", static_cast<int>(t.missingPrices.size())}}},
-        {"findings", std::move(findings)}, {"assumptions", std::move(assumptions)}};
+        {"findings", std::move(findings)}, {"assumptions", std::move(assumptions)},
+        {"software", std::move(software)}, {"compliance", std::move(compliance)}};
 }
 
 } // namespace infrafit

@@ -5,6 +5,7 @@
 #include "core/output/pdf_document.h"
 #include "core/output/report_format.h"
 #include "core/base/finding_text.h"
+#include "core/export/bom_software.h"
 
 #include <algorithm>
 #include <array>
@@ -348,6 +349,30 @@ void findingsAndAssumptions(Layout& out, const BomSummary& s)
             7.5);
 }
 
+/// The recommended driver, toolkit and container image (bom_software.h).
+void softwareStack(Layout& out, const BomSummary& s)
+{
+    const auto rows = bomSoftwareRows(s);
+    if (rows.empty())
+        return;
+    out.heading("Software stack");
+    for (const auto& row : rows)
+        out.paragraph(row.label + ": " + row.value, 8);
+}
+
+/// The project's requirements against the parts (met / unmet / unknown).
+void compliance(Layout& out, const BomSummary& s)
+{
+    if (s.compliance.empty())
+        return;
+    out.heading("Compliance");
+    for (const auto& row : s.compliance)
+        out.paragraph("[" + std::string(enumName(row.status)) + "] " + row.label + " - "
+                + row.partModel + ": " + row.value
+                + (row.source.empty() ? "" : " (source: " + row.source + ")"),
+            8);
+}
+
 void pageNumbers(PdfDocument& pdf, const BomSummary& s)
 {
     const int pages = pdf.pageCount();
@@ -378,6 +403,8 @@ std::string bomToPdf(const BillOfMaterials& bom)
     barChart(out, nodePowerChart(bom.summary));
     out.heading("Summary");
     summary(out, bom);
+    softwareStack(out, bom.summary);
+    compliance(out, bom.summary);
     findingsAndAssumptions(out, bom.summary);
     pageNumbers(pdf, bom.summary);
     return pdf.render(bomTitle(bom.summary), bom.summary.date,

@@ -2,6 +2,7 @@
 #include "core/output/bom_xlsx.h"
 
 #include "core/output/report_format.h"
+#include "core/export/bom_software.h"
 #include "core/io/text_file.h"
 #include "core/base/finite_value.h"
 
@@ -203,6 +204,36 @@ void writeSummary(
         text(ws, row, 1, std::string(a.key));
         number(ws, row, 2, a.value, f.decimal);
         text(ws, row, 3, std::string(a.unit) + " - " + std::string(a.source));
+        ++row;
+    }
+    // The project's requirements against the parts.
+    if (!bom.summary.compliance.empty()) {
+        ++row;
+        text(ws, row, 0, "Compliance", f.header);
+        text(ws, row, 1, "Requirement", f.header);
+        text(ws, row, 2, "Status", f.header);
+        text(ws, row, 3, "Part, value and source", f.header);
+        ++row;
+        for (const auto& item : bom.summary.compliance) {
+            text(ws, row, 1, item.label);
+            text(ws, row, 2, std::string(enumName(item.status)));
+            text(ws, row, 3, item.partModel + ": " + item.value
+                    + (item.source.empty() ? "" : " (source: " + item.source + ")"));
+            ++row;
+        }
+    }
+    // The recommended driver, toolkit and container image (bom_software.h).
+    const auto softwareRows = bomSoftwareRows(bom.summary);
+    if (softwareRows.empty())
+        return;
+    ++row;
+    text(ws, row, 0, "Software stack", f.header);
+    text(ws, row, 1, "Item", f.header);
+    text(ws, row, 2, "Value", f.header);
+    ++row;
+    for (const auto& item : softwareRows) {
+        text(ws, row, 1, item.label);
+        text(ws, row, 2, item.value);
         ++row;
     }
 }

@@ -20,6 +20,14 @@ struct EnumNames<GpuFabric> {
     static constexpr std::array<std::string_view, 3> names{"nvswitch", "pcie", "xgmi"};
 };
 
+/// Which side of the rack a chassis is serviced from (drives, PSUs, fans,
+/// GPU trays): `front`, `rear` or `front_and_rear`.
+enum class ServiceAccess { Front, Rear, FrontAndRear };
+template <>
+struct EnumNames<ServiceAccess> {
+    static constexpr std::array<std::string_view, 3> names{"front", "rear", "front_and_rear"};
+};
+
 /// A server chassis or complete GPU system. `basePowerW` is the power of
 /// everything but the GPUs; for complete systems (DGX and similar) it was
 /// derived as maximum system power minus GPUs and already includes CPUs,
@@ -54,6 +62,19 @@ struct Chassis : PartInfo {
     /// NVMe drives, PSUs): a configuration of it uses exactly these
     /// (core/parts/system_parts.h).
     std::vector<std::string> systemParts;
+    // Manageability and security (issue 20). Each is what a datasheet or
+    // user guide states; absent = not known, never assumed (a project
+    // requirement on an unknown value is "unknown", not met).
+    std::string bmcType;        ///< baseboard management controller ("ASPEED AST2600")
+    std::string redfishVersion; ///< DMTF Redfish version the BMC implements ("1.8")
+    std::optional<bool> secureBoot;
+    std::optional<bool> tpm;                 ///< TPM 2.0 fitted or included
+    std::optional<bool> hardwareRootOfTrust; ///< a silicon root of trust verifies firmware
+    std::optional<bool> signedFirmware;      ///< firmware updates must be signed
+    std::optional<bool> oobManagementNic;    ///< a dedicated out-of-band management port
+    std::optional<bool> hotSwapPsus;
+    std::optional<bool> hotSwapFans;
+    std::optional<ServiceAccess> serviceAccess;
 
     [[nodiscard]] bool acceptsGpuForm(GpuFormFactor form) const
     {

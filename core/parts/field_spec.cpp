@@ -110,12 +110,15 @@ std::vector<FieldSpec> trailingCommonFields()
     };
 }
 
-std::vector<FieldSpec> withCommon(std::vector<FieldSpec> own)
+/// The common fields, the kind's own, the trailing common ones, then the
+/// kind's fields added by later migrations (`later`, appended columns).
+std::vector<FieldSpec> withCommon(std::vector<FieldSpec> own, std::vector<FieldSpec> later = {})
 {
     auto all = commonFields();
     all.insert(all.end(), own.begin(), own.end());
     auto trailing = trailingCommonFields();
     all.insert(all.end(), trailing.begin(), trailing.end());
+    all.insert(all.end(), later.begin(), later.end());
     return all;
 }
 
@@ -187,6 +190,27 @@ std::vector<FieldSpec> chassisFields()
             "system_parts", "System parts", {},
             "A complete system's own CPUs, NICs, drives and PSUs as ID:COUNT per node; a "
             "configuration of it must use exactly these"),
+    }, {
+        // Manageability and security (catalog migration 7): what the
+        // datasheet states; absent = not known (never assumed).
+        text<&Chassis::bmcType>("bmc_type", "BMC", Optional,
+                                "Baseboard management controller, e.g. ASPEED AST2600"),
+        text<&Chassis::redfishVersion>("redfish_version", "Redfish", Optional,
+                                       "DMTF Redfish version the BMC implements, e.g. 1.8"),
+        flag<&Chassis::secureBoot>("secure_boot", "Secure boot", "UEFI secure boot; absent: not known"),
+        flag<&Chassis::tpm>("tpm", "TPM 2.0", "TPM 2.0 fitted or included; absent: not known"),
+        flag<&Chassis::hardwareRootOfTrust>("hardware_root_of_trust", "Root of trust",
+                                            "A silicon root of trust verifies the firmware; "
+                                            "absent: not known"),
+        flag<&Chassis::signedFirmware>("signed_firmware", "Signed firmware",
+                                       "Only signed firmware updates are accepted; absent: not known"),
+        flag<&Chassis::oobManagementNic>("oob_management_nic", "Out-of-band NIC",
+                                         "A dedicated out-of-band management port; absent: not known"),
+        flag<&Chassis::hotSwapPsus>("hot_swap_psus", "Hot-swap PSUs", "absent: not known"),
+        flag<&Chassis::hotSwapFans>("hot_swap_fans", "Hot-swap fans", "absent: not known"),
+        choice<&Chassis::serviceAccess, ServiceAccess>("service_access", "Service access",
+                                                       Optional,
+                                                       "Side the node is serviced from"),
     });
 }
 
@@ -236,6 +260,13 @@ std::vector<FieldSpec> nicFields()
         integer<&Nic::pcieLanes>("pcie_lanes", "PCIe lanes", "lanes", Required, 1, 64),
         ranged<&Nic::powerW>("power_w", "Power", "W", Required, 0, 2000, "Card without optics"),
         flag<&Nic::gpudirectRdma>("gpudirect_rdma", "GPUDirect RDMA"),
+    }, {
+        // Catalog migration 7; absent = not known.
+        flag<&Nic::dpu>("dpu", "DPU / SmartNIC",
+                        "Own cores run the network and security stack apart from the host; "
+                        "absent: not known"),
+        flag<&Nic::isolationOffload>("isolation_offload", "Isolation offload",
+                                     "Tenant isolation offloaded to the card; absent: not known"),
     });
 }
 

@@ -3,6 +3,8 @@
 
 #include "core/parts/part_info.h"
 
+#include <optional>
+
 namespace infrafit {
 
 enum class NicProtocol { Infiniband, Ethernet };
@@ -22,6 +24,12 @@ struct Nic : PartInfo {
     int pcieLanes = 16;
     double powerW = 0;
     bool gpudirectRdma = false;
+    /// A DPU or SmartNIC: its own cores run the network (and storage,
+    /// security) stack apart from the host (issue 20). Absent = not known.
+    std::optional<bool> dpu;
+    /// Tenant isolation offloaded to the card (a DPU's isolated network
+    /// and security functions the host cannot reach). Absent = not known.
+    std::optional<bool> isolationOffload;
 
     [[nodiscard]] double totalGbps() const { return ports * portSpeedGbps; }
 };

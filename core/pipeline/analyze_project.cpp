@@ -5,12 +5,16 @@
 
 #include "core/pipeline/evaluate.h"
 #include "core/base/input_error.h"
+#include "core/infra/requirement_check.h"
+
+#include <algorithm>
 
 namespace infrafit {
 
 std::vector<AnalysisResult> analyzeProject(const Project& project, const PartLookup& catalog,
                                            std::string_view workloadFilter,
-                                           std::string_view configFilter, const std::string& file)
+                                           std::string_view configFilter, const std::string& file,
+                                           const SoftwareTable* software)
 {
     std::vector<const Workload*> workloads;
     for (const auto& w : project.workloads)
@@ -33,8 +37,18 @@ std::vector<AnalysisResult> analyzeProject(const Project& project, const PartLoo
     std::vector<AnalysisResult> results;
     results.reserve(workloads.size() * resolved.size());
     for (const auto* w : workloads)
-        for (const auto& config : resolved)
-            results.push_back(evaluate(*w, config));
+        for (const auto& config : resolved) {
+            results.push_back(evaluate(*w, config, {}, software));
+            // The project's manageability and security requirements
+            // (core/infra/requirement_check.h), errors first as evaluate sorts.
+            if (!project.requirements.any())
+                continue;
+            auto& findings = results.back().findings;
+            const auto more = requirementFindings(checkRequirements(project.requirements, config));
+            findings.insert(findings.end(), more.begin(), more.end());
+            std::stable_sort(findings.begin(), findings.end(),
+                             [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
+        }
     return results;
 }
 

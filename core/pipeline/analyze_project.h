@@ -4,6 +4,7 @@
 #include "core/analysis/analysis_result.h"
 #include "core/project/project.h"
 #include "core/project/resolve_configuration.h"
+#include "core/software/software_compat.h"
 
 #include <string>
 #include <string_view>
@@ -24,9 +25,12 @@ namespace infrafit {
 /// wrong-kind part id, with its JSON pointer): the CLI exits 2. Everything
 /// else — a plan that does not fit, an unsupported precision — is a finding
 /// inside the result (exit 0).
+/// `software`: the catalog's software compatibility table (nullptr: the
+/// shipped one).
 std::vector<AnalysisResult> analyzeProject(const Project& project, const PartLookup& catalog,
                                            std::string_view workloadFilter = {},
                                            std::string_view configFilter = {},
-                                           const std::string& file = {});
+                                           const std::string& file = {},
+                                           const SoftwareTable* software = nullptr);
 
 } // namespace infrafit

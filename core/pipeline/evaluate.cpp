@@ -5,6 +5,8 @@
 #include "core/analysis/power_activity.h"
 #include "core/analysis/serving_analysis.h"
 #include "core/pipeline/storage_host.h"
+#include "core/io/default_software.h"
+#include "core/software/software_check.h"
 
 #include <algorithm>
 
@@ -62,7 +64,7 @@ InfrastructureInputs infrastructureInputsFor(const Workload& workload,
 }
 
 AnalysisResult evaluate(const Workload& workload, const ResolvedConfiguration& config,
-                        const InfrastructureInputs& base)
+                        const InfrastructureInputs& base, const SoftwareTable* software)
 {
     AnalysisResult result = analyze(workload, config);
     const auto inputs = infrastructureInputsFor(workload, result, config, base);
@@ -78,6 +80,9 @@ AnalysisResult evaluate(const Workload& workload, const ResolvedConfiguration& c
     result.storage = std::move(balance.storage);
     result.host = std::move(balance.host);
     result.serving = analyzeServing(workload, config, result, &report, result.findings);
+    Findings softwareFindings
+        = checkSoftware(workload, config.gpu, software ? *software : defaultSoftwareTable());
+    result.findings.insert(result.findings.end(), softwareFindings.begin(), softwareFindings.end());
     // Errors first, then warnings, then information; stable within a level.
     std::stable_sort(result.findings.begin(), result.findings.end(),
                      [](const Finding& a, const Finding& b) { return a.severity > b.severity; });

@@ -4,6 +4,7 @@
 #include "core/analysis/analysis_result.h"
 #include "core/config/resolved_configuration.h"
 #include "core/infra/infrastructure_inputs.h"
+#include "core/software/software_compat.h"
 #include "core/workload/workload.h"
 
 namespace infrafit {
@@ -23,9 +24,11 @@ InfrastructureInputs infrastructureInputsFor(const Workload& workload,
 /// and host balance (checkpoints, data feed, model load, CPU cores and host
 /// memory per GPU; checkStorageAndHost()), and for a workload with a serving
 /// demand the capacity under its SLA (analyzeServing()), with all findings
-/// merged.
+/// merged, and the software checks (checkSoftware(), core/software) against
+/// `software` (nullptr: the shipped table, defaultSoftwareTable()).
 /// Pure; never throws for a validated workload.
 AnalysisResult evaluate(const Workload& workload, const ResolvedConfiguration& config,
-                        const InfrastructureInputs& base = {});
+                        const InfrastructureInputs& base = {},
+                        const SoftwareTable* software = nullptr);
 
 } // namespace infrafit

@@ -3,6 +3,7 @@
 
 #include "core/config/configuration.h"
 #include "core/parts/part.h"
+#include "core/project/requirements.h"
 #include "core/workload/workload.h"
 
 #include <string>
@@ -19,6 +20,8 @@ struct Project {
     std::vector<Part> parts;
     std::vector<Workload> workloads;
     std::vector<Configuration> configurations;
+    /// Manageability and security every configuration must meet (issue 20).
+    ProjectRequirements requirements;
 };
 
 } // namespace infrafit

@@ -36,7 +36,37 @@ constexpr FieldShownFor inferenceOnly = FieldShownFor::Inference;
 
 std::vector<WF> buildWorkloadFields()
 {
+    // The planned software stack: `software.` keys live in the `software`
+    // object; its version texts are read by hand (core/io/workload_json.cpp).
+    const char* stack = "Software stack";
+    WF framework{.key = "software.framework", .label = "Framework", .type = FieldType::Choice,
+                 .writeDefault = false, .shownFor = trainingOnly, .section = stack,
+                 .help = "Training framework; its version is checked against the GPU's "
+                         "software compatibility row",
+                 .choices = EnumNames<SoftwareFramework>::names};
+    framework.get = [](const Workload& w) -> std::optional<double> {
+        return static_cast<double>(static_cast<int>(w.software.framework));
+    };
+    framework.set = [](Workload& w, std::optional<double> v) {
+        if (v)
+            w.software.framework = static_cast<SoftwareFramework>(static_cast<int>(*v));
+    };
+    WF engine{.key = "software.serving_engine", .label = "Serving engine",
+              .type = FieldType::Choice, .writeDefault = false, .shownFor = inferenceOnly,
+              .section = stack,
+              .help = "Serving engine; its version is checked against the GPU's software "
+                      "compatibility row",
+              .choices = EnumNames<ServingEngine>::names};
+    engine.get = [](const Workload& w) -> std::optional<double> {
+        return static_cast<double>(static_cast<int>(w.software.servingEngine));
+    };
+    engine.set = [](Workload& w, std::optional<double> v) {
+        if (v)
+            w.software.servingEngine = static_cast<ServingEngine>(static_cast<int>(*v));
+    };
     return {
+        framework,
+        engine,
         plainField<&Workload::kind>({.key = "kind", .label = "Kind", .section = "Workload",
             .help = "training or inference (serving)", .customFile = true}),
         plainField<&Workload::precision>({.key = "precision", .label = "Precision",

@@ -9,6 +9,7 @@
 #include "core/infra/cost.h"
 #include "core/infra/infrastructure.h"
 #include "core/infra/power.h"
+#include "core/infra/requirement_check.h"
 #include "core/model/parameter_count.h"
 
 #include <algorithm>
@@ -282,6 +283,15 @@ int indexOf(const std::vector<T>& list, const std::string& id)
 /// chosen from the rest of the catalog. One build for a single node and,
 /// when it has NICs, one for several. False (with an info finding) when a
 /// listed part is not in the catalog.
+/// "requirements not met: TPM 2.0: not stated (unknown); Secure boot: no".
+std::string requirementGapReason(const std::vector<std::string>& gaps)
+{
+    std::string reason = "requirements not met: ";
+    for (std::size_t i = 0; i < gaps.size(); ++i)
+        reason += (i ? "; " : "") + gaps[i];
+    return reason;
+}
+
 bool addCompleteSystemBuilds(ConfigSpace& space, const PartsSnapshot& parts, int gpu, int chassis,
     const SearchConstraints& c, int maxNodes)
 {
@@ -308,6 +318,16 @@ bool addCompleteSystemBuilds(ConfigSpace& space, const PartsSnapshot& parts, int
                 ch.id + ": its own part " + own.id
                     + " is not in the catalog, so it is not considered",
                 {}});
+            return false;
+        }
+    }
+    if (requiresNicFeatures(c.requirements)) {
+        // A complete system ships with its own NICs: they must meet the NIC requirements.
+        const auto gaps = b.nic < 0
+            ? std::vector<std::string>{"no NIC of its own to meet the NIC requirements"}
+            : nicRequirementGaps(c.requirements, parts.nics[std::size_t(b.nic)]);
+        if (!gaps.empty()) {
+            space.rejected.push_back({"complete system " + ch.id, {}, requirementGapReason(gaps)});
             return false;
         }
     }
@@ -367,11 +387,30 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
     for (std::size_t i = 0; i < parts.psus.size(); ++i)
         if (idAllowed(parts.psus[i], parts.psus, c))
             psuOrder.push_back(int(i));
+    // The project's manageability and security requirements: parts that do
+    // not meet them (or whose catalog values are unknown) are left out and
+    // listed with the requirements they miss.
+    const bool nicRequirements = requiresNicFeatures(c.requirements);
+    std::vector<char> chassisMeets(parts.chassis.size(), 1);
+    for (std::size_t h = 0; h < parts.chassis.size(); ++h) {
+        const auto gaps = chassisRequirementGaps(c.requirements, parts.chassis[h]);
+        if (gaps.empty())
+            continue;
+        chassisMeets[h] = 0;
+        space.rejected.push_back({"chassis " + parts.chassis[h].id, {}, requirementGapReason(gaps)});
+    }
     // One NIC per (protocol, speed): the cheapest.
     for (std::size_t i = 0; i < parts.nics.size(); ++i) {
         const Nic& nic = parts.nics[i];
         if (!vendorAllowed(nic, c) || !idAllowed(nic, parts.nics, c) || nic.totalGbps() <= 0)
             continue;
+        if (nicRequirements) {
+            const auto gaps = nicRequirementGaps(c.requirements, nic);
+            if (!gaps.empty()) {
+                space.rejected.push_back({"nic " + nic.id, {}, requirementGapReason(gaps)});
+                continue;
+            }
+        }
         auto same = std::find_if(nicOrder.begin(), nicOrder.end(), [&](int j) {
             const Nic& o = parts.nics[std::size_t(j)];
             return o.protocol == nic.protocol && o.totalGbps() == nic.totalGbps();
@@ -411,7 +450,7 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
         }
         for (std::size_t h = 0; h < parts.chassis.size(); ++h) {
             const Chassis& ch = parts.chassis[h];
-            if (!idAllowed(ch, parts.chassis, c) || !ch.acceptsGpuForm(gpu.formFactor)
+            if (!chassisMeets[h] || !idAllowed(ch, parts.chassis, c) || !ch.acceptsGpuForm(gpu.formFactor)
                 || (ch.maxGpuTdpW > 0 && gpu.tdpW > ch.maxGpuTdpW) || ch.maxGpus <= 0
                 || !completeSystemTakes(ch, gpu))
                 continue;
@@ -425,7 +464,10 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
             for (int gpn : perNode) {
                 // NIC options: none (single node) and, for several nodes,
                 // each NIC at one per GPU and one per two GPUs.
-                std::vector<std::pair<int, int>> nicOptions {{-1, 0}};
+                // NIC requirements need a NIC: no single-node build without one.
+                std::vector<std::pair<int, int>> nicOptions;
+                if (!nicRequirements)
+                    nicOptions.emplace_back(-1, 0);
                 for (int nic : nicOrder)
                     for (int count : {gpn, gpn / 2})
                         if (count >= 1 && (count == gpn || gpn / 2 != gpn)
@@ -457,6 +499,12 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
         }
     }
     addPowerCappedBuilds(space, parts, c);
+    if (!space.rejected.empty())
+        space.findings.push_back({Severity::Info, "requirement.filtered",
+            std::to_string(space.rejected.size())
+                + " chassis, NICs or complete systems were left out because they do not meet "
+                  "the project's requirements or the catalog does not say (listed in rejected)",
+            "record the missing values in the catalog, or relax the requirements"});
     return space;
 }
 

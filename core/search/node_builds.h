@@ -6,6 +6,7 @@
 #include "core/infra/infrastructure_inputs.h"
 #include "core/search/parts_snapshot.h"
 #include "core/search/search_constraints.h"
+#include "core/search/serving_candidate.h"
 #include "core/workload/workload.h"
 
 #include <vector>
@@ -30,6 +31,10 @@ struct ConfigSpace {
     std::vector<NodeBuild> builds;
     std::vector<int> nodeCounts;
     Findings findings;
+    /// Chassis, NICs and complete systems left out because they do not
+    /// meet the project's requirements (or the catalog does not say), with
+    /// the requirements they miss: never a silent drop.
+    std::vector<RejectedCandidate> rejected;
 };
 
 /// Enumerates node builds. GPU × chassis that accepts its form factor and

@@ -53,6 +53,7 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
     const bool training = w.kind == WorkloadKind::Training;
     ConfigSpace space = enumerateNodeBuilds(w, req.parts, c, req.infrastructure);
     out.findings = space.findings;
+    out.rejected = space.rejected;
 
     // Candidates: (build, node count) within the node and GPU limits.
     struct Cand {

@@ -3,6 +3,7 @@
 
 #include "core/config/configuration.h"
 #include "core/parts/cooling.h"
+#include "core/project/requirements.h"
 
 #include <optional>
 #include <string>
@@ -50,6 +51,10 @@ struct SearchConstraints {
     /// Part ids allowed: for each kind with at least one id listed, only
     /// those; kinds without a listed id are unrestricted.
     std::vector<std::string> partIds;
+    /// Manageability and security the chassis and NICs must meet (the
+    /// project's `requirements`): builds whose parts do not, or whose
+    /// values are unknown, are left out and listed in Recommendation::rejected.
+    ProjectRequirements requirements;
 };
 
 /// The node counts a search tries for these constraints.

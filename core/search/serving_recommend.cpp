@@ -186,6 +186,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
     const ConfigSpace space
         = servingNodeBuilds(enumerateNodeBuilds(w, req.parts, c, req.infrastructure), req.parts);
     out.findings = space.findings;
+    out.rejected = space.rejected;
     const double load = servingDemandLoad(d);
 
     // Items and the capacity cache keys (GPU, link rates, replica plan).

@@ -69,6 +69,45 @@ struct EnumNames<Batching> {
     static constexpr std::array<std::string_view, 2> names{"continuous", "static"};
 };
 
+/// The training framework a workload runs on (`software.framework`); the
+/// software compatibility table (core/software) says from which version it
+/// supports a GPU architecture and a precision.
+enum class SoftwareFramework { None, Pytorch, Jax, MegatronCore, Nemo, Deepspeed };
+template <>
+struct EnumNames<SoftwareFramework> {
+    static constexpr std::array<std::string_view, 6> names{"none", "pytorch", "jax",
+                                                           "megatron_core", "nemo", "deepspeed"};
+};
+
+/// The serving engine of an inference workload (`software.serving_engine`).
+enum class ServingEngine { None, Vllm, Sglang, TensorrtLlm };
+template <>
+struct EnumNames<ServingEngine> {
+    static constexpr std::array<std::string_view, 4> names{"none", "vllm", "sglang",
+                                                           "tensorrt_llm"};
+};
+
+/// The software stack a workload is planned on (the optional `software`
+/// object): all optional; an empty text or `None` means "not stated".
+/// Versions are dotted numbers ("2.7.0"); the driver branch is "R570" or
+/// "570"; `toolkitVersion` is the CUDA, ROCm or Intel Gaudi software release
+/// matching the GPU's vendor.
+struct WorkloadSoftware {
+    SoftwareFramework framework = SoftwareFramework::None;
+    std::string frameworkVersion;
+    ServingEngine servingEngine = ServingEngine::None;
+    std::string servingEngineVersion;
+    std::string driverBranch;
+    std::string toolkitVersion;
+
+    [[nodiscard]] bool stated() const
+    {
+        return framework != SoftwareFramework::None || servingEngine != ServingEngine::None
+               || !frameworkVersion.empty() || !servingEngineVersion.empty()
+               || !driverBranch.empty() || !toolkitVersion.empty();
+    }
+};
+
 enum class Recompute { None, Selective, Full };
 template <>
 struct EnumNames<Recompute> {
@@ -195,6 +234,9 @@ struct Workload {
     // Both kinds: host needs per GPU; absent = the per-kind default.
     std::optional<double> cpuCoresPerGpuNeeded;
     std::optional<double> hostMemoryPerGpuGbNeeded;
+    /// Planned software stack (issue 20); checked against the software
+    /// compatibility table.
+    WorkloadSoftware software;
 };
 
 } // namespace infrafit

@@ -43,10 +43,22 @@ int migrate(sqlite::Database& db, std::span<const Migration> list)
 /// version, as that version stored them: today's writer also writes
 /// migration 5's `part_number` column, so the kind tables get that column
 /// for the writes and lose it again afterwards (SQLite >= 3.35 drops columns).
+/// Columns of migration 7 (manageability and security), which today's
+/// writer writes too: added for the writes and dropped again like part_number.
+const std::vector<std::pair<const char*, const char*>> migration7Columns{
+    {"chassis", "bmc_type"},        {"chassis", "redfish_version"},
+    {"chassis", "secure_boot"},     {"chassis", "tpm"},
+    {"chassis", "hardware_root_of_trust"}, {"chassis", "signed_firmware"},
+    {"chassis", "oob_management_nic"}, {"chassis", "hot_swap_psus"},
+    {"chassis", "hot_swap_fans"},   {"chassis", "service_access"},
+    {"nic", "dpu"},                 {"nic", "isolation_offload"}};
+
 void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 {
     for (PartKind kind : allPartKinds)
         db.exec("ALTER TABLE \"" + std::string(enumName(kind)) + "\" ADD COLUMN part_number TEXT");
+    for (const auto& [table, column] : migration7Columns)
+        db.exec("ALTER TABLE " + std::string(table) + " ADD COLUMN " + column);
     {
         CatalogReader reader(db);
         CatalogWriter writer(db, reader);
@@ -55,6 +67,8 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
     }
     for (PartKind kind : allPartKinds)
         db.exec("ALTER TABLE \"" + std::string(enumName(kind)) + "\" DROP COLUMN part_number");
+    for (const auto& [table, column] : migration7Columns)
+        db.exec("ALTER TABLE " + std::string(table) + " DROP COLUMN " + column);
 }
 
 /// `part` without its part number, which a database older than migration 5
@@ -62,6 +76,24 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 Part withoutPartNumber(Part part)
 {
     std::visit([](auto& p) { p.partNumber.clear(); }, part);
+    // Nor the manageability and security fields of migration 7.
+    if (auto* chassis = std::get_if<Chassis>(&part)) {
+        const Chassis blank;
+        chassis->bmcType = blank.bmcType;
+        chassis->redfishVersion = blank.redfishVersion;
+        chassis->secureBoot = blank.secureBoot;
+        chassis->tpm = blank.tpm;
+        chassis->hardwareRootOfTrust = blank.hardwareRootOfTrust;
+        chassis->signedFirmware = blank.signedFirmware;
+        chassis->oobManagementNic = blank.oobManagementNic;
+        chassis->hotSwapPsus = blank.hotSwapPsus;
+        chassis->hotSwapFans = blank.hotSwapFans;
+        chassis->serviceAccess = blank.serviceAccess;
+    }
+    if (auto* nic = std::get_if<Nic>(&part)) {
+        nic->dpu.reset();
+        nic->isolationOffload.reset();
+    }
     return part;
 }
 
@@ -120,7 +152,8 @@ TEST_CASE("migration 1: a fresh database reaches the current version", "[catalog
     CHECK(migrate(db, catalogMigrations()) == 0);
     CHECK(db.userVersion() == currentSchemaVersion());
     CHECK(db.applicationId() == catalogApplicationId);
-    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 8);
+    // part, seven kind tables and software_compat (migration 6)
+    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 9);
     CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE name = 'part_by_kind'") == 1);
     // Running again changes nothing.
     CHECK(migrate(db, catalogMigrations()) == currentSchemaVersion());
@@ -376,7 +409,7 @@ TEST_CASE("migration 5: every kind gains an empty part number that then stores a
         REQUIRE(db.userVersion() == 4);
     }
     auto store = CatalogStore::open(path);
-    CHECK(store.schemaVersion() == 5);
+    CHECK(store.schemaVersion() == currentSchemaVersion());
     REQUIRE(store.count() == parts.size());
     for (const auto& part : parts) {
         const auto stored = store.find(infoOf(part).id);

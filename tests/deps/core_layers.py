@@ -26,7 +26,7 @@ LAYERS = [
     ("base", ["base"]),
     ("parts and models", ["parts", "model"]),
     ("workloads and configurations", ["workload", "config"]),
-    ("projects", ["project"]),
+    ("projects and software", ["project", "software"]),
     ("input files", ["io"]),
     ("sub-models", ["serving", "infra"]),
     ("one-plan analysis", ["analysis"]),

@@ -3,6 +3,7 @@
 
 #include "core/pipeline/evaluate.h"
 #include "core/base/input_error.h"
+#include "core/infra/requirement_check.h"
 #include "core/project/resolve_configuration.h"
 #include "ui/catalog/catalog_editor.h"
 #include "ui/format.h"
@@ -12,6 +13,8 @@
 #include <QCoreApplication>
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace infrafit::ui {
 
@@ -66,6 +69,7 @@ void LiveAnalysis::settle() const
     Outcome outcome = mPending.result();
     mResult = std::move(outcome.result);
     mPowerCapSweep = std::move(outcome.powerCapSweep);
+    mCompliance = std::move(outcome.compliance);
     mLastRanOnWorker = outcome.ranOnWorker;
     mPendingTaken = true;
     if (!outcome.problems.empty())
@@ -114,6 +118,7 @@ void LiveAnalysis::refresh()
     mPendingTaken = true; // an older evaluation still running is dropped
     mResult.reset();
     mPowerCapSweep = {};
+    mCompliance.clear();
     mProblem.clear();
     mProblemFindings.clear();
     if (project.workloads.empty() || project.configurations.empty()) {
@@ -143,10 +148,21 @@ void LiveAnalysis::refresh()
         const auto inputs = mPreferences.infrastructureInputs();
         auto* guiThread = QThread::currentThread();
         mPending = QtConcurrent::run([workload = std::move(workload), resolved, inputs,
-                                      guiThread]() {
+                                      requirements = project.requirements, guiThread]() {
             Outcome outcome;
             try {
                 outcome.result = evaluate(workload, resolved, inputs);
+                // The project's requirements, as analyzeProject() adds them.
+                if (requirements.any()) {
+                    outcome.compliance = checkRequirements(requirements, resolved);
+                    auto& findings = outcome.result->findings;
+                    const auto more = requirementFindings(outcome.compliance);
+                    findings.insert(findings.end(), more.begin(), more.end());
+                    std::stable_sort(findings.begin(), findings.end(),
+                                     [](const Finding& a, const Finding& b) {
+                                         return a.severity > b.severity;
+                                     });
+                }
                 outcome.powerCapSweep =
                     sweepGpuPowerLimit(workload, resolved, inputs, *outcome.result);
             } catch (const InputError& error) {

@@ -5,6 +5,7 @@
 #include "core/pipeline/power_cap_sweep.h"
 #include "core/base/input_error.h"
 #include "core/parts/part.h"
+#include "core/project/requirements.h"
 #include "ui/project/preferences.h"
 
 #include <QFuture>
@@ -63,6 +64,14 @@ public:
         settle();
         return mPowerCapSweep;
     }
+    /// The project's manageability and security requirements against the
+    /// selected configuration's parts (core's checkRequirements(), run with
+    /// the evaluation); empty without requirements or a result.
+    [[nodiscard]] const std::vector<ComplianceRow>& compliance() const
+    {
+        settle();
+        return mCompliance;
+    }
     [[nodiscard]] const QString& problem() const
     {
         settle();
@@ -101,6 +110,7 @@ private:
     struct Outcome {
         std::optional<AnalysisResult> result;
         PowerCapSweep powerCapSweep;
+        std::vector<ComplianceRow> compliance; ///< the project's requirements vs the parts
         std::vector<Problem> problems; ///< evaluate() refused the inputs
         bool ranOnWorker = false;
     };
@@ -119,6 +129,7 @@ private:
     // Mutable: settle() completes a pending evaluation inside const readers.
     mutable std::optional<AnalysisResult> mResult;
     mutable PowerCapSweep mPowerCapSweep;
+    mutable std::vector<ComplianceRow> mCompliance;
     mutable QString mProblem;
     mutable Findings mProblemFindings;
     mutable QFuture<Outcome> mPending;

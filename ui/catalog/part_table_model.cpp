@@ -218,7 +218,11 @@ QVariant PartTableModel::data(const QModelIndex& index, int role) const
     {
         const FieldValue value = spec.get(part);
         const auto* flag = std::get_if<bool>(&value);
-        return (flag && *flag) ? Qt::Checked : Qt::Unchecked;
+        // An optional flag not stated by the datasheet (secure boot, DPU)
+        // shows as neither yes nor no.
+        if (!flag)
+            return Qt::PartiallyChecked;
+        return *flag ? Qt::Checked : Qt::Unchecked;
     }
     case Qt::BackgroundRole:
         if (!rejection(index).isEmpty())

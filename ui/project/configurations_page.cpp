@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/project/configurations_page.h"
 
+#include "ui/project/requirements_panel.h"
+
 #include "ui/analysis/findings_model.h"
 #include "ui/analysis/live_analysis.h"
 #include "ui/catalog/catalog_editor.h"
@@ -77,12 +79,16 @@ ConfigurationsPage::ConfigurationsPage(ProjectDocument* document, CatalogEditor*
     checksLayout->addWidget(findingsTitle);
     checksLayout->addWidget(mProblem);
     checksLayout->addWidget(mFindingsView, 1);
+    // The project's requirements and their status on this configuration.
+    mRequirements = new RequirementsPanel(this);
     auto* right = new QSplitter(Qt::Vertical, this);
     right->setObjectName(QStringLiteral("configurationRightSplitter"));
     right->addWidget(formScroll);
     right->addWidget(checks);
+    right->addWidget(mRequirements);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
+    right->setStretchFactor(2, 1);
     right->setChildrenCollapsible(false);
 
     auto* splitter = new QSplitter(this);
@@ -103,6 +109,13 @@ ConfigurationsPage::ConfigurationsPage(ProjectDocument* document, CatalogEditor*
             &ConfigurationsPage::duplicateConfiguration);
     connect(mList, &NamedListPanel::deleteRequested, this, &ConfigurationsPage::deleteConfiguration);
     connect(mForm, &ConfigurationForm::edited, this, &ConfigurationsPage::applyForm);
+    connect(mRequirements, &RequirementsPanel::edited, this,
+            [this](const QString& label, const QString& key,
+                   const std::function<void(ProjectRequirements&)>& apply) {
+                Project project = mDocument->project();
+                apply(project.requirements);
+                mDocument->apply(std::move(project), tr("Edit requirement %1").arg(label), key);
+            });
     connect(mDocument, &ProjectDocument::changed, this, &ConfigurationsPage::refresh);
     connect(mCatalog, &CatalogEditor::partsReloaded, this, &ConfigurationsPage::refreshParts);
     connect(mCatalog, &CatalogEditor::partsEdited, this,
@@ -126,6 +139,7 @@ void ConfigurationsPage::refreshParts()
 
 void ConfigurationsPage::refresh()
 {
+    mRequirements->setRequirements(mDocument->project().requirements);
     mList->setNames(configurationNames(mDocument->project()));
     if (mList->currentRow() < 0 && !mDocument->project().configurations.empty())
         mList->setCurrentRow(0);
@@ -145,6 +159,7 @@ void ConfigurationsPage::showFindings()
 {
     const auto& result = mAnalysis->result();
     mFindings->setFindings(mAnalysis->findings());
+    mRequirements->setCompliance(mAnalysis->compliance());
     mProblem->setText(result ? QString() : mAnalysis->problem());
     mProblem->setVisible(!result);
     mFindingsView->resizeRowsToContents();

@@ -14,6 +14,7 @@ class FindingsModel;
 class LiveAnalysis;
 class NamedListPanel;
 class ProjectDocument;
+class RequirementsPanel;
 
 /// The project's configurations: a list, the builder form of the selected
 /// one, and the findings of its evaluation (compatibility, power, cooling,
@@ -50,6 +51,7 @@ private:
     FindingsModel* mFindings = nullptr;
     QTableView* mFindingsView = nullptr;
     QLabel* mProblem = nullptr;
+    RequirementsPanel* mRequirements = nullptr;
 };
 
 } // namespace infrafit::ui

@@ -2,6 +2,7 @@
 #include "ui/project/project_field_rows.h"
 
 #include "core/project/configuration_fields.h"
+#include "core/project/requirement_fields.h"
 #include "core/project/workload_fields.h"
 
 #include <cmath>
@@ -98,6 +99,16 @@ std::vector<FieldRow<Configuration>> configurationRows(std::string_view section)
     projectRowsAdd<Configuration, Configuration, &projectRowsSelf<Configuration>,
                    &projectRowsSelfMutable<Configuration>>(rows, configurationFields(), section,
                                                            "");
+    return rows;
+}
+
+std::vector<FieldRow<ProjectRequirements>> requirementRows()
+{
+    std::vector<FieldRow<ProjectRequirements>> rows;
+    projectRowsAdd<ProjectRequirements, ProjectRequirements,
+                   &projectRowsSelf<ProjectRequirements>,
+                   &projectRowsSelfMutable<ProjectRequirements>>(rows, requirementFields(),
+                                                                 "Requirements", "requirements.");
     return rows;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/config/configuration.h"
+#include "core/project/requirements.h"
 #include "core/workload/workload.h"
 #include "ui/project/field_rows.h"
 
@@ -21,5 +22,8 @@ namespace infrafit::ui::form {
 std::vector<FieldRow<Workload>> workloadRows(std::string_view section);
 /// Every configuration field of `section`.
 std::vector<FieldRow<Configuration>> configurationRows(std::string_view section);
+/// The project's requirement flags (core/project/requirement_fields.h),
+/// keys prefixed "requirements.".
+std::vector<FieldRow<ProjectRequirements>> requirementRows();
 
 } // namespace infrafit::ui::form

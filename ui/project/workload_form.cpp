@@ -9,6 +9,8 @@
 
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
@@ -73,11 +75,39 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     auto* host = new QGroupBox(tr("Host needs"), content);
     addRows(host, new QFormLayout(host), "Host needs");
 
+    // Software stack (issue 20): framework and serving engine from the
+    // registry, their versions, driver branch and CUDA/ROCm release as text
+    // checked against the GPU's software compatibility row by core.
+    auto* software = new QGroupBox(tr("Software stack"), content);
+    auto* softwareForm = new QFormLayout(software);
+    addRows(software, softwareForm, "Software stack");
+    const std::array<std::pair<const char*, QString>, 4> versionRows{{
+        {"frameworkVersion", tr("Framework version:")},
+        {"servingEngineVersion", tr("Serving engine version:")},
+        {"driverBranch", tr("Driver branch:")},
+        {"toolkitVersion", tr("CUDA / ROCm version:")},
+    }};
+    // A dotted version ("2.7.0", "12.8", "R570"); empty: not stated.
+    const QRegularExpression versionPattern(
+        QStringLiteral("([RrVv]?[0-9]+(\\.[0-9xX]+)*[A-Za-z0-9+._-]*)?"));
+    for (std::size_t i = 0; i < versionRows.size(); ++i) {
+        auto* edit = new QLineEdit(software);
+        edit->setObjectName(QLatin1String(versionRows[i].first) + QStringLiteral("LineEdit"));
+        edit->setValidator(new QRegularExpressionValidator(versionPattern, edit));
+        edit->setPlaceholderText(tr("not stated"));
+        softwareForm->addRow(versionRows[i].second, edit);
+        mSoftwareVersions[i] = edit;
+    }
+    mSoftwareVersions[2]->setToolTip(tr("NVIDIA driver branch, e.g. R570."));
+    mSoftwareVersions[3]->setToolTip(
+        tr("CUDA, ROCm or Intel Gaudi software release of the GPU's vendor."));
+
     auto* left = new QVBoxLayout;
     left->addWidget(general);
     left->addWidget(architecture);
     left->addWidget(details);
     left->addWidget(host);
+    left->addWidget(software);
     left->addStretch(1);
 
     // Training
@@ -164,6 +194,24 @@ void WorkloadForm::connectEdits()
                  [name = toStdString(mName->text().trimmed())](Workload& w) { w.name = name; });
     });
     connect(mPreset, &QComboBox::activated, this, &WorkloadForm::applyPreset);
+    const std::array<std::pair<QString, QString>, 4> versionKeys{{
+        {tr("framework version"), QStringLiteral("software.framework_version")},
+        {tr("serving engine version"), QStringLiteral("software.serving_engine_version")},
+        {tr("driver branch"), QStringLiteral("software.driver_branch")},
+        {tr("CUDA / ROCm version"), QStringLiteral("software.toolkit_version")},
+    }};
+    for (std::size_t i = 0; i < mSoftwareVersions.size(); ++i) {
+        connect(mSoftwareVersions[i], &QLineEdit::editingFinished, this, [this, i, versionKeys] {
+            emitEdit(versionKeys[i].first, versionKeys[i].second,
+                     [i, text = toStdString(mSoftwareVersions[i]->text().trimmed())](Workload& w) {
+                         std::string* fields[] = {&w.software.frameworkVersion,
+                                                  &w.software.servingEngineVersion,
+                                                  &w.software.driverBranch,
+                                                  &w.software.toolkitVersion};
+                         *fields[i] = text;
+                     });
+        });
+    }
     connect(mLoraTargets, &QComboBox::currentIndexChanged, this, [this] {
         emitEdit(tr("LoRA targets"), QStringLiteral("lora_targets"),
                  [targets = mLoraTargets->currentData().toUInt()](Workload& w) {
@@ -228,6 +276,10 @@ void WorkloadForm::setWorkload(const Workload& w)
     mLoraTargets->setCurrentIndex(targetIndex);
     mTpCommOverlap->setCurrentIndex(!w.tpCommOverlap ? 0 : (*w.tpCommOverlap ? 1 : 2));
     mAutoPlan->setChecked(!w.parallelism.has_value());
+    mSoftwareVersions[0]->setText(toQString(w.software.frameworkVersion));
+    mSoftwareVersions[1]->setText(toQString(w.software.servingEngineVersion));
+    mSoftwareVersions[2]->setText(toQString(w.software.driverBranch));
+    mSoftwareVersions[3]->setText(toQString(w.software.toolkitVersion));
     for (const auto& rows : mRowForms)
         rows->load(w);
     blockers.clear();

@@ -8,6 +8,8 @@
 
 #include <QWidget>
 
+#include <array>
+
 class QCheckBox;
 class QComboBox;
 class QGroupBox;
@@ -69,6 +71,9 @@ private:
     QComboBox* mLoraTargets = nullptr;   ///< preset target sets; "custom" keeps a file's set
     QComboBox* mTpCommOverlap = nullptr; ///< GPU default / on / off
     QLabel* mProblems = nullptr;
+    /// The software stack's version texts (framework, serving engine,
+    /// driver branch, CUDA/ROCm release); its choices are registry rows.
+    std::array<QLineEdit*, 4> mSoftwareVersions{};
     /// Rows built from core's registry, one form per section.
     std::vector<std::unique_ptr<form::FieldRowForm<Workload>>> mRowForms;
     form::FieldRowForm<Workload>* mPlanRows = nullptr;

@@ -163,16 +163,24 @@ TEST_CASE("every choice field accepts each of its names and refuses others", "[f
         if (field.type != FieldType::Choice || field.customFile)
             continue;
         INFO(field.key);
+        // "software.framework" is `framework` in the member object `software`.
+        const auto member = [&field](nlohmann::json& workload) -> nlohmann::json& {
+            const std::string key(field.key);
+            const auto dot = key.find('.');
+            if (dot == std::string::npos)
+                return workload[key];
+            return workload[key.substr(0, dot)][key.substr(dot + 1)];
+        };
         for (const auto name : field.choices) {
             auto document = fieldsTestProject();
-            document["workloads"][0][std::string(field.key)] = std::string(name);
+            member(document["workloads"][0]) = std::string(name);
             document["workloads"][0]["kind"] = "inference"; // no training-only rules
             const auto problems = fieldsTestProblems(document);
             for (const auto& p : problems)
                 CHECK_THAT(p.message, !Catch::Contains("unknown value"));
         }
         auto document = fieldsTestProject();
-        document["workloads"][0][std::string(field.key)] = "no-such-value";
+        member(document["workloads"][0]) = "no-such-value";
         const auto problems = fieldsTestProblems(document);
         REQUIRE_FALSE(problems.empty());
         CHECK_THAT(problems.front().message, Catch::Contains("unknown value"));
