@@ -3,8 +3,10 @@
 
 #include "core/config/configuration.h"
 #include "core/parts/part.h"
+#include "core/project/measurement.h"
 #include "core/workload/workload.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,11 @@ struct Project {
     std::vector<Part> parts;
     std::vector<Workload> workloads;
     std::vector<Configuration> configurations;
+    /// Runs measured on the user's cluster (docs/user-guide.md "Measured runs").
+    std::vector<Measurement> measurements;
+    /// The fitted profile in effect; its efficiencies are attached to every
+    /// workload (applyCalibrationProfile) when the project is read.
+    std::optional<CalibrationProfile> calibration;
 };
 
 } // namespace infrafit
