@@ -35,6 +35,15 @@ UtilisationHeatmap utilisationHeatmap(const MetricsImport& metrics, int bins)
             lo = std::min(lo, s.t);
             hi = std::max(hi, s.t);
         }
+    // No more columns than scrapes (an untimestamped scrape series has a
+    // few positions only): no column stays empty for want of a time.
+    std::vector<double> times;
+    for (const auto& g : metrics.gpus)
+        for (const auto& s : g.of(quantity))
+            times.push_back(s.t);
+    std::sort(times.begin(), times.end());
+    const auto distinct = std::unique(times.begin(), times.end()) - times.begin();
+    bins = static_cast<int>(std::clamp<std::ptrdiff_t>(distinct, 1, bins));
     map.startS = lo;
     // The last sample falls in the last bin: the width covers hi itself.
     map.binS = hi > lo ? (hi - lo) / bins * (1 + 1e-9) : 1.0;

@@ -56,3 +56,12 @@ TEST_CASE("power histogram: every sample in one bin", "[metrics]")
     CHECK(h.counts[2] == 1u);
     CHECK(h.counts[3] == 1u);
 }
+
+TEST_CASE("utilisation heatmap: no more columns than scrapes", "[metrics]")
+{
+    const auto map = utilisationHeatmap(chartMetrics(), 48);
+    REQUIRE(map.cells.size() == 2);
+    CHECK(map.cells[0].size() == 4u); // four scrapes
+    for (const auto& cell : map.cells[0])
+        CHECK(cell.has_value());
+}
