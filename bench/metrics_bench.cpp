@@ -7,6 +7,12 @@
 
 #include <benchmark/benchmark.h>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -54,5 +60,55 @@ void BM_ImportMillionSamples(benchmark::State& state)
     state.counters["MB"] = static_cast<double>(text.size()) / 1e6;
 }
 BENCHMARK(BM_ImportMillionSamples)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+} // namespace
+
+namespace {
+
+/// Issue 19's 1 GB malformed scrape: the damaged fixture
+/// (tests/fixtures/metrics/malformed.prom: truncated lines, unknown
+/// metrics, counter resets, missing labels, NaN samples) repeated to
+/// 1 GB in a temporary file, then read from disk. Reports the time, the
+/// notes kept (capped at 200, the rest counted) and the peak resident
+/// memory, which shows the file is streamed, not held. A bench, not a
+/// test: writing and reading 1 GB takes tens of seconds on the 2-core CI
+/// machine, longer under the sanitizers.
+void BM_ImportMalformedGigabyte(benchmark::State& state)
+{
+    std::ifstream fixture(std::string(INFRAFIT_BENCH_SOURCE_DIR)
+        + "/tests/fixtures/metrics/malformed.prom");
+    const std::string block((std::istreambuf_iterator<char>(fixture)), std::istreambuf_iterator<char>());
+    if (block.empty()) {
+        state.SkipWithError("malformed.prom not found");
+        return;
+    }
+    const auto path = std::filesystem::temp_directory_path()
+        / ("infrafit-bench-malformed-" + std::to_string(::getpid()) + ".prom");
+    const std::uintmax_t target = 1'000'000'000u;
+    {
+        std::ofstream out(path, std::ios::binary);
+        std::string chunk;
+        while (chunk.size() < 8'000'000u)
+            chunk += block;
+        for (std::uintmax_t written = 0; written < target; written += chunk.size())
+            out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    }
+    for (auto _ : state) {
+        infrafit::MetricsImporter importer;
+        importer.addFile(path.string());
+        const auto metrics = importer.finish();
+        benchmark::DoNotOptimize(metrics.gpus.size());
+        state.counters["samples"] = static_cast<double>(metrics.samples);
+        state.counters["skipped"] = static_cast<double>(metrics.skippedSamples);
+        state.counters["notes_kept"] = static_cast<double>(metrics.notes.size());
+        state.counters["notes_left_off"] = static_cast<double>(metrics.notesLeftOff);
+    }
+    state.counters["MB"] = static_cast<double>(std::filesystem::file_size(path)) / 1e6;
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    state.counters["peak_rss_MB"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
+    std::filesystem::remove(path);
+}
+BENCHMARK(BM_ImportMalformedGigabyte)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 } // namespace

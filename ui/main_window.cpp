@@ -13,6 +13,7 @@
 #include "ui/bom/bom_exporter.h"
 #include "ui/catalog/catalog_page.h"
 #include "ui/compare/compare_page.h"
+#include "ui/measurements/measurements_page.h"
 #include "ui/dialogs/dialogs.h"
 #include "ui/project/autosave.h"
 #include "ui/project/configurations_page.h"
@@ -106,6 +107,7 @@ void MainWindow::createPages()
     mAnalysisPage = new AnalysisPage(mDocument, mAnalysis, this);
     mRecommendPage = new RecommendPage(mDocument, mCatalogEditor, mAnalysis, this);
     mComparePage = new ComparePage(mDocument, mCatalogEditor, mAnalysis, this);
+    mMeasurementsPage = new MeasurementsPage(mDocument, mCatalogEditor, this);
     mBomExporter = new BomExporter(mDocument, mCatalogEditor, mAnalysis, this);
     connect(mBomExporter, &BomExporter::exported, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Bill of materials exported to %1").arg(path), 15000);
@@ -134,7 +136,8 @@ void MainWindow::createPages()
                                                   {tr("Configurations"), mConfigurationsPage},
                                                   {tr("Analysis"), mAnalysisPage},
                                                   {tr("Recommend"), mRecommendPage},
-                                                  {tr("Compare"), mComparePage}};
+                                                  {tr("Compare"), mComparePage},
+                                                  {tr("Measurements"), mMeasurementsPage}};
     for (const auto& [title, page] : pages) {
         mNavigation->addItem(title);
         mPages->addWidget(page);

@@ -20,6 +20,7 @@ class CatalogEditor;
 class CatalogPage;
 class ComparePage;
 class ConfigurationsPage;
+class MeasurementsPage;
 class FindingsModel;
 class LiveAnalysis;
 class ProjectDocument;
@@ -42,7 +43,8 @@ public:
         ConfigurationsPageIndex,
         AnalysisPageIndex,
         RecommendPageIndex,
-        ComparePageIndex
+        ComparePageIndex,
+        MeasurementsPageIndex
     };
 
     /// `autosaveDirectory` empty: the user's data directory.
@@ -59,6 +61,7 @@ public:
     [[nodiscard]] AnalysisPage* analysisPage() const { return mAnalysisPage; }
     [[nodiscard]] RecommendPage* recommendPage() const { return mRecommendPage; }
     [[nodiscard]] ComparePage* comparePage() const { return mComparePage; }
+    [[nodiscard]] MeasurementsPage* measurementsPage() const { return mMeasurementsPage; }
     [[nodiscard]] BomExporter* bomExporter() const { return mBomExporter; }
     [[nodiscard]] Autosave* autosave() const { return mAutosave; }
     void showPage(Page page);
@@ -119,6 +122,7 @@ private:
     AnalysisPage* mAnalysisPage = nullptr;
     RecommendPage* mRecommendPage = nullptr;
     ComparePage* mComparePage = nullptr;
+    MeasurementsPage* mMeasurementsPage = nullptr;
     BomExporter* mBomExporter = nullptr;
     FindingsModel* mFindings = nullptr;
     QMenu* mRecentMenu = nullptr;

@@ -123,7 +123,8 @@ void MainWindow::createActions()
                                               {tr("C&onfigurations"), ConfigurationsPageIndex},
                                               {tr("&Analysis"), AnalysisPageIndex},
                                               {tr("&Recommend"), RecommendPageIndex},
-                                              {tr("Com&pare"), ComparePageIndex}};
+                                              {tr("Com&pare"), ComparePageIndex},
+                                              {tr("&Measurements"), MeasurementsPageIndex}};
     int key = Qt::Key_1;
     for (const auto& [title, page] : pages) {
         auto* action = viewMenu->addAction(title, this, [this, page = page] { showPage(page); });

@@ -44,7 +44,7 @@ int main(int argc, char** argv)
     const QCommandLineOption pageOption(
         QStringLiteral("page"),
         QStringLiteral("Show PAGE first: catalog, workloads, configurations, analysis, "
-                       "recommend or compare."),
+                       "recommend, compare or measurements."),
         QStringLiteral("PAGE"));
     parser.addOption(pageOption);
     const QCommandLineOption themeOption(
@@ -65,7 +65,8 @@ int main(int argc, char** argv)
         {QStringLiteral("configurations"), infrafit::ui::MainWindow::ConfigurationsPageIndex},
         {QStringLiteral("analysis"), infrafit::ui::MainWindow::AnalysisPageIndex},
         {QStringLiteral("recommend"), infrafit::ui::MainWindow::RecommendPageIndex},
-        {QStringLiteral("compare"), infrafit::ui::MainWindow::ComparePageIndex}};
+        {QStringLiteral("compare"), infrafit::ui::MainWindow::ComparePageIndex},
+        {QStringLiteral("measurements"), infrafit::ui::MainWindow::MeasurementsPageIndex}};
     const QString page = parser.value(pageOption);
     if (parser.isSet(pageOption) && !pages.contains(page)) {
         std::fprintf(stderr, "infrafit: --page must be one of %s\n",

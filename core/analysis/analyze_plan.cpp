@@ -5,6 +5,7 @@
 #include "core/analysis/serving_step.h"
 #include "core/analysis/training_time.h"
 #include "core/infra/gpu_power_model.h"
+#include "core/workload/workload_efficiency.h"
 #include "core/workload/workload_validation.h"
 
 #include <cmath>
@@ -43,6 +44,10 @@ bool finiteResult(const AnalysisResult& r)
 void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
 {
     const Workload& w = ctx.workload;
+    if (const auto* c = calibrationFor(w, ctx.config.gpu.id))
+        add(r, Severity::Info, "calibration.profile",
+            fmt("compute efficiency %.3f of peak for this GPU from ", c->efficiency)
+                + calibrationText(*c));
     const auto& mem = r.memory;
     const double total = mem.totalBytes();
     if (!r.fits) {
@@ -102,8 +107,10 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
 {
     auto& a = r.assumptions;
     const Workload& w = ctx.workload;
+    const auto* calibration = calibrationFor(w, ctx.config.gpu.id);
     const std::string effSource = w.efficiency ? std::string("workload override")
-                                               : "default; " + std::string(ctx.efficiency.basis);
+        : calibration ? calibrationText(*calibration)
+                      : "default; " + std::string(ctx.efficiency.basis);
     if (w.kind == WorkloadKind::Training) {
         a.push_back(fmt("GEMM efficiency %.2f of dense peak for large GEMMs, less for small ones "
                         "(cuBLAS shape table); attention %.2f of the 16-bit peak; element-wise "
@@ -129,14 +136,15 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                     + fmt("%.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency));
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.config.gpu, w.precision);
-        if (w.efficiency)
-            se.gemmCompute = *w.efficiency;
+        if (const auto chosen = workloadEfficiencyFor(w, ctx.config.gpu.id))
+            se.gemmCompute = *chosen;
         a.push_back(fmt("serving step timed per operation, each max(FLOPs / (peak x eff), bytes / "
                         "(HBM x eff)): GEMMs %.2f of dense peak, attention %.2f of dense peak",
                         se.gemmCompute, se.attentionCompute)
                     + fmt(", weight/KV/element-wise streams %.2f of HBM bandwidth (", se.memory)
                     + (w.efficiency ? std::string("GEMM: workload override")
-                                    : std::string("fitted on published runs, docs/validation.md"))
+                        : calibration ? "GEMM: " + calibrationText(*calibration)
+                                      : std::string("fitted on published runs, docs/validation.md"))
                     + ")");
         a.push_back(fmt("fixed per step: %.2f ms host (scheduling, sampling) + %.0f us per block "
                         "with prefill, a %.0f us floor per block decode-only (CUDA graphs; large "
@@ -193,9 +201,11 @@ PlanInputs preparePlanInputs(const Workload& w, const ResolvedConfiguration& con
     in.parameters = countParameters(w.model);
     in.peakFlopsPerS = peakFlopsPerS(config.gpu, w.precision);
     in.efficiency = defaultEfficiency(config.gpu, w.precision);
-    if (w.efficiency) {
-        in.efficiency.trainCompute = *w.efficiency;
-        in.efficiency.prefillCompute = *w.efficiency;
+    // The workload's own efficiency, else the project's calibration for
+    // this GPU (docs/user-guide.md "Calibration profile").
+    if (const auto chosen = workloadEfficiencyFor(w, config.gpu.id)) {
+        in.efficiency.trainCompute = *chosen;
+        in.efficiency.prefillCompute = *chosen;
     }
     // A GPU power limit below what compute-bound phases draw lowers the
     // clock (docs/power-model.md §2): the SM-bound rates scale with it,

@@ -6,6 +6,7 @@
 #include "core/analysis/inference_memory.h"
 #include "core/analysis/serving_step.h"
 #include "core/infra/gpu_power_model.h"
+#include "core/workload/workload_efficiency.h"
 
 #include <algorithm>
 #include <cmath>
@@ -101,8 +102,10 @@ ServingStepModel makeServingStepModel(const AnalysisContext& ctx, const Inferenc
                                            : ctx.peakFlopsPerS;
     sm.hbmBytesPerS = ctx.config.gpu.memoryBandwidthGbs * 1e9;
     sm.efficiency = defaultServingEfficiency(ctx.config.gpu, w.precision);
-    if (w.efficiency)
-        sm.efficiency.gemmCompute = *w.efficiency;
+    // The workload's own efficiency, else the project's calibration for
+    // this GPU (docs/user-guide.md "Calibration profile").
+    if (const auto chosen = workloadEfficiencyFor(w, ctx.config.gpu.id))
+        sm.efficiency.gemmCompute = *chosen;
     // GPU power limit (docs/power-model.md §2), as preparePlanInputs().
     const auto limit = ctx.config.config.gpuPowerLimitW;
     const double computeClock = computeThroughputUnderLimit(ctx.config.gpu, limit);

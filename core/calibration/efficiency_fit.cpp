@@ -84,8 +84,9 @@ CalibrationResult calibrateEfficiency(const std::vector<MeasuredRun>& runs,
     const InfrastructureInputs& inputs, const CalibrationPriors& priors)
 {
     CalibrationResult result;
-    std::map<std::string, std::vector<std::size_t>> byGpu; // gpu id → run indexes
-    std::map<std::string, double> priorOf;
+    // (gpu id, training) → run indexes: each knob is fitted on its own runs.
+    std::map<std::pair<std::string, bool>, std::vector<std::size_t>> byGpu;
+    std::map<std::pair<std::string, bool>, double> priorOf;
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const auto& run = runs[i];
         RunFit fit;
@@ -99,19 +100,21 @@ CalibrationResult calibrateEfficiency(const std::vector<MeasuredRun>& runs,
             run.workload.kind == WorkloadKind::Training
                 ? defaultEfficiency(run.config.gpu, run.workload.precision).trainCompute
                 : defaultServingEfficiency(run.config.gpu, run.workload.precision).gemmCompute);
-        priorOf.try_emplace(fit.gpuId, prior);
+        const std::pair<std::string, bool> key {fit.gpuId, run.workload.kind == WorkloadKind::Training};
+        priorOf.try_emplace(key, prior);
         fit.predictedBefore = predictedFigure(run, prior, inputs);
         fit.errorBefore = calError(fit.predictedBefore, fit.measured);
         const auto [implied, reachable] = calImpliedEfficiency(run, inputs);
         fit.impliedEfficiency = implied;
         fit.reachable = reachable;
-        byGpu[fit.gpuId].push_back(i);
+        byGpu[key].push_back(i);
         result.runs.push_back(std::move(fit));
     }
-    for (const auto& [gpuId, indexes] : byGpu) {
+    for (const auto& [key, indexes] : byGpu) {
         EfficiencyFit e;
-        e.gpuId = gpuId;
-        e.prior = priorOf[gpuId];
+        e.gpuId = key.first;
+        e.training = key.second;
+        e.prior = priorOf[key];
         std::vector<double> implied;
         for (auto i : indexes)
             if (result.runs[i].reachable)

@@ -53,6 +53,9 @@ struct RunFit {
 /// The compute efficiency fitted for one GPU model.
 struct EfficiencyFit {
     std::string gpuId;
+    /// Training GEMM efficiency, else the serving step's: the two knobs are
+    /// fitted apart (one GPU may have runs of both kinds).
+    bool training = true;
     double prior = 0;      ///< the default the analysis would use
     double fitted = 0;     ///< posterior mean (geometric)
     double spread = 0;     ///< posterior spread of its logarithm

@@ -5,6 +5,7 @@
 #include "core/base/input_error.h"
 #include "core/base/finite_value.h"
 #include "core/base/text_table.h"
+#include "core/io/measurements_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -41,80 +42,110 @@ std::string runFigureText(double value)
 
 } // namespace
 
-std::vector<MeasuredRun> measuredRunsFromJson(const nlohmann::json& document, const Project& project,
-    const PartLookup& catalog, const std::string& file)
+std::vector<Measurement> measurementsFromRunsJson(const nlohmann::json& document, const std::string& file)
 {
-    std::vector<Problem> problems;
     if (!document.is_object() || !document.contains("runs") || !document["runs"].is_array()
         || document["runs"].empty())
         throw InputError(file, "/runs", "expected a non-empty array of measured runs");
+    std::vector<Problem> problems;
+    std::vector<Measurement> measurements;
+    const auto& list = document["runs"];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        nlohmann::json entry = list[i];
+        // A runs file may leave runs unnamed: "run 1", "run 2", ….
+        if (entry.is_object() && !entry.contains("name"))
+            entry["name"] = "run " + std::to_string(i + 1);
+        if (auto m = measurementFromJson(entry, "/runs/" + std::to_string(i), problems))
+            measurements.push_back(std::move(*m));
+    }
+    if (!problems.empty())
+        throw InputError(file, std::move(problems));
+    return measurements;
+}
+
+namespace {
+
+/// One measurement resolved against the project, its problems appended
+/// under `at`; nullopt when it names nothing there.
+std::optional<MeasuredRun> resolvedMeasurement(const Measurement& m, const std::string& at,
+    const Project& project, const PartLookup& catalog, const std::string& file,
+    std::vector<Problem>& problems)
+{
+    const auto w = std::find_if(project.workloads.begin(), project.workloads.end(),
+        [&](const Workload& x) { return x.name == m.workload; });
+    if (w == project.workloads.end())
+        problems.push_back({at + "/workload", "no workload named \"" + m.workload + "\" in the project"});
+    std::optional<std::size_t> configIndex;
+    for (std::size_t c = 0; c < project.configurations.size(); ++c)
+        if (project.configurations[c].name == m.configuration)
+            configIndex = c;
+    if (!configIndex)
+        problems.push_back({at + "/configuration",
+            "no configuration named \"" + m.configuration + "\" in the project"});
+    const auto [key, value] = measurementFigure(m);
+    if (w == project.workloads.end() || !configIndex || key.empty())
+        return std::nullopt;
+    MeasuredRun run;
+    run.name = m.name;
+    run.workload = *w;
+    if (m.parallelism)
+        run.workload.parallelism = m.parallelism;
+    for (const auto& [k, figure] : kRunFigures)
+        if (k == key)
+            run.figure = figure;
+    run.measured = value;
+    const bool training = w->kind == WorkloadKind::Training;
+    if (training == (run.figure == MeasuredFigure::OutputTokensPerS))
+        problems.push_back({at,
+            std::string(training ? "a training workload is measured by step_time_s or "
+                                   "tokens_per_s"
+                                 : "an inference workload is measured by "
+                                   "output_tokens_per_s")});
+    try {
+        run.config = resolveConfiguration(project, *configIndex, catalog, file);
+    } catch (const InputError& e) {
+        for (const auto& p : e.problems())
+            problems.push_back(p);
+    }
+    return run;
+}
+
+} // namespace
+
+std::vector<MeasuredRun> measuredRunsFor(const std::vector<Measurement>& measurements,
+    const Project& project, const PartLookup& catalog, const std::string& file,
+    const std::string& pointerBase)
+{
+    std::vector<Problem> problems;
+    std::vector<MeasuredRun> runs;
+    for (std::size_t i = 0; i < measurements.size(); ++i)
+        if (auto run = resolvedMeasurement(measurements[i], pointerBase + "/" + std::to_string(i),
+                project, catalog, file, problems))
+            runs.push_back(std::move(*run));
+    if (!problems.empty())
+        throw InputError(file, std::move(problems));
+    return runs;
+}
+
+std::vector<MeasuredRun> measuredRunsFromJson(const nlohmann::json& document, const Project& project,
+    const PartLookup& catalog, const std::string& file)
+{
+    if (!document.is_object() || !document.contains("runs") || !document["runs"].is_array()
+        || document["runs"].empty())
+        throw InputError(file, "/runs", "expected a non-empty array of measured runs");
+    // Every problem at once: those of the file's form and those of what
+    // the runs name in the project.
+    std::vector<Problem> problems;
     std::vector<MeasuredRun> runs;
     const auto& list = document["runs"];
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string at = "/runs/" + std::to_string(i);
-        const auto& r = list[i];
-        if (!r.is_object()) {
-            problems.push_back({at, "expected an object"});
-            continue;
-        }
-        MeasuredRun run;
-        run.name = r.contains("name") && r["name"].is_string() ? r["name"].get<std::string>()
-                                                               : "run " + std::to_string(i + 1);
-        const auto named = [&](const char* key) -> std::string {
-            if (!r.contains(key) || !r[key].is_string()) {
-                problems.push_back({at + "/" + key, "expected the name of a project " + std::string(
-                    std::string_view(key) == "workload" ? "workload" : "configuration")});
-                return {};
-            }
-            return r[key].get<std::string>();
-        };
-        const std::string workload = named("workload");
-        const std::string configuration = named("configuration");
-        const auto w = std::find_if(project.workloads.begin(), project.workloads.end(),
-            [&](const Workload& x) { return x.name == workload; });
-        if (!workload.empty() && w == project.workloads.end())
-            problems.push_back({at + "/workload", "no workload named \"" + workload + "\" in the project"});
-        std::optional<std::size_t> configIndex;
-        for (std::size_t c = 0; c < project.configurations.size(); ++c)
-            if (project.configurations[c].name == configuration)
-                configIndex = c;
-        if (!configuration.empty() && !configIndex)
-            problems.push_back({at + "/configuration",
-                "no configuration named \"" + configuration + "\" in the project"});
-        int figures = 0;
-        for (const auto& [key, figure] : kRunFigures) {
-            if (!r.contains(key))
-                continue;
-            ++figures;
-            const auto& v = r[std::string(key)];
-            if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() <= 0) {
-                problems.push_back({at + "/" + std::string(key), "expected a positive number"});
-                continue;
-            }
-            run.figure = figure;
-            run.measured = v.get<double>();
-        }
-        if (figures != 1)
-            problems.push_back({at,
-                "give exactly one of step_time_s, tokens_per_s, output_tokens_per_s (found "
-                    + std::to_string(figures) + ")"});
-        if (w != project.workloads.end() && configIndex && figures == 1 && run.measured > 0) {
-            run.workload = *w;
-            const bool training = w->kind == WorkloadKind::Training;
-            if (training == (run.figure == MeasuredFigure::OutputTokensPerS))
-                problems.push_back({at,
-                    std::string(training ? "a training workload is measured by step_time_s or "
-                                           "tokens_per_s"
-                                         : "an inference workload is measured by "
-                                           "output_tokens_per_s")});
-            try {
-                run.config = resolveConfiguration(project, *configIndex, catalog, file);
-            } catch (const InputError& e) {
-                for (const auto& p : e.problems())
-                    problems.push_back(p);
-            }
-            runs.push_back(std::move(run));
-        }
+        nlohmann::json entry = list[i];
+        if (entry.is_object() && !entry.contains("name"))
+            entry["name"] = "run " + std::to_string(i + 1);
+        if (auto m = measurementFromJson(entry, at, problems))
+            if (auto run = resolvedMeasurement(*m, at, project, catalog, file, problems))
+                runs.push_back(std::move(*run));
     }
     if (!problems.empty())
         throw InputError(file, std::move(problems));
@@ -125,7 +156,8 @@ nlohmann::json calibrationToJson(const CalibrationResult& result)
 {
     auto efficiencies = nlohmann::json::array();
     for (const auto& e : result.efficiencies)
-        efficiencies.push_back({{"gpu", e.gpuId}, {"prior", finiteOrZero(e.prior)},
+        efficiencies.push_back({{"gpu", e.gpuId},
+            {"workload_kind", e.training ? "training" : "inference"}, {"prior", finiteOrZero(e.prior)},
             {"fitted", finiteOrZero(e.fitted)}, {"log_spread", finiteOrZero(e.spread)},
             {"runs", e.runs},
             {"leave_one_out_median_abs_error",
@@ -148,7 +180,7 @@ std::string calibrationToText(const CalibrationResult& result)
 {
     std::string out = "Compute efficiency fitted to your runs (prior: the published default):\n";
     for (const auto& e : result.efficiencies) {
-        out += "  " + e.gpuId + ": " + infra::num(e.prior, 3) + " -> " + infra::num(e.fitted, 3)
+        out += "  " + e.gpuId + (e.training ? " (training)" : " (inference)") + ": " + infra::num(e.prior, 3) + " -> " + infra::num(e.fitted, 3)
             + " from " + std::to_string(e.runs) + (e.runs == 1 ? " run" : " runs")
             + " (about ±" + infra::num((std::exp(e.spread) - 1) * 100, 0) + " %)";
         if (e.leaveOneOutMedianAbsError)

@@ -20,6 +20,19 @@ namespace infrafit {
 std::vector<MeasuredRun> measuredRunsFromJson(const nlohmann::json& document, const Project& project,
     const PartLookup& catalog, const std::string& file);
 
+/// The runs of a measured-runs file as project measurements (the same keys
+/// as a project's `measurements[]`; `name` may be left out). Throws
+/// InputError(file, …) listing every problem.
+std::vector<Measurement> measurementsFromRunsJson(const nlohmann::json& document, const std::string& file);
+
+/// The measurements resolved against `project` (workload, configuration,
+/// the run's own plan) for the fit; problems name `pointerBase`/i
+/// ("/runs" for a runs file, "/measurements" for a project's). Throws
+/// InputError(file, …) listing every problem.
+std::vector<MeasuredRun> measuredRunsFor(const std::vector<Measurement>& measurements,
+    const Project& project, const PartLookup& catalog, const std::string& file,
+    const std::string& pointerBase);
+
 /// The fit as JSON: `efficiencies[]` and `runs[]` (names in the user guide).
 nlohmann::json calibrationToJson(const CalibrationResult& result);
 

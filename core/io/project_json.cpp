@@ -5,11 +5,13 @@
 #include "core/base/input_error.h"
 #include "core/io/json_document.h"
 #include "core/base/message_text.h"
+#include "core/io/measurements_json.h"
 #include "core/io/part_json.h"
 #include "core/io/part_reader.h"
 #include "core/io/project_field_json.h"
 #include "core/io/text_file.h"
 #include "core/io/workload_json.h"
+#include "core/project/calibration_profile.h"
 #include "core/project/configuration_fields.h"
 #include "core/project/requirement_fields.h"
 #include "core/software/software_version.h"
@@ -176,6 +178,24 @@ Project readProject(const nlohmann::json& document, const std::string& file,
             trimProblems(problems, dropped);
         }
     }
+    // Measured runs and the calibration profile (docs/user-guide.md
+    // "Measured runs", "Calibration profile"); a project without them loads.
+    if (const auto* measurements = arrayMember(document, "measurements", problems)) {
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < measurements->size(); ++i) {
+            const std::string pointer = "/measurements/" + std::to_string(i);
+            if (auto m = measurementFromJson((*measurements)[i], pointer, problems)) {
+                if (!names.insert(m->name).second)
+                    problems.push_back({pointer + "/name", "duplicate measured run name \""
+                                                              + shortenedValue(m->name) + "\""});
+                project.measurements.push_back(std::move(*m));
+            }
+            trimProblems(problems, dropped);
+        }
+    }
+    if (auto it = document.find("calibration"); it != document.end() && !it->is_null())
+        project.calibration = calibrationProfileFromJson(*it, "/calibration", problems);
+    applyCalibrationProfile(project);
     return project;
 }
 
@@ -255,6 +275,13 @@ nlohmann::json projectToJson(const Project& project)
         j["configurations"].push_back(configurationToJson(config));
     if (project.requirements.any())
         j["requirements"] = projectRequirementsToJson(project.requirements);
+    if (!project.measurements.empty()) {
+        j["measurements"] = nlohmann::json::array();
+        for (const auto& m : project.measurements)
+            j["measurements"].push_back(measurementToJson(m));
+    }
+    if (project.calibration)
+        j["calibration"] = calibrationProfileToJson(*project.calibration);
     return j;
 }
 

@@ -10,7 +10,6 @@
 #include "core/workload/workload_validation.h"
 
 namespace infrafit {
-namespace {
 
 std::optional<Parallelism> parallelismFromJson(
     const nlohmann::json& json, const std::string& pointer, std::vector<Problem>& problems)
@@ -31,6 +30,8 @@ std::optional<Parallelism> parallelismFromJson(
         return std::nullopt;
     return p;
 }
+
+namespace {
 
 /// `lora_targets`: "all" or a list of q, k, v, o, gate, up, down;
 /// `tp_comm_overlap`: bool (absent = default for the GPU family).

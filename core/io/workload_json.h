@@ -19,5 +19,8 @@ std::optional<Workload> workloadFromJson(const nlohmann::json& json, const std::
 
 nlohmann::json workloadToJson(const Workload& workload);
 nlohmann::json parallelismToJson(const Parallelism& parallelism);
+/// One `parallelism` object (a workload's, or a measured run's plan).
+std::optional<Parallelism> parallelismFromJson(
+    const nlohmann::json& json, const std::string& pointer, std::vector<Problem>& problems);
 
 } // namespace infrafit

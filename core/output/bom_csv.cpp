@@ -2,7 +2,7 @@
 #include "core/output/bom_csv.h"
 
 #include "core/output/report_format.h"
-#include "core/export/bom_software.h"
+#include "core/output/bom_software.h"
 
 #include <charconv>
 #include <string_view>

@@ -4,7 +4,7 @@
 #include "core/output/bom_charts.h"
 #include "core/output/report_format.h"
 #include "core/base/finding_text.h"
-#include "core/export/bom_software.h"
+#include "core/output/bom_software.h"
 
 #include <cmath>
 #include <cstdio>

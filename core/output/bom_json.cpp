@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/output/bom_json.h"
 #include "core/base/finite_value.h"
-#include "core/export/bom_software.h"
+#include "core/output/bom_software.h"
 
 #include <cmath>
 

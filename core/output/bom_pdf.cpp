@@ -5,7 +5,7 @@
 #include "core/output/pdf_document.h"
 #include "core/output/report_format.h"
 #include "core/base/finding_text.h"
-#include "core/export/bom_software.h"
+#include "core/output/bom_software.h"
 
 #include <algorithm>
 #include <array>

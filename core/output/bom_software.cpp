@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/export/bom_software.h"
+#include "core/output/bom_software.h"
 
 namespace infrafit {
 

@@ -2,7 +2,7 @@
 #include "core/output/bom_xlsx.h"
 
 #include "core/output/report_format.h"
-#include "core/export/bom_software.h"
+#include "core/output/bom_software.h"
 #include "core/io/text_file.h"
 #include "core/base/finite_value.h"
 

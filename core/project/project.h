@@ -4,8 +4,10 @@
 #include "core/config/configuration.h"
 #include "core/parts/part.h"
 #include "core/project/requirements.h"
+#include "core/project/measurement.h"
 #include "core/workload/workload.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,11 @@ struct Project {
     std::vector<Configuration> configurations;
     /// Manageability and security every configuration must meet (issue 20).
     ProjectRequirements requirements;
+    /// Runs measured on the user's cluster (docs/user-guide.md "Measured runs").
+    std::vector<Measurement> measurements;
+    /// The fitted profile in effect; its efficiencies are attached to every
+    /// workload (applyCalibrationProfile) when the project is read.
+    std::optional<CalibrationProfile> calibration;
 };
 
 } // namespace infrafit

@@ -191,12 +191,20 @@ Findings checkSoftware(const Workload& workload, const Gpu& gpu, const SoftwareT
     return out;
 }
 
+// GCC 12 reports row->stack as "may be used uninitialized" when this file
+// shares a unity batch with others (a false positive of its alias analysis,
+// GCC bug 105562 family); the row is a found element of the table.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 std::optional<SoftwareRecommendation> recommendSoftware(const Gpu& gpu, const SoftwareTable& table)
 {
     const SoftwareCompat* row = table.find(gpu.architecture);
     if (!row)
         return std::nullopt;
-    SoftwareRecommendation r;
+    std::optional<SoftwareRecommendation> result(std::in_place);
+    SoftwareRecommendation& r = *result;
     r.architecture = row->architecture;
     r.stack = row->stack;
     r.driver = row->recommendedDriver;
@@ -207,7 +215,10 @@ std::optional<SoftwareRecommendation> recommendSoftware(const Gpu& gpu, const So
     r.endOfSupport = row->endOfSupport;
     r.source = row->source;
     r.sourceDate = row->sourceDate;
-    return r;
+    return result;
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 } // namespace infrafit

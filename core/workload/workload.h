@@ -3,10 +3,12 @@
 
 #include "core/model/model_spec.h"
 #include "core/base/enum_names.h"
+#include "core/workload/efficiency_calibration.h"
 #include "core/workload/serving_demand.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace infrafit {
 
@@ -201,6 +203,11 @@ struct Workload {
     /// Achieved fraction of peak FLOP/s while computing; absent = default
     /// for the GPU family (defaultEfficiency()).
     std::optional<double> efficiency;
+    /// Efficiencies fitted per GPU by the project's calibration profile
+    /// (not a file field: attached when the project is read). Used for the
+    /// configuration's GPU when `efficiency` is absent
+    /// (workloadEfficiencyFor()).
+    std::vector<EfficiencyCalibration> calibration;
     /// Serving demand and SLA (open or closed loop); `serving.isDemand()`
     /// turns on the capacity answer (core/serving).
     ServingDemand serving;

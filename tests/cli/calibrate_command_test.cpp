@@ -56,3 +56,68 @@ TEST_CASE("calibrate refuses runs that name nothing in the project", "[cli][cali
     CHECK(usage.exitCode == 2);
     CHECK_THAT(usage.err, Catch::Contains("--runs"));
 }
+
+TEST_CASE("calibrate --metrics --output writes the measurements and the named profile",
+    "[cli][calibration]")
+{
+    TempDir dir;
+    const std::string project
+        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/bom-example.infrafit.json";
+    const std::string runs = std::string(INFRAFIT_FIXTURES_DIR) + "/metrics/bom-example-runs.json";
+    const std::string scrape
+        = std::string(INFRAFIT_FIXTURES_DIR) + "/metrics/dcgm-exporter-gpu-node-01.prom";
+    const std::string scrape2
+        = std::string(INFRAFIT_FIXTURES_DIR) + "/metrics/dcgm-exporter-gpu-node-02.prom";
+    const std::string output = dir.file("calibrated.infrafit.json");
+    const auto result = runCli({"calibrate", project, "--runs", runs, "--metrics", scrape, scrape2,
+        "--profile", "prod-h100", "--output", output, "--db", dir.file("c.sqlite")});
+    INFO(result.err);
+    REQUIRE(result.exitCode == 0);
+    CHECK_THAT(result.out, Catch::Contains("Calibration profile 'prod-h100'"));
+    CHECK_THAT(result.out, Catch::Contains("GPU power fitted"));
+    CHECK_THAT(result.out, Catch::Contains("Wrote " + output));
+    std::ifstream in(output);
+    const auto doc = nlohmann::json::parse(in);
+    REQUIRE(doc["measurements"].size() == 2);
+    CHECK(doc["measurements"][0]["tokens_per_s"] == 210000);
+    const auto& profile = doc["calibration"];
+    CHECK(profile["name"] == "prod-h100");
+    CHECK(profile["runs"] == 2);
+    REQUIRE(profile["efficiencies"].size() == 1);
+    CHECK(profile["efficiencies"][0]["gpu"] == "ex-h100-sxm");
+    REQUIRE(profile["power"].size() == 1);
+    CHECK(profile["power"][0]["gpu"] == "ex-h100-sxm");
+    CHECK(profile["power"][0]["samples"].get<long long>() > 0);
+    CHECK(profile["node_gpu_typical_w"].get<double>() > 0);
+
+    // The written project analyses with the profile named in its assumptions.
+    const auto analysis = runCli({"analyze", output, "--workload", "llama-8b-pretrain", "--config",
+        "4x HGX H100", "--db", dir.file("c.sqlite")});
+    REQUIRE(analysis.exitCode == 0);
+    CHECK_THAT(analysis.out, Catch::Contains("calibration profile 'prod-h100' (2 runs"));
+
+    // Calibrating again from the stored measurements alone keeps them and the name.
+    const auto again = runCli({"calibrate", output, "--format", "json", "--output", output,
+        "--db", dir.file("c.sqlite")});
+    INFO(again.err);
+    REQUIRE(again.exitCode == 0);
+    const auto fit = nlohmann::json::parse(again.out);
+    CHECK(fit["profile"]["name"] == "prod-h100");
+    CHECK(fit["runs"].size() == 2);
+}
+
+TEST_CASE("calibrate refuses to overwrite an input other than the project", "[cli][calibration]")
+{
+    TempDir dir;
+    const std::string project
+        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/bom-example.infrafit.json";
+    const std::string runs = dir.file("runs.json");
+    std::ofstream(runs) << R"({"runs": [{"workload": "llama-8b-pretrain",
+        "configuration": "4x HGX H100", "tokens_per_s": 200000}]})";
+    const auto result = runCli({"calibrate", project, "--runs", runs, "--output", runs, "--db",
+        dir.file("c.sqlite")});
+    CHECK(result.exitCode != 0);
+    std::ifstream in(runs);
+    const std::string kept((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK_THAT(kept, Catch::Contains("200000"));
+}

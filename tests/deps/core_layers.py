@@ -27,13 +27,13 @@ LAYERS = [
     ("parts and models", ["parts", "model"]),
     ("workloads and configurations", ["workload", "config"]),
     ("projects and software", ["project", "software"]),
-    ("input files", ["io"]),
+    ("input files", ["io", "metrics"]),
     ("sub-models", ["serving", "infra"]),
     ("one-plan analysis", ["analysis"]),
     ("storage and host", ["storage"]),
     ("pipeline", ["pipeline"]),
     ("rack layout", ["layout"]),
-    ("features", ["search", "bom", "compare", "calibration", "metrics"]),
+    ("features", ["search", "bom", "compare", "calibration"]),
     ("output", ["output"]),
 ]
 FLOOR = {folder: i for i, (_, folders) in enumerate(LAYERS) for folder in folders}

@@ -5,6 +5,7 @@
 #include "core/base/input_error.h"
 #include "core/infra/requirement_check.h"
 #include "core/project/resolve_configuration.h"
+#include "core/workload/workload_efficiency.h"
 #include "ui/catalog/catalog_editor.h"
 #include "ui/format.h"
 #include "ui/project/project_document.h"
@@ -141,7 +142,10 @@ void LiveAnalysis::refresh()
         const auto resolved = resolveConfiguration(project, static_cast<std::size_t>(mConfiguration),
                                                    lookup);
         Workload workload = project.workloads[static_cast<std::size_t>(mWorkload)];
-        if (!workload.efficiency && mPreferences.defaultEfficiency)
+        // A calibration profile's fit for this GPU beats the preference's
+        // guess (docs/user-guide.md "Calibration profile").
+        if (!workload.efficiency && mPreferences.defaultEfficiency
+            && !calibrationFor(workload, resolved.gpu.id))
             workload.efficiency = mPreferences.defaultEfficiency;
         // The snapshot is plain values; the worker shares nothing with the
         // GUI thread.

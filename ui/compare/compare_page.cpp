@@ -5,6 +5,7 @@
 #include "core/compare/variations.h"
 #include "core/base/input_error.h"
 #include "core/io/text_file.h"
+#include "core/workload/workload_efficiency.h"
 #include "ui/analysis/live_analysis.h"
 #include "ui/catalog/catalog_editor.h"
 #include "ui/charts/chart_panel.h"
@@ -217,7 +218,7 @@ void ComparePage::refresh()
     Project project = mDocument->project();
     const Preferences& preferences = mAnalysis->preferences();
     for (auto& workload : project.workloads) {
-        if (!workload.efficiency && preferences.defaultEfficiency)
+        if (!workload.efficiency && preferences.defaultEfficiency && !hasCalibration(workload))
             workload.efficiency = preferences.defaultEfficiency;
     }
     ComparisonOptions options;

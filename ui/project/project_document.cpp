@@ -2,6 +2,7 @@
 #include "ui/project/project_document.h"
 
 #include "core/io/project_json.h"
+#include "core/project/calibration_profile.h"
 #include "ui/commands/project_commands.h"
 #include "ui/qt_text.h"
 
@@ -28,6 +29,9 @@ QString ProjectDocument::displayName() const
 
 void ProjectDocument::apply(Project after, const QString& text, const QString& mergeKey)
 {
+    // New or changed workloads carry the profile's fits like the others
+    // (core/project/calibration_profile.h).
+    applyCalibrationProfile(after);
     mUndoStack->push(new CmdProjectEdit(*this, mProject, std::move(after), text, mergeKey));
 }
 
@@ -36,6 +40,7 @@ void ProjectDocument::applyWorkload(std::size_t row, Workload after, const QStri
 {
     if (row >= mProject.workloads.size())
         return;
+    after.calibration = mProject.workloads[row].calibration;
     mUndoStack->push(
         new CmdWorkloadEdit(*this, row, mProject.workloads[row], std::move(after), text, mergeKey));
 }
@@ -56,6 +61,7 @@ void ProjectDocument::setProject(Project project)
 
 void ProjectDocument::reset(Project project)
 {
+    applyCalibrationProfile(project);
     mUndoStack->clear();
     mFilePath.clear();
     setProject(std::move(project));

@@ -2,6 +2,7 @@
 #include "ui/recommend/recommend_page.h"
 
 #include "core/search/parts_snapshot.h"
+#include "core/workload/workload_efficiency.h"
 #include "ui/analysis/live_analysis.h"
 #include "ui/catalog/catalog_editor.h"
 #include "ui/charts/chart_panel.h"
@@ -216,7 +217,8 @@ bool RecommendPage::search()
     RecommendRequest request;
     request.workload = project.workloads[static_cast<std::size_t>(index)];
     const Preferences& preferences = mAnalysis->preferences();
-    if (!request.workload.efficiency && preferences.defaultEfficiency)
+    if (!request.workload.efficiency && preferences.defaultEfficiency
+        && !hasCalibration(request.workload))
         request.workload.efficiency = preferences.defaultEfficiency;
     std::vector<Part> parts = mCatalog->parts();
     for (const Part& inlinePart : project.parts) {

@@ -9,7 +9,7 @@
 #include "core/output/bom_export.h"
 #include "core/output/bom_html.h"
 #include "core/output/report_format.h"
-#include "core/export/bom_software.h"
+#include "core/output/bom_software.h"
 #include "core/io/text_file.h"
 #include "support/report_readers.h"
 
