@@ -29,7 +29,7 @@ const FrameworkFeature* SoftwareCompat::feature(std::string_view framework,
     return nullptr;
 }
 
-const SoftwareCompat* SoftwareTable::find(std::string_view architecture) const
+const SoftwareCompat* SoftwareTable::find(std::string_view architecture) const&
 {
     for (const auto& row : rows)
         if (row.architecture == architecture)

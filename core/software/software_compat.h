@@ -71,7 +71,9 @@ struct SoftwareCompat {
 struct SoftwareTable {
     std::vector<SoftwareCompat> rows;
 
-    [[nodiscard]] const SoftwareCompat* find(std::string_view architecture) const;
+    [[nodiscard]] const SoftwareCompat* find(std::string_view architecture) const&;
+    /// A row pointer into a temporary table would dangle: keep the table first.
+    const SoftwareCompat* find(std::string_view architecture) const&& = delete;
 };
 
 /// Framework and serving-engine keys the table and workloads use.

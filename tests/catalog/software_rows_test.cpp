@@ -13,11 +13,25 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <optional>
 #include <set>
 
 using namespace infrafit;
 using namespace infrafit::catalog;
 using namespace infrafit::catalog::test;
+
+namespace {
+
+/// A copy of the stored row, so nothing points into the temporary table softwareTable() returns.
+std::optional<SoftwareCompat> storedRow(const CatalogStore& store, std::string_view architecture)
+{
+    const SoftwareTable table = store.softwareTable();
+    if (const auto* row = table.find(architecture))
+        return *row;
+    return std::nullopt;
+}
+
+} // namespace
 
 TEST_CASE("the software table covers every GPU architecture of the default catalog",
           "[catalog][software]")
@@ -38,7 +52,8 @@ TEST_CASE("a new catalog holds the shipped software rows; an empty one holds non
     TempDir dir;
     auto seeded = CatalogStore::open(dir.file("seeded.sqlite"));
     CHECK(seeded.softwareTable().rows.size() == defaultSoftwareTable().rows.size());
-    const auto* blackwell = seeded.softwareTable().find("Blackwell");
+    const SoftwareTable seededTable = seeded.softwareTable();
+    const auto* blackwell = seededTable.find("Blackwell");
     REQUIRE(blackwell);
     CHECK(blackwell->minDriverBranch == "R570");
     CHECK_FALSE(blackwell->frameworks.empty());
@@ -78,7 +93,7 @@ TEST_CASE("software rows are edited, refused when bad, and removed", "[catalog][
     SoftwareCompat hopper = *table.find("Hopper");
     hopper.recommendedToolkit = "CUDA 13.1";
     CHECK(store.putSoftware(hopper)); // replaced
-    CHECK(store.softwareTable().find("Hopper")->recommendedToolkit == "CUDA 13.1");
+    CHECK(storedRow(store, "Hopper").value_or(SoftwareCompat{}).recommendedToolkit == "CUDA 13.1");
 
     SoftwareCompat bad = hopper;
     bad.architecture = "Rubin";
@@ -90,10 +105,10 @@ TEST_CASE("software rows are edited, refused when bad, and removed", "[catalog][
         CHECK(error.kind() == StoreErrorKind::InvalidPart);
         CHECK(std::string(error.what()).find("/source") != std::string::npos);
     }
-    CHECK_FALSE(store.softwareTable().find("Rubin"));
+    CHECK_FALSE(storedRow(store, "Rubin"));
 
     store.removeSoftware("Hopper");
-    CHECK_FALSE(store.softwareTable().find("Hopper"));
+    CHECK_FALSE(storedRow(store, "Hopper"));
     CHECK_THROWS_AS(store.removeSoftware("Hopper"), StoreError);
 }
 
@@ -112,6 +127,7 @@ TEST_CASE("a catalog file's software rows are imported with its parts", "[catalo
     const auto result = importCatalogFile(store, file);
     CHECK(result.softwareRows == 1);
     CHECK(store.count() == defaultCatalogParts().size());
-    REQUIRE(store.softwareTable().find("CDNA 3"));
-    CHECK(store.softwareTable().find("CDNA 3")->recommendedToolkit == "ROCm 9.9");
+    const auto cdna3 = storedRow(store, "CDNA 3");
+    REQUIRE(cdna3);
+    CHECK(cdna3->recommendedToolkit == "ROCm 9.9");
 }
