@@ -318,7 +318,49 @@ ALTER TABLE nic ADD COLUMN dpu INTEGER CHECK (dpu IN (0, 1));
 ALTER TABLE nic ADD COLUMN isolation_offload INTEGER CHECK (isolation_offload IN (0, 1));
 )SQL";
 
-constexpr std::array<Migration, 7> migrations{{
+// Migration 8: the GPU's `partition_profiles` (MIG profiles, AMD partition
+// modes; TEXT holding a JSON array), appended as the last gpu column like the
+// registry's field added after the trailing common fields. The shipped GPUs
+// that have published tables (docs/reference/partitioning.md) get them, as
+// the default catalog of this version has them, so an upgraded catalog can
+// carry a portfolio's slices; no stored value is overwritten (the column is
+// new) and those parts' row versions rise like any other write.
+constexpr std::string_view migration8 = R"SQL(
+ALTER TABLE gpu ADD COLUMN partition_profiles TEXT;
+UPDATE gpu SET partition_profiles =
+    '["1g.5gb compute=1/7 memory=1/8 memory_gb=5 max=7","1g.10gb compute=1/7 memory=2/8 memory_gb=10 max=4","2g.10gb compute=2/7 memory=2/8 memory_gb=10 max=3","3g.20gb compute=3/7 memory=4/8 memory_gb=20 max=2","4g.20gb compute=4/7 memory=4/8 memory_gb=20 max=1","7g.40gb compute=7/7 memory=8/8 memory_gb=40 max=1"]'
+    WHERE id = 'nvidia-a100-sxm4-40gb';
+UPDATE gpu SET partition_profiles =
+    '["1g.10gb compute=1/7 memory=1/8 memory_gb=10 max=7","1g.20gb compute=1/7 memory=2/8 memory_gb=20 max=4","2g.20gb compute=2/7 memory=2/8 memory_gb=20 max=3","3g.40gb compute=3/7 memory=4/8 memory_gb=40 max=2","4g.40gb compute=4/7 memory=4/8 memory_gb=40 max=1","7g.80gb compute=7/7 memory=8/8 memory_gb=80 max=1"]'
+    WHERE id = 'nvidia-a100-sxm4-80gb';
+UPDATE gpu SET partition_profiles =
+    '["1g.10gb compute=1/7 memory=1/8 memory_gb=10 max=7","1g.20gb compute=1/7 memory=2/8 memory_gb=20 max=4","2g.20gb compute=2/7 memory=2/8 memory_gb=20 max=3","3g.40gb compute=3/7 memory=4/8 memory_gb=40 max=2","4g.40gb compute=4/7 memory=4/8 memory_gb=40 max=1","7g.80gb compute=7/7 memory=8/8 memory_gb=80 max=1"]'
+    WHERE id = 'nvidia-a100-pcie-80gb';
+UPDATE gpu SET partition_profiles =
+    '["1g.10gb compute=1/7 memory=1/8 memory_gb=10 max=7","1g.20gb compute=1/7 memory=2/8 memory_gb=20 max=4","2g.20gb compute=2/7 memory=2/8 memory_gb=20 max=3","3g.40gb compute=3/7 memory=4/8 memory_gb=40 max=2","4g.40gb compute=4/7 memory=4/8 memory_gb=40 max=1","7g.80gb compute=7/7 memory=8/8 memory_gb=80 max=1"]'
+    WHERE id = 'nvidia-h100-sxm5-80gb';
+UPDATE gpu SET partition_profiles =
+    '["1g.10gb compute=1/7 memory=1/8 memory_gb=10 max=7","1g.20gb compute=1/7 memory=2/8 memory_gb=20 max=4","2g.20gb compute=2/7 memory=2/8 memory_gb=20 max=3","3g.40gb compute=3/7 memory=4/8 memory_gb=40 max=2","4g.40gb compute=4/7 memory=4/8 memory_gb=40 max=1","7g.80gb compute=7/7 memory=8/8 memory_gb=80 max=1"]'
+    WHERE id = 'nvidia-h100-pcie-80gb';
+UPDATE gpu SET partition_profiles =
+    '["1g.12gb compute=1/7 memory=1/8 memory_gb=12 max=7","1g.24gb compute=1/7 memory=2/8 memory_gb=24 max=4","2g.24gb compute=2/7 memory=2/8 memory_gb=24 max=3","3g.47gb compute=3/7 memory=4/8 memory_gb=47 max=2","4g.47gb compute=4/7 memory=4/8 memory_gb=47 max=1","7g.94gb compute=7/7 memory=8/8 memory_gb=94 max=1"]'
+    WHERE id = 'nvidia-h100-nvl-94gb';
+UPDATE gpu SET partition_profiles =
+    '["1g.18gb compute=1/7 memory=1/8 memory_gb=18 max=7","1g.35gb compute=1/7 memory=2/8 memory_gb=35 max=4","2g.35gb compute=2/7 memory=2/8 memory_gb=35 max=3","3g.71gb compute=3/7 memory=4/8 memory_gb=71 max=2","4g.71gb compute=4/7 memory=4/8 memory_gb=71 max=1","7g.141gb compute=7/7 memory=8/8 memory_gb=141 max=1"]'
+    WHERE id = 'nvidia-h200-sxm-141gb';
+UPDATE gpu SET partition_profiles =
+    '["1g.18gb compute=1/7 memory=1/8 memory_gb=18 max=7","1g.35gb compute=1/7 memory=2/8 memory_gb=35 max=4","2g.35gb compute=2/7 memory=2/8 memory_gb=35 max=3","3g.71gb compute=3/7 memory=4/8 memory_gb=71 max=2","4g.71gb compute=4/7 memory=4/8 memory_gb=71 max=1","7g.141gb compute=7/7 memory=8/8 memory_gb=141 max=1"]'
+    WHERE id = 'nvidia-h200-nvl-141gb';
+UPDATE gpu SET partition_profiles =
+    '["1g.23gb compute=1/7 memory=1/8 memory_gb=23 max=7","1g.45gb compute=1/7 memory=2/8 memory_gb=45 max=4","2g.45gb compute=2/7 memory=2/8 memory_gb=45 max=3","3g.90gb compute=3/7 memory=4/8 memory_gb=90 max=2","4g.90gb compute=4/7 memory=4/8 memory_gb=90 max=1","7g.180gb compute=7/7 memory=8/8 memory_gb=180 max=1"]'
+    WHERE id = 'nvidia-b200-sxm-180gb';
+UPDATE gpu SET partition_profiles =
+    '["spx+nps1 compute=8/8 memory=8/8 memory_gb=192 max=1 whole_gpu","dpx+nps2 compute=4/8 memory=4/8 memory_gb=96 max=2 whole_gpu","cpx+nps4 compute=1/8 memory=1/8 memory_gb=24 max=8 whole_gpu"]'
+    WHERE id = 'amd-mi300x-192gb';
+UPDATE part SET version = version + 1 WHERE id IN ('nvidia-a100-sxm4-40gb', 'nvidia-a100-sxm4-80gb', 'nvidia-a100-pcie-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-h100-pcie-80gb', 'nvidia-h100-nvl-94gb', 'nvidia-h200-sxm-141gb', 'nvidia-h200-nvl-141gb', 'nvidia-b200-sxm-180gb', 'amd-mi300x-192gb');
+)SQL";
+
+constexpr std::array<Migration, 8> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
@@ -326,6 +368,7 @@ constexpr std::array<Migration, 7> migrations{{
     {5, migration5},
     {6, migration6},
     {7, migration7},
+    {8, migration8},
 }};
 
 /// True when the database has no tables, views or triggers at all.

@@ -21,6 +21,7 @@
 #include "ui/project/project_document.h"
 #include "ui/project/workloads_page.h"
 #include "ui/qt_text.h"
+#include "ui/portfolio/portfolio_page.h"
 #include "ui/recommend/recommend_page.h"
 
 #include <QApplication>
@@ -108,6 +109,7 @@ void MainWindow::createPages()
     mRecommendPage = new RecommendPage(mDocument, mCatalogEditor, mAnalysis, this);
     mComparePage = new ComparePage(mDocument, mCatalogEditor, mAnalysis, this);
     mMeasurementsPage = new MeasurementsPage(mDocument, mCatalogEditor, this);
+    mPortfolioPage = new PortfolioPage(mDocument, mAnalysis, this);
     mBomExporter = new BomExporter(mDocument, mCatalogEditor, mAnalysis, this);
     connect(mBomExporter, &BomExporter::exported, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Bill of materials exported to %1").arg(path), 15000);
@@ -137,7 +139,8 @@ void MainWindow::createPages()
                                                   {tr("Analysis"), mAnalysisPage},
                                                   {tr("Recommend"), mRecommendPage},
                                                   {tr("Compare"), mComparePage},
-                                                  {tr("Measurements"), mMeasurementsPage}};
+                                                  {tr("Measurements"), mMeasurementsPage},
+                                                  {tr("Portfolio"), mPortfolioPage}};
     for (const auto& [title, page] : pages) {
         mNavigation->addItem(title);
         mPages->addWidget(page);

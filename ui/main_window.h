@@ -21,6 +21,7 @@ class CatalogPage;
 class ComparePage;
 class ConfigurationsPage;
 class MeasurementsPage;
+class PortfolioPage;
 class FindingsModel;
 class LiveAnalysis;
 class ProjectDocument;
@@ -44,7 +45,8 @@ public:
         AnalysisPageIndex,
         RecommendPageIndex,
         ComparePageIndex,
-        MeasurementsPageIndex
+        MeasurementsPageIndex,
+        PortfolioPageIndex
     };
 
     /// `autosaveDirectory` empty: the user's data directory.
@@ -62,6 +64,7 @@ public:
     [[nodiscard]] RecommendPage* recommendPage() const { return mRecommendPage; }
     [[nodiscard]] ComparePage* comparePage() const { return mComparePage; }
     [[nodiscard]] MeasurementsPage* measurementsPage() const { return mMeasurementsPage; }
+    [[nodiscard]] PortfolioPage* portfolioPage() const { return mPortfolioPage; }
     [[nodiscard]] BomExporter* bomExporter() const { return mBomExporter; }
     [[nodiscard]] Autosave* autosave() const { return mAutosave; }
     void showPage(Page page);
@@ -123,6 +126,7 @@ private:
     RecommendPage* mRecommendPage = nullptr;
     ComparePage* mComparePage = nullptr;
     MeasurementsPage* mMeasurementsPage = nullptr;
+    PortfolioPage* mPortfolioPage = nullptr;
     BomExporter* mBomExporter = nullptr;
     FindingsModel* mFindings = nullptr;
     QMenu* mRecentMenu = nullptr;

@@ -46,7 +46,8 @@ void MainWindow::createActions()
         {tr("Llama 3.1 70B fine-tune"), QStringLiteral("llama3-70b-finetune.infrafit.json")},
         {tr("GPT-3 175B pre-training"), QStringLiteral("gpt3-175b-pretrain.infrafit.json")},
         {tr("Llama 3.1 serving"), QStringLiteral("llama-serving.infrafit.json")},
-        {tr("Mixture-of-experts models"), QStringLiteral("moe-models.infrafit.json")}};
+        {tr("Mixture-of-experts models"), QStringLiteral("moe-models.infrafit.json")},
+        {tr("Shared cluster portfolio"), QStringLiteral("shared-cluster-portfolio.infrafit.json")}};
     for (const auto& [title, file] : exampleFiles) {
         examples->addAction(title, this, [this, file = file] {
             if (maybeSave())

@@ -37,6 +37,9 @@ Usage:
                                 [--profile NAME] [--format json|text] [--db FILE]
   infrafit-cli utilisation --metrics FILE... [--project PROJECT --config NAME]
                                 [--format json|text] [--db FILE]
+  infrafit-cli portfolio PROJECT [--config NAME] [--format json|text] [--db FILE]
+  infrafit-cli portfolio PROJECT --recommend [--top N] [--max-nodes N] [--threads N]
+                                [--format json|text] [--db FILE]
   infrafit-cli catalog   list [KIND] [--filter TEXT] [--format text|json] [--db FILE]
   infrafit-cli catalog   import FILE [--db FILE]
   infrafit-cli catalog   export FILE [--kind KIND] [--db FILE]
@@ -103,6 +106,8 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
         return calibrateCommand(rest, out, err);
     if (command == "utilisation")
         return utilisationCommand(rest, out, err);
+    if (command == "portfolio")
+        return portfolioCommand(rest, out, err);
     throw UsageError("unknown command \"" + command + "\"");
 }
 

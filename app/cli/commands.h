@@ -24,6 +24,8 @@ int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::os
 int layoutCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int calibrateCommand(
     const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int portfolioCommand(
+    const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int utilisationCommand(
     const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 

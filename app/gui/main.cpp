@@ -66,7 +66,8 @@ int main(int argc, char** argv)
         {QStringLiteral("analysis"), infrafit::ui::MainWindow::AnalysisPageIndex},
         {QStringLiteral("recommend"), infrafit::ui::MainWindow::RecommendPageIndex},
         {QStringLiteral("compare"), infrafit::ui::MainWindow::ComparePageIndex},
-        {QStringLiteral("measurements"), infrafit::ui::MainWindow::MeasurementsPageIndex}};
+        {QStringLiteral("measurements"), infrafit::ui::MainWindow::MeasurementsPageIndex},
+        {QStringLiteral("portfolio"), infrafit::ui::MainWindow::PortfolioPageIndex}};
     const QString page = parser.value(pageOption);
     if (parser.isSet(pageOption) && !pages.contains(page)) {
         std::fprintf(stderr, "infrafit: --page must be one of %s\n",

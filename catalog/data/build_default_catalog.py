@@ -90,6 +90,8 @@ KIND_FIELDS = {
         "pcie_lanes": integer(True, 1, 64),
         "precisions": _f("list", choices=PRECISIONS),
         "requires_liquid_cooling": _f("flag"),
+        # "NAME compute=A/B memory=A/B memory_gb=G max=N [whole_gpu]" (core/parts/partition_profile.h)
+        "partition_profiles": _f("list"),
     },
     "chassis": {
         "rack_units": integer(True, 1, 60),
@@ -754,6 +756,48 @@ def append_note(part, text):
     part["notes"] = (part["notes"] + " " + text) if part.get("notes") else text
 
 
+# ---- GPU partitioning (docs/reference/partitioning.md) --------------------------------------
+# NVIDIA: the GPU-instance profile tables of the NVIDIA Multi-Instance GPU User Guide, section
+# "Supported MIG Profiles" (A100, H100, H200, B200 tables; the 80 GB A100 and the 94 GB H100
+# names scale with memory as the guide says). Every table has the same shape: 7 compute slices,
+# 8 memory slices; (compute, memory eighths, max instances) per profile below.
+MIG_SHAPE = [("1g", 1, 1, 7), ("1g", 1, 2, 4), ("2g", 2, 2, 3), ("3g", 3, 4, 2), ("4g", 4, 4, 1),
+             ("7g", 7, 8, 1)]
+
+
+def mig_profiles(memory_names):
+    """memory_names: the GB in each profile's name, in MIG_SHAPE order."""
+    return ["%s.%dgb compute=%d/7 memory=%d/8 memory_gb=%d max=%d" % (g, gb, c, m, gb, n)
+            for (g, c, m, n), gb in zip(MIG_SHAPE, memory_names)]
+
+
+# AMD: MI300X compute partition modes (SPX, DPX, CPX) with their memory (NPS) modes, from AMD's
+# "MI300X GPU Partitioning Overview" (instinct.docs.amd.com, gpu-partitioning/mi300x): 8 XCDs and
+# 192 GB of HBM3; a mode applies to the whole GPU. CPX+NPS4: 8 partitions, four 48 GB memory
+# partitions each shared by two XCDs, so 24 GB per partition.
+MI300X_PARTITIONS = [
+    "spx+nps1 compute=8/8 memory=8/8 memory_gb=192 max=1 whole_gpu",
+    "dpx+nps2 compute=4/8 memory=4/8 memory_gb=96 max=2 whole_gpu",
+    "cpx+nps4 compute=1/8 memory=1/8 memory_gb=24 max=8 whole_gpu",
+]
+
+MIG_SOURCE = ("Partition profiles: NVIDIA Multi-Instance GPU User Guide, \"Supported MIG "
+              "Profiles\".")
+PARTITION_PROFILES = {
+    "nvidia-a100-sxm4-40gb": (mig_profiles([5, 10, 10, 20, 20, 40]), MIG_SOURCE),
+    "nvidia-a100-sxm4-80gb": (mig_profiles([10, 20, 20, 40, 40, 80]), MIG_SOURCE),
+    "nvidia-a100-pcie-80gb": (mig_profiles([10, 20, 20, 40, 40, 80]), MIG_SOURCE),
+    "nvidia-h100-sxm5-80gb": (mig_profiles([10, 20, 20, 40, 40, 80]), MIG_SOURCE),
+    "nvidia-h100-pcie-80gb": (mig_profiles([10, 20, 20, 40, 40, 80]), MIG_SOURCE),
+    "nvidia-h100-nvl-94gb": (mig_profiles([12, 24, 24, 47, 47, 94]), MIG_SOURCE),
+    "nvidia-h200-sxm-141gb": (mig_profiles([18, 35, 35, 71, 71, 141]), MIG_SOURCE),
+    "nvidia-h200-nvl-141gb": (mig_profiles([18, 35, 35, 71, 71, 141]), MIG_SOURCE),
+    "nvidia-b200-sxm-180gb": (mig_profiles([23, 45, 45, 90, 90, 180]), MIG_SOURCE),
+    "amd-mi300x-192gb": (MI300X_PARTITIONS,
+                         "Partition modes: AMD Instinct MI300X GPU Partitioning Overview."),
+}
+
+
 def apply_overrides(kind, part):
     pid = part["id"]
     spec = fields_of(kind)
@@ -780,6 +824,11 @@ def apply_overrides(kind, part):
 
     for key, value in FLAGS.get(pid, {}).items():
         part[key] = value
+
+    if pid in PARTITION_PROFILES:
+        profiles, source = PARTITION_PROFILES[pid]
+        part["partition_profiles"] = list(profiles)
+        append_note(part, source)
 
     for key, (value, why) in ESTIMATES.get(pid, {}).items():
         part[key] = value
@@ -923,6 +972,7 @@ def validate_catalog(parts, problems):
     # every override table entry must have hit a part
     for table_name, table in (("PRICES", PRICES), ("PRICE_NOTES_ONLY", PRICE_NOTES_ONLY),
                               ("ESTIMATES", ESTIMATES), ("FLAGS", FLAGS),
+                              ("PARTITION_PROFILES", PARTITION_PROFILES),
                               ("EXTRA_NOTES", EXTRA_NOTES)):
         for pid in table:
             if pid not in seen:

@@ -16,6 +16,7 @@
 #include "core/project/requirement_fields.h"
 #include "core/software/software_version.h"
 
+#include <algorithm>
 #include <set>
 
 namespace infrafit {
@@ -86,6 +87,57 @@ const nlohmann::json* arrayMember(const nlohmann::json& doc, const char* key,
         return nullptr;
     }
     return &*it;
+}
+
+/// Reads the project's `portfolio` after its workloads and configurations,
+/// so every name it holds can be checked against them.
+std::optional<PortfolioSpec> portfolioFromJson(const nlohmann::json& document,
+                                               const Project& project,
+                                               std::vector<Problem>& problems)
+{
+    auto it = document.find("portfolio");
+    if (it == document.end() || it->is_null())
+        return std::nullopt;
+    if (!it->is_object()) {
+        problems.push_back({"/portfolio", "must be an object"});
+        return std::nullopt;
+    }
+    PortfolioSpec spec;
+    FieldReader r(*it, "/portfolio", problems);
+    r.readString("configuration", spec.configuration);
+    if (!spec.configuration.empty()
+        && std::none_of(project.configurations.begin(), project.configurations.end(),
+                        [&](const Configuration& c) { return c.name == spec.configuration; }))
+        problems.push_back({"/portfolio/configuration",
+                            "names no configuration of this project (\""
+                                + shortenedValue(spec.configuration) + "\")"});
+    auto list = it->find("workloads");
+    if (list == it->end() || !list->is_array() || list->empty()) {
+        problems.push_back({"/portfolio/workloads", "must be a non-empty array of workload names"});
+        return spec;
+    }
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < list->size() && i < maxListedProblems; ++i) {
+        const std::string pointer = "/portfolio/workloads/" + std::to_string(i);
+        const auto& item = (*list)[i];
+        if (!item.is_string()) {
+            problems.push_back({pointer, "must be a workload name (a string)"});
+            continue;
+        }
+        const auto& name = item.get_ref<const std::string&>();
+        if (std::none_of(project.workloads.begin(), project.workloads.end(),
+                         [&](const Workload& w) { return w.name == name; }))
+            problems.push_back({pointer, "names no workload of this project (\""
+                                             + shortenedValue(name) + "\")"});
+        else if (!seen.insert(name).second)
+            problems.push_back({pointer, "lists \"" + shortenedValue(name) + "\" twice"});
+        spec.workloads.push_back(name);
+    }
+    if (list->size() > maxListedProblems)
+        problems.push_back({"/portfolio/workloads", "has more than "
+                                                        + std::to_string(maxListedProblems)
+                                                        + " workloads"});
+    return spec;
 }
 
 /// Keeps the first maxListedProblems problems and counts the rest, so a file
@@ -196,6 +248,8 @@ Project readProject(const nlohmann::json& document, const std::string& file,
     if (auto it = document.find("calibration"); it != document.end() && !it->is_null())
         project.calibration = calibrationProfileFromJson(*it, "/calibration", problems);
     applyCalibrationProfile(project);
+    project.portfolio = portfolioFromJson(document, project, problems);
+    trimProblems(problems, dropped);
     return project;
 }
 
@@ -282,6 +336,13 @@ nlohmann::json projectToJson(const Project& project)
     }
     if (project.calibration)
         j["calibration"] = calibrationProfileToJson(*project.calibration);
+    if (project.portfolio) {
+        nlohmann::json portfolio = nlohmann::json::object();
+        if (!project.portfolio->configuration.empty())
+            portfolio["configuration"] = project.portfolio->configuration;
+        portfolio["workloads"] = project.portfolio->workloads;
+        j["portfolio"] = std::move(portfolio);
+    }
     return j;
 }
 

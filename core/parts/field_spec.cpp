@@ -110,8 +110,9 @@ std::vector<FieldSpec> trailingCommonFields()
     };
 }
 
-/// The common fields, the kind's own, the trailing common ones, then the
-/// kind's fields added by later migrations (`later`, appended columns).
+/// Common fields, the kind's own fields of the first schema, the trailing
+/// common fields, then the kind's fields added by later migrations (`later`,
+/// in migration order: each migration appends its column to the table).
 std::vector<FieldSpec> withCommon(std::vector<FieldSpec> own, std::vector<FieldSpec> later = {})
 {
     auto all = commonFields();
@@ -150,6 +151,12 @@ std::vector<FieldSpec> gpuFields()
         integer<&Gpu::pcieLanes>("pcie_lanes", "PCIe lanes", "lanes", Required, 1, 64),
         list<&Gpu::precisions>("precisions", "Precisions", knownPrecisions),
         flag<&Gpu::requiresLiquidCooling>("requires_liquid_cooling", "Liquid only"),
+    },
+    {
+        list<&Gpu::partitionProfiles>(
+            "partition_profiles", "Partition profiles", {},
+            "MIG profiles or AMD partition modes, one per item: NAME compute=A/B memory=A/B "
+            "memory_gb=G max=N [whole_gpu]"),
     });
 }
 

@@ -43,6 +43,9 @@ struct Gpu : PartInfo {
     int pcieLanes = 16;
     std::vector<std::string> precisions;
     bool requiresLiquidCooling = false; ///< only sold or rated for liquid cooling
+    /// MIG profiles or partition modes, one text item each
+    /// (core/parts/partition_profile.h reads them); empty = not partitionable.
+    std::vector<std::string> partitionProfiles;
 
     [[nodiscard]] bool supports(std::string_view precision) const
     {

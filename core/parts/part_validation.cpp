@@ -2,6 +2,7 @@
 #include "core/parts/part_validation.h"
 
 #include "core/parts/field_spec.h"
+#include "core/parts/partition_profile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -65,6 +66,12 @@ void checkList(const FieldSpec& spec, std::span<const std::string> items, PartKi
     for (std::size_t i = 0; i < items.size(); ++i) {
         const auto& item = items[i];
         const auto itemPointer = [&] { return pointerOf(prefix, spec) + "/" + std::to_string(i); };
+        if (spec.key == "partition_profiles") {
+            std::string error;
+            if (!parsePartitionProfile(item, error) && ++bad <= maxListedItems)
+                problems.push_back({itemPointer(), error});
+            continue;
+        }
         const bool known = spec.key == "estimated_fields"
                                ? findField(kind, item) != nullptr
                                : spec.choices.empty()

@@ -13,6 +13,16 @@
 
 namespace infrafit {
 
+/// The project's `portfolio`: workloads of several teams sharing one
+/// configuration (docs/user-guide.md "Portfolio"). Each workload's schedule
+/// and placement are its own `portfolio.*` fields. Names are checked on load:
+/// each names a workload of the project, `configuration` (empty = the first)
+/// a configuration.
+struct PortfolioSpec {
+    std::string configuration;
+    std::vector<std::string> workloads;
+};
+
 /// A project file's contents (docs/user-guide.md "Project file"): inline parts that
 /// override catalog parts with the same id, workloads and configurations.
 /// Plain value; readProjectJson() guarantees names are unique per list and
@@ -29,6 +39,7 @@ struct Project {
     /// The fitted profile in effect; its efficiencies are attached to every
     /// workload (applyCalibrationProfile) when the project is read.
     std::optional<CalibrationProfile> calibration;
+    std::optional<PortfolioSpec> portfolio;
 };
 
 } // namespace infrafit

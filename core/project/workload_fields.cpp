@@ -200,6 +200,26 @@ std::vector<WF> buildWorkloadFields()
             .absent = "default", .section = "Host needs",
             .decimals = 0, .help = "Host memory each GPU needs; default: the per-kind figure listed in the "
                     "assumptions"}),
+        plainField<&Workload::schedule>({.key = "portfolio.schedule", .label = "Schedule",
+            .writeDefault = false, .section = "Sharing (portfolio)",
+            .help = "When it runs in the project's portfolio; workloads whose schedules do not "
+                    "overlap may share GPUs"}),
+        optionalField<&Workload::timeShare>({.key = "portfolio.time_share",
+            .label = "Share of time", .maximum = 1, .exclusiveMinimum = true,
+            .absent = "by schedule", .section = "Sharing (portfolio)",
+            .help = "Fraction of the week it needs at any time, instead of a schedule"}),
+        plainField<&Workload::placement>({.key = "portfolio.placement", .label = "Placement",
+            .writeDefault = false, .section = "Sharing (portfolio)",
+            .help = "Whole nodes, whole GPUs, or the smallest GPU partition (MIG slice) that "
+                    "holds it"}),
+        zeroAbsentField<&Workload::portfolioGpus>({.key = "portfolio.gpus",
+            .label = "GPUs per replica", .minimum = 1, .maximum = workloadFieldsMaxDataParallel,
+            .absent = "fewest that fit", .section = "Sharing (portfolio)",
+            .help = "GPUs each replica gets; absent: the fewest that hold it in memory"}),
+        plainField<&Workload::portfolioReplicas>({.key = "portfolio.replicas",
+            .label = "Replicas", .minimum = 1, .maximum = 4096, .writeDefault = false,
+            .section = "Sharing (portfolio)",
+            .help = "Copies placed side by side (serving replicas, one notebook per user)"}),
     };
 }
 

@@ -5,6 +5,7 @@
 #include "core/base/enum_names.h"
 #include "core/workload/efficiency_calibration.h"
 #include "core/workload/serving_demand.h"
+#include "core/workload/workload_sharing.h"
 
 #include <optional>
 #include <string>
@@ -244,6 +245,17 @@ struct Workload {
     /// Planned software stack (issue 20); checked against the software
     /// compatibility table.
     WorkloadSoftware software;
+
+    // Sharing a cluster (the project's portfolio, docs/user-guide.md "Portfolio"):
+    // when it runs, what unit it gets, and how many of them.
+    SharingSchedule schedule = SharingSchedule::Always;
+    /// Fraction of the week it needs, at any time; replaces `schedule`.
+    std::optional<double> timeShare;
+    SharingPlacement placement = SharingPlacement::Gpus;
+    /// GPUs per replica; 0 = the fewest that hold it in memory.
+    int portfolioGpus = 0;
+    /// Copies placed side by side (serving replicas, notebooks of a team).
+    int portfolioReplicas = 1;
 };
 
 } // namespace infrafit

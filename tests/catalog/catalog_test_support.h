@@ -73,6 +73,10 @@ inline FieldValue sampleValue(PartKind kind, const FieldSpec& spec, int variant)
     case FieldType::TextList:
         if (spec.key == "estimated_fields")
             return std::vector<std::string>{"vendor", std::string(fieldsOf(kind).back().key)};
+        if (spec.key == "partition_profiles")
+            return std::vector<std::string>{
+                "1g.10gb compute=1/7 memory=1/8 memory_gb=10 max=7",
+                "7g.80gb compute=7/7 memory=8/8 memory_gb=80 max=1"};
         if (spec.choices.size() >= 2)
             return std::vector<std::string>{std::string(spec.choices[1]),
                                             std::string(spec.choices[0])};

@@ -41,8 +41,9 @@ int migrate(sqlite::Database& db, std::span<const Migration> list)
 
 /// Writes `parts` with today's writer into a database at an older schema
 /// version, as that version stored them: today's writer also writes
-/// migration 5's `part_number` column, so the kind tables get that column
-/// for the writes and lose it again afterwards (SQLite >= 3.35 drops columns).
+/// migration 5's `part_number` column and migration 8's gpu
+/// `partition_profiles`, so the kind tables get those columns for the writes
+/// and lose them again afterwards (SQLite >= 3.35 drops columns).
 /// Columns of migration 7 (manageability and security), which today's
 /// writer writes too: added for the writes and dropped again like part_number.
 const std::vector<std::pair<const char*, const char*>> migration7Columns{
@@ -59,20 +60,22 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
         db.exec("ALTER TABLE \"" + std::string(enumName(kind)) + "\" ADD COLUMN part_number TEXT");
     for (const auto& [table, column] : migration7Columns)
         db.exec("ALTER TABLE " + std::string(table) + " ADD COLUMN " + column);
+    db.exec("ALTER TABLE gpu ADD COLUMN partition_profiles TEXT");
     {
         CatalogReader reader(db);
         CatalogWriter writer(db, reader);
         for (const auto& part : parts)
             CHECK_FALSE(writer.put(part));
     }
+    db.exec("ALTER TABLE gpu DROP COLUMN partition_profiles");
     for (PartKind kind : allPartKinds)
         db.exec("ALTER TABLE \"" + std::string(enumName(kind)) + "\" DROP COLUMN part_number");
     for (const auto& [table, column] : migration7Columns)
         db.exec("ALTER TABLE " + std::string(table) + " DROP COLUMN " + column);
 }
 
-/// `part` without its part number, which a database older than migration 5
-/// cannot have kept.
+/// `part` without its part number and partition profiles, which a database
+/// older than migrations 5 and 8 cannot have kept.
 Part withoutPartNumber(Part part)
 {
     std::visit([](auto& p) { p.partNumber.clear(); }, part);
@@ -94,6 +97,8 @@ Part withoutPartNumber(Part part)
         nic->dpu.reset();
         nic->isolationOffload.reset();
     }
+    if (auto* gpu = std::get_if<Gpu>(&part))
+        gpu->partitionProfiles.clear();
     return part;
 }
 
@@ -427,4 +432,50 @@ TEST_CASE("migration 5: every kind gains an empty part number that then stores a
     CHECK(db.queryText("SELECT part_number FROM \"" + std::string(enumName(kindOf(numbered)))
                        + "\" WHERE id = '" + infoOf(numbered).id + "'")
           == "TEST-PN-0001");
+}
+
+TEST_CASE("migration 8: a GPU gains empty partition profiles that then store and read back",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v7.sqlite");
+    // The shipped H100's id: migration 8 gives it its MIG profiles
+    // (docs/reference/partitioning.md §1); another GPU keeps none.
+    const std::vector<Part> parts{fullPart(PartKind::Gpu, "v5-gpu"),
+                                  fullPart(PartKind::Psu, "v5-psu"),
+                                  fullPart(PartKind::Gpu, "nvidia-h100-sxm5-80gb")};
+    {
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        db.exec("PRAGMA foreign_keys = ON");
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(7)) == 0);
+        // Version 7 has every other column already: write, then drop only the gpu column.
+        db.exec("ALTER TABLE gpu ADD COLUMN partition_profiles TEXT");
+        {
+            CatalogReader reader(db);
+            CatalogWriter writer(db, reader);
+            for (const auto& part : parts)
+                CHECK_FALSE(writer.put(part));
+        }
+        db.exec("ALTER TABLE gpu DROP COLUMN partition_profiles");
+        transaction.commit();
+        REQUIRE(db.userVersion() == 7);
+    }
+    auto store = CatalogStore::open(path);
+    CHECK(store.schemaVersion() == currentSchemaVersion());
+    const auto shipped = store.find("nvidia-h100-sxm5-80gb");
+    REQUIRE(shipped);
+    const auto& profiles = std::get<Gpu>(*shipped).partitionProfiles;
+    REQUIRE(profiles.size() == 6);
+    CHECK(profiles.front() == "1g.10gb compute=1/7 memory=1/8 memory_gb=10 max=7");
+    const auto gpu = store.find("v5-gpu");
+    REQUIRE(gpu);
+    CHECK(std::get<Gpu>(*gpu).partitionProfiles.empty());
+    CHECK(infoOf(*gpu).partNumber == infoOf(parts.front()).partNumber);
+    Gpu updated = std::get<Gpu>(*gpu);
+    updated.partitionProfiles = {"1g.10gb compute=1/7 memory=1/8 memory_gb=10 max=7"};
+    store.importParts({Part(updated)});
+    const auto after = store.find("v5-gpu");
+    REQUIRE(after);
+    CHECK(std::get<Gpu>(*after).partitionProfiles == updated.partitionProfiles);
 }

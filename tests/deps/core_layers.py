@@ -34,6 +34,7 @@ LAYERS = [
     ("pipeline", ["pipeline"]),
     ("rack layout", ["layout"]),
     ("features", ["search", "bom", "compare", "calibration"]),
+    ("shared clusters", ["portfolio"]),
     ("output", ["output"]),
 ]
 FLOOR = {folder: i for i, (_, folders) in enumerate(LAYERS) for folder in folders}

@@ -74,6 +74,9 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     addRows(details, new QFormLayout(details), "Architecture details");
     auto* host = new QGroupBox(tr("Host needs"), content);
     addRows(host, new QFormLayout(host), "Host needs");
+    // How it shares a cluster in the project's portfolio (docs/user-guide.md "Portfolio").
+    auto* sharing = new QGroupBox(tr("Sharing (portfolio)"), content);
+    addRows(sharing, new QFormLayout(sharing), "Sharing (portfolio)");
 
     // Software stack (issue 20): framework and serving engine from the
     // registry, their versions, driver branch and CUDA/ROCm release as text
@@ -108,6 +111,7 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     left->addWidget(details);
     left->addWidget(host);
     left->addWidget(software);
+    left->addWidget(sharing);
     left->addStretch(1);
 
     // Training

@@ -157,30 +157,36 @@ TEST_CASE("the limits issue 21 found drifting are one value each", "[fields]")
     CHECK(fieldsTestRangeProblem(fieldsTestProblems(document), "/workloads/0/global_batch_size"));
 }
 
+namespace {
+
+/// The member a registry key names: "portfolio.schedule" is `schedule` in the
+/// object `portfolio`, "software.framework" `framework` in `software`.
+nlohmann::json& fieldsTestMember(nlohmann::json& object, std::string_view key)
+{
+    const auto dot = key.find('.');
+    if (dot == std::string_view::npos)
+        return object[std::string(key)];
+    return object[std::string(key.substr(0, dot))][std::string(key.substr(dot + 1))];
+}
+
+} // namespace
+
 TEST_CASE("every choice field accepts each of its names and refuses others", "[fields]")
 {
     for (const auto& field : workloadFields()) {
         if (field.type != FieldType::Choice || field.customFile)
             continue;
         INFO(field.key);
-        // "software.framework" is `framework` in the member object `software`.
-        const auto member = [&field](nlohmann::json& workload) -> nlohmann::json& {
-            const std::string key(field.key);
-            const auto dot = key.find('.');
-            if (dot == std::string::npos)
-                return workload[key];
-            return workload[key.substr(0, dot)][key.substr(dot + 1)];
-        };
         for (const auto name : field.choices) {
             auto document = fieldsTestProject();
-            member(document["workloads"][0]) = std::string(name);
+            fieldsTestMember(document["workloads"][0], field.key) = std::string(name);
             document["workloads"][0]["kind"] = "inference"; // no training-only rules
             const auto problems = fieldsTestProblems(document);
             for (const auto& p : problems)
                 CHECK_THAT(p.message, !Catch::Contains("unknown value"));
         }
         auto document = fieldsTestProject();
-        member(document["workloads"][0]) = "no-such-value";
+        fieldsTestMember(document["workloads"][0], field.key) = "no-such-value";
         const auto problems = fieldsTestProblems(document);
         REQUIRE_FALSE(problems.empty());
         CHECK_THAT(problems.front().message, Catch::Contains("unknown value"));

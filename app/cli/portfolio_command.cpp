@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// infrafit-cli portfolio PROJECT [--config NAME] [--recommend [--top N] [--max-nodes N]
+//                                [--threads N]] [--format json|text] [--db FILE]
+#include "app/cli/arguments.h"
+#include "app/cli/cli.h"
+#include "app/cli/commands.h"
+#include "app/cli/open_catalog.h"
+
+#include "catalog/catalog_store.h"
+#include "core/base/input_error.h"
+#include "core/output/portfolio_json.h"
+#include "core/io/project_json.h"
+#include "core/portfolio/analyze_portfolio.h"
+#include "core/portfolio/portfolio_recommend.h"
+
+#include <algorithm>
+#include <cmath>
+#include <ostream>
+
+namespace infrafit::cli {
+namespace {
+
+int portfolioPositiveInt(const Arguments& args, const std::string& option, int fallback)
+{
+    const auto v = args.number(option);
+    if (!v)
+        return fallback;
+    if (*v < 1 || *v != std::floor(*v) || *v > 1e6)
+        throw UsageError("--" + option + " must be a whole number of at least 1");
+    return static_cast<int>(*v);
+}
+
+} // namespace
+
+int portfolioCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Arguments args(words, {"config", "top", "max-nodes", "threads", "format", "db"},
+                         {"recommend", resetBrokenCatalogFlag});
+    if (args.positional().size() != 1)
+        throw UsageError("portfolio needs exactly one PROJECT file");
+    const std::string& file = args.positional()[0];
+    const auto format = args.choice("format", "text", {"text", "json"});
+    const auto document = readProjectDocument(file);
+    auto store = openCatalog(args, err);
+    Project project = projectFromJson(document, file, storeLookup(store));
+    if (!project.portfolio)
+        throw InputError(file, "/portfolio",
+                         "the project has no portfolio (see docs/user-guide.md \"Portfolio\")");
+    if (const auto config = args.value("config"))
+        project.portfolio->configuration = *config;
+
+    if (!args.has("recommend")) {
+        const auto plan = analyzePortfolio(project, storeLookup(store), file);
+        if (format == "json")
+            out << portfolioPlanToJson(plan).dump(2) << "\n";
+        else
+            out << portfolioPlanToText(plan);
+        return ExitOk;
+    }
+    PortfolioRecommendRequest request;
+    request.workloads = portfolioWorkloads(project, project.portfolio->workloads);
+    request.top = portfolioPositiveInt(args, "top", 3);
+    request.constraints.maxNodes =
+        portfolioPositiveInt(args, "max-nodes", request.constraints.maxNodes);
+    // Snapshot: catalog parts, overridden by the project's inline parts.
+    std::vector<Part> parts = store.list();
+    for (const Part& own : project.parts) {
+        auto same = std::find_if(parts.begin(), parts.end(),
+                                 [&](const Part& p) { return infoOf(p).id == infoOf(own).id; });
+        if (same != parts.end())
+            *same = own;
+        else
+            parts.push_back(own);
+    }
+    request.parts = snapshotOf(parts);
+    SearchControl control;
+    control.threads = args.has("threads") ? portfolioPositiveInt(args, "threads", 1) : 0;
+    const auto recommendation = recommendPortfolio(request, control);
+    if (format == "json")
+        out << portfolioRecommendationToJson(recommendation).dump(2) << "\n";
+    else
+        out << portfolioRecommendationToText(recommendation);
+    return ExitOk;
+}
+
+} // namespace infrafit::cli
