@@ -17,6 +17,9 @@ constexpr DrawingColor drawingBlack {0, 0, 0};
 constexpr DrawingColor drawingGrey {0.55, 0.55, 0.55};
 constexpr DrawingColor drawingLight {0.93, 0.93, 0.93};
 constexpr DrawingColor drawingRed {0.8, 0.1, 0.1};
+constexpr DrawingColor drawingBlank {0.97, 0.97, 0.97};
+constexpr DrawingColor drawingFabric {0.2, 0.3, 0.7};
+constexpr DrawingColor drawingOtherFace {0.85, 0.85, 0.85};
 
 DrawingColor drawingRoleColor(DeviceRole role)
 {
@@ -51,7 +54,17 @@ void drawingLabel(DrawingPage& page, double x, double y, std::string text, doubl
     page.texts.push_back({x, y, std::move(text), size, bold, color});
 }
 
-/// Elevation of one face of `rack` at (x, y), `unitPt` points per U.
+/// A rack's figure against its limit: "30.6 kW of 40 kW" (no limit: the
+/// figure alone).
+std::string drawingOfLimit(const std::string& figure, double limit, const std::string& limitText)
+{
+    return limit > 0 ? figure + " of " + limitText : figure;
+}
+
+/// Elevation of one face of `rack` at (x, y), `unitPt` points per U: every
+/// device in its units (its own face in its role's colour, the other face
+/// of a switch grey), blanking panels over the empty units and the 0U PDUs
+/// as strips along the rear.
 void drawingElevation(DrawingPage& page, const Rack& rack, RackFace face, double x, double y,
     double width, double unitPt)
 {
@@ -63,13 +76,27 @@ void drawingElevation(DrawingPage& page, const Rack& rack, RackFace face, double
         if (u % 5 == 0)
             drawingLabel(page, x - 10, y + (rack.units - u + 1) * unitPt - 1, std::to_string(u),
                 4.5, false, drawingGrey);
+    const auto topOf = [&](int positionU, int heightU) {
+        return y + (rack.units - (positionU + heightU - 1)) * unitPt;
+    };
+    for (const auto& [position, units] : rack.blanks) {
+        if (position < 1 || units <= 0 || position + units - 1 > rack.units)
+            continue;
+        const double top = topOf(position, units);
+        page.rects.push_back({x + 12, top, width - 24, units * unitPt, drawingBlank, true,
+            drawingGrey, 0.3});
+        const double size = std::min(5.5, std::max(3.5, units * unitPt * 0.5));
+        drawingLabel(page, x + 15, top + units * unitPt / 2 + size / 3,
+            units == 1 ? std::string("blank") : "blanking, " + std::to_string(units) + " U", size,
+            false, drawingGrey);
+    }
     for (const auto& d : rack.devices) {
-        if (d.role == DeviceRole::Pdu) {
+        if (d.role == DeviceRole::Pdu && d.heightU <= 0) {
             // 0U PDUs: vertical strips along the rear, A left and B right.
-            if (face != RackFace::Rear || d.heightU > 0)
+            if (face != RackFace::Rear)
                 continue;
             const bool feedA = d.name.find("-pdu-A") != std::string::npos;
-            const int index = d.name.empty() ? 1 : std::max(1, d.name.back() - '0');
+            const int index = d.name.empty() ? 1 : std::clamp(d.name.back() - '0', 1, 4);
             const double strip = 4;
             const double px
                 = feedA ? x + 1 + (index - 1) * (strip + 1) : x + width - 1 - index * (strip + 1);
@@ -77,39 +104,74 @@ void drawingElevation(DrawingPage& page, const Rack& rack, RackFace face, double
                 {px, y + 2, strip, height - 4, drawingRoleColor(d.role), true, drawingBlack, 0.3});
             continue;
         }
-        const bool onThisFace
-            = d.face == face || d.role == DeviceRole::GpuNode || d.role != DeviceRole::Management;
-        const double top = y + (rack.units - (d.positionU + d.heightU - 1)) * unitPt;
+        if (d.heightU <= 0 || d.positionU < 1)
+            continue;
+        // Nodes are full depth and worked on from both sides; a switch
+        // faces one aisle and shows its back to the other.
+        const bool ownFace = d.face == face || d.role == DeviceRole::GpuNode;
+        const double top = topOf(d.positionU, d.heightU);
         const double h = d.heightU * unitPt;
-        DrawingColor fill = drawingRoleColor(d.role);
-        if (!onThisFace || (d.role == DeviceRole::Management && d.face != face))
-            fill = {0.85, 0.85, 0.85};
-        drawingBox(page, x + 12, top, width - 24, h, fill, 0.5);
-        const double size = std::min(7.0, std::max(4.0, h * 0.55));
+        drawingBox(page, x + 12, top, width - 24, h,
+            ownFace ? drawingRoleColor(d.role) : drawingOtherFace, 0.5);
         std::string label = d.name + " (" + std::string(enumName(d.role)) + ")";
-        if (d.heightU >= 2 && d.maxW > 0)
+        if (!ownFace)
+            label = d.name + " (" + std::string(enumName(d.face)) + " side)";
+        else if (d.heightU >= 2 && d.maxW > 0)
             label += " " + infra::watts(d.maxW);
-        drawingLabel(page, x + 15, top + h / 2 + size / 3, label, size);
+        // As large as the unit allows, and no wider than the device: Helvetica
+        // averages about 0.55 em per character.
+        const double size = std::max(3.0,
+            std::min({7.0, std::max(4.0, h * 0.55),
+                (width - 30) / (0.55 * static_cast<double>(std::max<std::size_t>(1, label.size())))}));
+        drawingLabel(page, x + 15, top + h / 2 + size / 3, label, size, false,
+            ownFace ? drawingBlack : drawingGrey);
     }
-    // Power under the rack: total and current per phase of each feed.
-    double ty = y + height + 10;
+}
+
+/// Under a rack's two faces (from `x`, the rack's bottom at `y`): power,
+/// weight and units against their limits, the current per phase of each
+/// feed and what the loss of each feed does; over a limit in red.
+void drawingRackCaption(DrawingPage& page, const Rack& rack, double x, double y)
+{
+    double ty = y + 10;
+    const double limitW = rack.coolingLimitW > 0 && rack.powerLimitW > 0
+        ? std::min(rack.powerLimitW, rack.coolingLimitW)
+        : std::max(rack.powerLimitW, rack.coolingLimitW);
     drawingLabel(page, x, ty,
-        infra::watts(rack.maxW) + " max, " + infra::watts(rack.typicalW) + " typical, "
-            + infra::num(rack.weightKg) + " kg",
-        6.5);
+        drawingOfLimit(infra::watts(rack.maxW) + " max", limitW, infra::watts(limitW)) + ", "
+            + infra::watts(rack.typicalW) + " typical",
+        6.5, false, limitW > 0 && rack.maxW > limitW * 1.000001 ? drawingRed : drawingBlack);
+    ty += 8;
+    drawingLabel(page, x, ty,
+        drawingOfLimit(infra::num(rack.weightKg) + " kg", rack.weightLimitKg,
+            infra::num(rack.weightLimitKg) + " kg")
+            + ", " + std::to_string(rack.usedU) + " of " + std::to_string(rack.units) + " U used",
+        6.5, false,
+        rack.weightLimitKg > 0 && rack.weightKg > rack.weightLimitKg * 1.000001 ? drawingRed
+                                                                                : drawingBlack);
     for (const auto& feed : rack.feeds) {
         ty += 8;
         drawingLabel(page, x, ty,
             "Feed " + feed.name + ": L1 " + infra::num(feed.phaseA[0], 1) + " A, L2 "
-                + infra::num(feed.phaseA[1], 1) + " A, L3 " + infra::num(feed.phaseA[2], 1) + " A",
+                + infra::num(feed.phaseA[1], 1) + " A, L3 " + infra::num(feed.phaseA[2], 1)
+                + " A (imbalance " + infra::num(feed.imbalancePercent) + " %)",
             6.5, false, phaseImbalanceMatters(feed) ? drawingRed : drawingBlack);
     }
-    for (const auto& check : rack.feedLoss)
-        if (!check.survives) {
-            ty += 8;
-            drawingLabel(page, x, ty, "Loss of feed " + check.lostFeed + ": " + check.note, 6.5,
-                false, drawingRed);
-        }
+    for (const auto& check : rack.feedLoss) {
+        ty += 8;
+        drawingLabel(page, x, ty,
+            "Loss of feed " + check.lostFeed + ": "
+                + (check.survives ? "carried, worst phase " + infra::num(check.worstPhaseA, 1)
+                            + " A of " + infra::num(check.limitA, 1) + " A"
+                                  : check.note),
+            6.5, false, check.survives ? drawingBlack : drawingRed);
+    }
+    if (rack.unpluggedCords > 0) {
+        ty += 8;
+        drawingLabel(page, x, ty,
+            infra::counted(rack.unpluggedCords, "cord", "cords") + " without an outlet", 6.5,
+            false, drawingRed);
+    }
 }
 
 /// Row plan: racks in rows (front to the cold aisle of even rows), the
@@ -124,13 +186,16 @@ DrawingPage drawingRowPlan(const RackLayout& layout, const std::string& title)
         columns = std::max(columns, rack.column + 1);
     }
     const double cell = 36, gap = 4, aisle = 26, margin = 40;
-    page.width = margin * 2 + columns * (cell + gap) + 60;
-    page.height = margin * 2 + rows * (cell + aisle) + aisle + 40;
+    page.width = std::max(margin * 2 + columns * (cell + gap) + 60, 360.0);
+    page.height = margin * 2 + rows * (cell + aisle) + aisle + 56;
     drawingLabel(page, margin, 24, page.title, 12, true);
     const auto rackX = [&](const Rack& r) { return margin + r.column * (cell + gap); };
     const auto rackY = [&](const Rack& r) { return margin + aisle + r.row * (cell + aisle); };
     for (int row = 0; row <= rows; ++row) {
         const double y = margin + row * (cell + aisle);
+        page.rects.push_back({margin - 4, y + 2, columns * (cell + gap) + 4, aisle - 4,
+            row % 2 == 0 ? DrawingColor {0.90, 0.94, 1.0} : DrawingColor {1.0, 0.92, 0.90}, true,
+            drawingBlack, 0});
         drawingLabel(page, margin, y + aisle * 0.65, row % 2 == 0 ? "cold aisle" : "hot aisle", 7,
             false, row % 2 == 0 ? DrawingColor {0.2, 0.4, 0.8} : drawingRed);
     }
@@ -161,8 +226,15 @@ DrawingPage drawingRowPlan(const RackLayout& layout, const std::string& title)
     for (const auto& [pair, count] : links)
         page.lines.push_back({rackX(*pair.first) + cell / 2, rackY(*pair.first) + cell / 2,
             rackX(*pair.second) + cell / 2, rackY(*pair.second) + cell / 2,
-            std::clamp(0.3 + std::log2(1.0 + count) * 0.3, 0.3, 3.0),
-            DrawingColor {0.2, 0.3, 0.7}});
+            std::clamp(0.3 + std::log2(1.0 + count) * 0.3, 0.3, 3.0), drawingFabric});
+    // Legend.
+    const double ly = page.height - 34;
+    drawingBox(page, margin, ly - 7, 9, 9, drawingRoleColor(DeviceRole::GpuNode));
+    drawingLabel(page, margin + 12, ly, "compute rack", 7);
+    drawingBox(page, margin + 72, ly - 7, 9, 9, drawingRoleColor(DeviceRole::Leaf));
+    drawingLabel(page, margin + 84, ly, "network rack", 7);
+    page.lines.push_back({margin + 144, ly - 3, margin + 160, ly - 3, 1.5, drawingFabric});
+    drawingLabel(page, margin + 164, ly, "fabric links (wider: more links)", 7);
     drawingLabel(page, margin, page.height - 16,
         infra::counted(static_cast<double>(layout.racks.size()), "rack", "racks") + ", "
             + infra::counted(static_cast<double>(layout.cables.size()), "cable", "cables")
@@ -197,7 +269,7 @@ LayoutDrawing drawLayout(const RackLayout& layout, const std::string& title)
         page.title
             = title + ": racks " + layout.racks[first].name + " to " + layout.racks[last - 1].name;
         page.width = margin * 2 + static_cast<double>(last - first) * 2 * (rackWidth + colGap);
-        page.height = margin * 2 + 30 + maxUnits * unitPt + 50;
+        page.height = margin * 2 + 30 + maxUnits * unitPt + 80;
         drawingLabel(page, margin, 20, page.title, 11, true);
         for (std::size_t i = first; i < last; ++i) {
             const double x
@@ -206,6 +278,8 @@ LayoutDrawing drawLayout(const RackLayout& layout, const std::string& title)
                 page, layout.racks[i], RackFace::Front, x, margin + 20, rackWidth, unitPt);
             drawingElevation(page, layout.racks[i], RackFace::Rear, x + rackWidth + colGap / 2,
                 margin + 20, rackWidth, unitPt);
+            drawingRackCaption(
+                page, layout.racks[i], x, margin + 20 + layout.racks[i].units * unitPt);
         }
         drawing.pages.push_back(std::move(page));
     }

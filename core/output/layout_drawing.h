@@ -8,6 +8,8 @@
 
 namespace infrafit {
 
+class PdfDocument;
+
 /// An RGB colour, each channel 0..1.
 struct DrawingColor {
     double r = 0;
@@ -66,6 +68,16 @@ LayoutDrawing drawLayout(const RackLayout& layout, const std::string& title);
 
 /// The whole drawing as one SVG 1.1 document, pages stacked top to bottom.
 std::string layoutDrawingToSvg(const LayoutDrawing& drawing);
+
+/// One page as an `<svg>` element to put inside an HTML page (no XML
+/// declaration; scales down to the width it is given).
+std::string layoutDrawingPageToInlineSvg(const DrawingPage& page);
+
+/// Draws `page` on the current page of `pdf` as vector shapes, scaled
+/// (never up) to fit the box whose top-left corner is (`leftPt`, `topPt`)
+/// in PDF coordinates (y up). Returns the scale used.
+double drawLayoutPageOnPdf(PdfDocument& pdf, const DrawingPage& page, double leftPt, double topPt,
+    double widthPt, double heightPt);
 
 /// The drawing as a PDF (one A4-wide page per drawing page, scaled to fit;
 /// core/output/pdf_document.h), dated `isoDate`.
