@@ -4,6 +4,7 @@
 #include "core/analysis/headline.h"
 #include "core/base/finding.h"
 #include "core/infra/infrastructure_inputs.h"
+#include "core/layout/rack_layout.h"
 #include "core/base/enum_names.h"
 #include "core/project/requirements.h"
 #include "core/software/software_check.h"
@@ -160,6 +161,14 @@ struct BillOfMaterials {
     std::vector<BomLine> lines;
     std::vector<BomSubtotal> subtotals;
     BomTotals totals;
+    /// The configuration's racks as laid out (core/layout/plan_layout.h):
+    /// the PDF and HTML reports draw its row plan and rack elevations and
+    /// list its cable totals. Absent only in a BOM built by hand.
+    std::optional<RackLayout> layout;
+    /// The "cable" and "transceiver" lines are the layout's cable list
+    /// (addLayoutCableLines(), `bom --layout-cables`) rather than the
+    /// fabric's estimate.
+    bool cablesFromLayout = false;
 };
 
 } // namespace infrafit

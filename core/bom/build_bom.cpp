@@ -246,6 +246,11 @@ BillOfMaterials buildFrom(
     s.findings = report.findings;
     s.software = recommendSoftware(
         rc.gpu, context.software ? *context.software : defaultSoftwareTable());
+    // The racks as laid out (core/layout/), for the reports' drawings and
+    // cable list; with layoutCables its cables become the cable lines.
+    bom.layout = planLayout(layoutRequestFor(rc, report, defaultLayoutInputs(report.fabric)));
+    if (context.layoutCables)
+        addLayoutCableLines(bom, *bom.layout);
     return bom;
 }
 
@@ -299,20 +304,9 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
     if (context.projectName.empty())
         context.projectName = project.name;
     const ResolvedConfiguration rc = resolveConfiguration(project, configIndex, catalog, file);
-    BillOfMaterials bom;
-    InfrastructureReport infra;
-    if (!workload) {
-        infra = checkInfrastructure(rc, {});
-        bom = buildBom(rc, infra, context);
-    } else {
-        const AnalysisResult evaluation = evaluate(*workload, rc, {}, context.software);
-        bom = buildBom(rc, evaluation, context);
-        if (evaluation.infrastructure)
-            infra = *evaluation.infrastructure;
-    }
-    if (context.layoutCables)
-        addLayoutCableLines(
-            bom, planLayout(layoutRequestFor(rc, infra, defaultLayoutInputs(infra.fabric))));
+    BillOfMaterials bom = workload
+        ? buildBom(rc, evaluate(*workload, rc, {}, context.software), context)
+        : buildBom(rc, checkInfrastructure(rc, {}), context);
     // The compliance table and its findings (core/infra/requirement_check.h).
     if (project.requirements.any()) {
         bom.summary.compliance = checkRequirements(project.requirements, rc);
@@ -358,6 +352,7 @@ void addLayoutCableLines(BillOfMaterials& bom, const RackLayout& layout)
     bom.subtotals.clear();
     bom.totals = {};
     addSubtotalsAndTotals(bom);
+    bom.cablesFromLayout = true;
 }
 
 std::string reportDateToday()

@@ -2,6 +2,7 @@
 #include "core/output/bom_html.h"
 
 #include "core/output/bom_charts.h"
+#include "core/output/bom_layout.h"
 #include "core/output/report_format.h"
 #include "core/base/finding_text.h"
 #include "core/output/bom_software.h"
@@ -50,7 +51,7 @@ h1{font-size:22px;margin-bottom:.2em}h2{font-size:16px;border-bottom:1px solid #
 th{background:#eee}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}tr.subtotal td{color:#444}
 tr.total td{font-weight:bold;border-top:2px solid #888}.est{color:#a65c00}.missing{color:#b00020}
 .error,.unmet{color:#b00020}.met{color:#1b5e20}.unknown{color:#a65c00}.warning{color:#a65c00}.info{color:#555}.legend{color:#666;font-size:11px}
-@media print{body{margin:0}h2{page-break-after:avoid}tr{page-break-inside:avoid}})";
+figure{margin:1em 0}@media print{body{margin:0}h2{page-break-after:avoid}tr{page-break-inside:avoid}figure{page-break-inside:avoid}})";
 
 std::string fixed(double value, int decimals)
 {
@@ -224,6 +225,40 @@ void complianceTable(std::string& html, const BomSummary& s)
     html += "</tbody>\n</table>\n";
 }
 
+/// The row plan and rack elevations as inline SVG, the layout's findings and
+/// the cable list (bom_layout.h).
+void layoutSection(std::string& html, const BillOfMaterials& bom)
+{
+    if (!bom.layout)
+        return;
+    html += "<h2>Rack layout</h2>\n";
+    const auto findings = bomLayoutFindingLines(bom);
+    if (!findings.empty()) {
+        html += "<ul>\n";
+        for (const auto& line : findings)
+            html += "<li>" + htmlEscape(line) + "</li>\n";
+        html += "</ul>\n";
+    }
+    for (const auto& page : bomLayoutDrawing(bom).pages)
+        html += "<figure>" + layoutDrawingPageToInlineSvg(page) + "</figure>\n";
+    html += "<h2>Cable list</h2>\n<p>" + htmlEscape(bomCableListNote(bom)) + "</p>\n";
+    html += "<table>\n<thead><tr><th>Type</th><th class=\"n\">Cables</th>"
+            "<th class=\"n\">Length (m)</th><th class=\"n\">Transceivers</th>"
+            "<th class=\"n\">Cable unit</th><th class=\"n\">Transceiver unit</th>"
+            "<th class=\"n\">Total</th></tr></thead>\n<tbody>\n";
+    for (const auto& row : bomCableRows(bom)) {
+        const bool total = row.type == "Total";
+        html += std::string(total ? "<tr class=\"total\">" : "<tr>") + cell(row.type)
+            + cell(infra::num(static_cast<double>(row.cables)), true)
+            + cell(infra::num(row.lengthM), true)
+            + cell(infra::num(static_cast<double>(row.transceivers)), true)
+            + cell(total ? std::string() : formatUsd(row.cableUnitUsd), true)
+            + cell(total ? std::string() : formatUsd(row.transceiverUnitUsd), true)
+            + cell(formatUsd(row.totalUsd), true) + "</tr>\n";
+    }
+    html += "</tbody>\n</table>\n";
+}
+
 } // namespace
 
 std::string bomToHtml(const BillOfMaterials& bom)
@@ -253,6 +288,7 @@ std::string bomToHtml(const BillOfMaterials& bom)
         html += svgChart(memoryChart(s));
     html += svgChart(nodePowerChart(s));
     summaryTable(html, bom);
+    layoutSection(html, bom);
     softwareTable(html, s);
     complianceTable(html, s);
     findingsAndAssumptions(html, s);

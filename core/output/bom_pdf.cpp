@@ -2,6 +2,7 @@
 #include "core/output/bom_pdf.h"
 
 #include "core/output/bom_charts.h"
+#include "core/output/bom_layout.h"
 #include "core/output/pdf_document.h"
 #include "core/output/report_format.h"
 #include "core/base/finding_text.h"
@@ -373,6 +374,52 @@ void compliance(Layout& out, const BomSummary& s)
             8);
 }
 
+/// The row plan and rack elevations as vector drawings, the layout's
+/// findings and the cable list (bom_layout.h).
+void rackLayout(Layout& out, const BillOfMaterials& bom)
+{
+    if (!bom.layout)
+        return;
+    out.heading("Rack layout");
+    for (const auto& line : bomLayoutFindingLines(bom))
+        out.paragraph(line, 8);
+    out.advance(6);
+    const double room = kTop - kBottom;
+    for (const auto& page : bomLayoutDrawing(bom).pages) {
+        const double scale = std::min({1.0, page.width > 0 ? kWidth / page.width : 1.0,
+            page.height > 0 ? room / page.height : 1.0});
+        const double height = page.height * scale;
+        out.need(height);
+        drawLayoutPageOnPdf(out.pdf(), page, kMargin, out.y(), kWidth, room);
+        out.advance(height + 6);
+    }
+    out.heading("Cable list");
+    out.paragraph(bomCableListNote(bom), 8);
+    out.advance(4);
+    // Type, cables, length, transceivers, cable unit, transceiver unit, total.
+    constexpr std::array<double, 7> right {0, 230, 290, 350, 410, 470, 515};
+    const auto row = [&](const std::array<std::string, 7>& cells, Font font) {
+        out.need(11);
+        out.pdf().text(kMargin + 2, out.y(), PdfDocument::fitText(cells[0], 160, 7.5, font), 7.5,
+            font);
+        for (std::size_t i = 1; i < cells.size(); ++i)
+            out.pdf().textRight(kMargin + right[i], out.y(), cells[i], 7.5, font);
+        out.pdf().line(kMargin, out.y() - 3, kMargin + kWidth, out.y() - 3, 0.25, kRule);
+        out.advance(11);
+    };
+    out.pdf().fillRect(kMargin, out.y() - 4, kWidth, 13, kShade);
+    row({"Type", "Cables", "Length (m)", "Transceivers", "Cable unit", "Transc. unit", "Total"},
+        Font::Bold);
+    for (const auto& r : bomCableRows(bom)) {
+        const bool total = r.type == "Total";
+        row({r.type, infra::num(static_cast<double>(r.cables)), infra::num(r.lengthM),
+                infra::num(static_cast<double>(r.transceivers)),
+                total ? std::string() : formatUsd(r.cableUnitUsd),
+                total ? std::string() : formatUsd(r.transceiverUnitUsd), formatUsd(r.totalUsd)},
+            total ? Font::Bold : Font::Regular);
+    }
+}
+
 void pageNumbers(PdfDocument& pdf, const BomSummary& s)
 {
     const int pages = pdf.pageCount();
@@ -403,6 +450,7 @@ std::string bomToPdf(const BillOfMaterials& bom)
     barChart(out, nodePowerChart(bom.summary));
     out.heading("Summary");
     summary(out, bom);
+    rackLayout(out, bom);
     softwareStack(out, bom.summary);
     compliance(out, bom.summary);
     findingsAndAssumptions(out, bom.summary);
