@@ -40,10 +40,10 @@ endif()
 
 if(INFRAFIT_BUILD_GUI)
   # One package per Qt module: qt6-base-dev (Core, Gui, Widgets, Concurrent,
-  # Test), qt6-charts-dev, qt6-svg-dev; Gui needs libgl-dev's OpenGL headers
+  # Test, PrintSupport), qt6-charts-dev, qt6-svg-dev; Gui needs libgl-dev's OpenGL headers
   # (libgl1-mesa-dev) and Qt's OpenGL module (libqt6opengl6-dev).
-  find_package(Qt6 6.2 QUIET COMPONENTS Core Gui Widgets Concurrent Test)
-  infrafit_require(Qt6_FOUND "Qt 6 (Core, Gui, Widgets, Concurrent, Test)"
+  find_package(Qt6 6.2 QUIET COMPONENTS Core Gui Widgets Concurrent Test PrintSupport)
+  infrafit_require(Qt6_FOUND "Qt 6 (Core, Gui, Widgets, Concurrent, Test, PrintSupport)"
                    "qt6-base-dev libqt6opengl6-dev libgl1-mesa-dev")
   find_package(Qt6 6.2 QUIET COMPONENTS Charts)
   infrafit_require(Qt6Charts_FOUND "Qt 6 Charts" qt6-charts-dev)

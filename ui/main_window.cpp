@@ -13,6 +13,7 @@
 #include "ui/bom/bom_exporter.h"
 #include "ui/catalog/catalog_page.h"
 #include "ui/compare/compare_page.h"
+#include "ui/layout/layout_page.h"
 #include "ui/measurements/measurements_page.h"
 #include "ui/dialogs/dialogs.h"
 #include "ui/project/autosave.h"
@@ -110,6 +111,7 @@ void MainWindow::createPages()
     mComparePage = new ComparePage(mDocument, mCatalogEditor, mAnalysis, this);
     mMeasurementsPage = new MeasurementsPage(mDocument, mCatalogEditor, this);
     mPortfolioPage = new PortfolioPage(mDocument, mAnalysis, this);
+    mLayoutPage = new LayoutPage(mDocument, mAnalysis, this);
     mBomExporter = new BomExporter(mDocument, mCatalogEditor, mAnalysis, this);
     connect(mBomExporter, &BomExporter::exported, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Bill of materials exported to %1").arg(path), 15000);
@@ -140,7 +142,8 @@ void MainWindow::createPages()
                                                   {tr("Recommend"), mRecommendPage},
                                                   {tr("Compare"), mComparePage},
                                                   {tr("Measurements"), mMeasurementsPage},
-                                                  {tr("Portfolio"), mPortfolioPage}};
+                                                  {tr("Portfolio"), mPortfolioPage},
+                                                  {tr("Layout"), mLayoutPage}};
     for (const auto& [title, page] : pages) {
         mNavigation->addItem(title);
         mPages->addWidget(page);

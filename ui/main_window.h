@@ -20,6 +20,7 @@ class CatalogEditor;
 class CatalogPage;
 class ComparePage;
 class ConfigurationsPage;
+class LayoutPage;
 class MeasurementsPage;
 class PortfolioPage;
 class FindingsModel;
@@ -29,7 +30,8 @@ class RecommendPage;
 class WorkloadsPage;
 
 /// The application window: navigation between the Catalog, Workloads,
-/// Configurations, Analysis, Recommend and Compare pages, a findings panel, menus and toolbar.
+/// Configurations, Analysis, Recommend, Compare, Measurements, Portfolio
+/// and Layout pages, a findings panel, menus and toolbar.
 /// Owns the catalog store and editor (catalog undo stack) and the open
 /// project (project undo stack); Edit > Undo acts on the stack of the page
 /// shown. The title's `*` follows the project's clean state; unsaved work
@@ -46,7 +48,8 @@ public:
         RecommendPageIndex,
         ComparePageIndex,
         MeasurementsPageIndex,
-        PortfolioPageIndex
+        PortfolioPageIndex,
+        LayoutPageIndex
     };
 
     /// `autosaveDirectory` empty: the user's data directory.
@@ -65,6 +68,7 @@ public:
     [[nodiscard]] ComparePage* comparePage() const { return mComparePage; }
     [[nodiscard]] MeasurementsPage* measurementsPage() const { return mMeasurementsPage; }
     [[nodiscard]] PortfolioPage* portfolioPage() const { return mPortfolioPage; }
+    [[nodiscard]] LayoutPage* layoutPage() const { return mLayoutPage; }
     [[nodiscard]] BomExporter* bomExporter() const { return mBomExporter; }
     [[nodiscard]] Autosave* autosave() const { return mAutosave; }
     void showPage(Page page);
@@ -127,6 +131,7 @@ private:
     ComparePage* mComparePage = nullptr;
     MeasurementsPage* mMeasurementsPage = nullptr;
     PortfolioPage* mPortfolioPage = nullptr;
+    LayoutPage* mLayoutPage = nullptr;
     BomExporter* mBomExporter = nullptr;
     FindingsModel* mFindings = nullptr;
     QMenu* mRecentMenu = nullptr;

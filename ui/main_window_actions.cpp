@@ -125,7 +125,9 @@ void MainWindow::createActions()
                                               {tr("&Analysis"), AnalysisPageIndex},
                                               {tr("&Recommend"), RecommendPageIndex},
                                               {tr("Com&pare"), ComparePageIndex},
-                                              {tr("&Measurements"), MeasurementsPageIndex}};
+                                              {tr("&Measurements"), MeasurementsPageIndex},
+                                              {tr("Port&folio"), PortfolioPageIndex},
+                                              {tr("&Layout"), LayoutPageIndex}};
     int key = Qt::Key_1;
     for (const auto& [title, page] : pages) {
         auto* action = viewMenu->addAction(title, this, [this, page = page] { showPage(page); });

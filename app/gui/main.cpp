@@ -67,7 +67,8 @@ int main(int argc, char** argv)
         {QStringLiteral("recommend"), infrafit::ui::MainWindow::RecommendPageIndex},
         {QStringLiteral("compare"), infrafit::ui::MainWindow::ComparePageIndex},
         {QStringLiteral("measurements"), infrafit::ui::MainWindow::MeasurementsPageIndex},
-        {QStringLiteral("portfolio"), infrafit::ui::MainWindow::PortfolioPageIndex}};
+        {QStringLiteral("portfolio"), infrafit::ui::MainWindow::PortfolioPageIndex},
+        {QStringLiteral("layout"), infrafit::ui::MainWindow::LayoutPageIndex}};
     const QString page = parser.value(pageOption);
     if (parser.isSet(pageOption) && !pages.contains(page)) {
         std::fprintf(stderr, "infrafit: --page must be one of %s\n",
