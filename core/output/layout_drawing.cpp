@@ -187,7 +187,7 @@ DrawingPage drawingRowPlan(const RackLayout& layout, const std::string& title)
     }
     const double cell = 36, gap = 4, aisle = 26, margin = 40;
     page.width = std::max(margin * 2 + columns * (cell + gap) + 60, 360.0);
-    page.height = margin * 2 + rows * (cell + aisle) + aisle + 56;
+    page.height = margin + rows * (cell + aisle) + aisle + 66;
     drawingLabel(page, margin, 24, page.title, 12, true);
     const auto rackX = [&](const Rack& r) { return margin + r.column * (cell + gap); };
     const auto rackY = [&](const Rack& r) { return margin + aisle + r.row * (cell + aisle); };
@@ -223,10 +223,25 @@ DrawingPage drawingRowPlan(const RackLayout& layout, const std::string& title)
         auto key = std::minmax(a->second, b->second);
         ++links[{key.first, key.second}];
     }
-    for (const auto& [pair, count] : links)
-        page.lines.push_back({rackX(*pair.first) + cell / 2, rackY(*pair.first) + cell / 2,
-            rackX(*pair.second) + cell / 2, rackY(*pair.second) + cell / 2,
-            std::clamp(0.3 + std::log2(1.0 + count) * 0.3, 0.3, 3.0), drawingFabric});
+    // Racks of one row are linked through the aisle in front of them, the
+    // farther apart the higher, so that links along a row do not lie on top
+    // of each other; racks of different rows by a straight line.
+    for (const auto& [pair, count] : links) {
+        const Rack& a = *pair.first;
+        const Rack& b = *pair.second;
+        const double width = std::clamp(0.3 + std::log2(1.0 + count) * 0.3, 0.3, 3.0);
+        const double ax = rackX(a) + cell / 2, bx = rackX(b) + cell / 2;
+        if (a.row != b.row) {
+            page.lines.push_back({ax, rackY(a) + cell / 2, bx, rackY(b) + cell / 2, width,
+                drawingFabric});
+            continue;
+        }
+        const double top = rackY(a);
+        const double lift = 3 + 3 * std::min(5, std::abs(a.column - b.column) - 1);
+        page.lines.push_back({ax, top, ax, top - lift, width, drawingFabric});
+        page.lines.push_back({ax, top - lift, bx, top - lift, width, drawingFabric});
+        page.lines.push_back({bx, top - lift, bx, top, width, drawingFabric});
+    }
     // Legend.
     const double ly = page.height - 34;
     drawingBox(page, margin, ly - 7, 9, 9, drawingRoleColor(DeviceRole::GpuNode));

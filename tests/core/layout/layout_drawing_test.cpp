@@ -95,8 +95,9 @@ TEST_CASE("layout drawing: row plan and elevations of every rack", "[layout][dra
     for (const auto& rack : layout.racks)
         CHECK(drawingTestTextsStartingWith(plan, rack.name) == 1);
 
-    // The fabric over the row plan: one line per pair of racks with links
-    // between them (plus the legend's sample line).
+    // The fabric over the row plan: for each pair of racks with links
+    // between them, a line (racks of different rows) or three through the
+    // aisle (racks of one row); plus the legend's sample line.
     std::map<std::string, std::string> rackOf;
     for (const auto& rack : layout.racks)
         for (const auto& d : rack.devices)
@@ -111,7 +112,13 @@ TEST_CASE("layout drawing: row plan and elevations of every rack", "[layout][dra
             pairs.insert(std::minmax(a->second, b->second));
     }
     CHECK_FALSE(pairs.empty());
-    CHECK(plan.lines.size() == pairs.size() + 1);
+    std::map<std::string, int> rowOf;
+    for (const auto& rack : layout.racks)
+        rowOf[rack.name] = rack.row;
+    std::size_t segments = 1;
+    for (const auto& [a, b] : pairs)
+        segments += rowOf[a] == rowOf[b] ? 3 : 1;
+    CHECK(plan.lines.size() == segments);
 
     std::map<std::size_t, int> expectedBlankU; ///< per page, both faces
     for (std::size_t i = 0; i < racks; ++i) {
