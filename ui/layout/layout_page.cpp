@@ -257,11 +257,14 @@ void LayoutPage::showOutcome(const std::optional<Outcome>& outcome, const QStrin
         errors += f.severity == Severity::Error ? 1 : 0;
         warnings += f.severity == Severity::Warning ? 1 : 0;
     }
-    mSummary->setText(tr("<b>%1</b>: %2 %3")
-                          .arg(mTitle.toHtmlEscaped(), summary.toHtmlEscaped(),
-                              errors + warnings == 0
-                                  ? tr("Every rack within its limits.")
-                                  : tr("%1 errors, %2 warnings below.").arg(errors).arg(warnings)));
+    mSummary->setText(
+        tr("<b>%1</b>: %2 %3")
+            .arg(mTitle.toHtmlEscaped(), summary.toHtmlEscaped(),
+                errors + warnings == 0
+                    ? tr("Every rack within its limits.")
+                    : tr("%1 and %2 below.")
+                          .arg(errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors),
+                              warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings))));
     mView->setDrawing(outcome->drawing);
     if (mFitWidth)
         fitToWidth();
