@@ -101,6 +101,7 @@ TEST_CASE("the layout page has an empty state without configurations", "[ui][lay
     CHECK(page->view()->emptyText().contains(QStringLiteral("no configuration")));
     CHECK_FALSE(page->findChild<QPushButton*>(QStringLiteral("layoutExportButton"))->isEnabled());
     CHECK_FALSE(page->findChild<QPushButton*>(QStringLiteral("layoutPrintButton"))->isEnabled());
+    CHECK_FALSE(page->findChild<QPushButton*>(QStringLiteral("layoutZoomInButton"))->isEnabled());
     CHECK(
         page->findChild<QTableView*>(QStringLiteral("layoutFindingsTableView"))->model()->rowCount()
         == 0);

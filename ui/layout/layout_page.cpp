@@ -66,6 +66,7 @@ LayoutPage::LayoutPage(ProjectDocument* document, LiveAnalysis* analysis, QWidge
     mPrintButton = new QPushButton(tr("&Print…"), this);
     mPrintButton->setObjectName(QStringLiteral("layoutPrintButton"));
     auto* tools = new QHBoxLayout;
+    mZoomButtons = {zoomOutButton, zoomInButton, fitButton};
     tools->addWidget(zoomOutButton);
     tools->addWidget(zoomInButton);
     tools->addWidget(fitButton);
@@ -218,6 +219,7 @@ void LayoutPage::refresh()
             infrastructure = result->infrastructure;
     }
     mTitle = toQString(config.config.name);
+    mSummary->show();
     mSummary->setText(tr("Laying out %1…").arg(mTitle.toHtmlEscaped()));
     mRunning = mGeneration;
     mWatcher.setFuture(
@@ -236,12 +238,16 @@ void LayoutPage::showOutcome(const std::optional<Outcome>& outcome, const QStrin
 {
     mExportButton->setEnabled(outcome.has_value());
     mPrintButton->setEnabled(outcome.has_value());
+    for (auto* button : mZoomButtons)
+        button->setEnabled(outcome.has_value());
     if (!outcome) {
+        // The reason fills the drawing's place; the summary stays empty.
         mLayout.reset();
-        mSummary->setText(
-            emptyText.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+        mSummary->clear();
+        mSummary->hide();
         mView->setDrawing({});
         mView->setEmptyText(emptyText);
+        mView->resize(mScroll->viewport()->size());
         mFindings->setFindings({});
         emit layoutChanged();
         return;
@@ -303,6 +309,9 @@ void LayoutPage::zoomOut()
 
 bool LayoutPage::eventFilter(QObject* watched, QEvent* event)
 {
+    if (watched == mScroll->viewport() && event->type() == QEvent::Resize
+        && mView->drawing().pages.empty())
+        mView->resize(mScroll->viewport()->size()); // the empty state fills the view
     if (watched == mScroll->viewport() && event->type() == QEvent::Resize && mFitWidth
         && !mView->drawing().pages.empty())
         QMetaObject::invokeMethod(

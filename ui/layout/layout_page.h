@@ -88,6 +88,7 @@ private:
     LiveAnalysis* mAnalysis;
     QLabel* mSummary = nullptr;
     QLabel* mZoomLabel = nullptr;
+    QList<QPushButton*> mZoomButtons;
     QPushButton* mExportButton = nullptr;
     QPushButton* mPrintButton = nullptr;
     QScrollArea* mScroll = nullptr;
