@@ -3,6 +3,7 @@
 
 #include "core/base/finding_text.h"
 #include "core/layout/power_distribution.h"
+#include "core/output/pdf_document.h"
 
 #include <algorithm>
 #include <cmath>
@@ -118,11 +119,11 @@ void drawingElevation(DrawingPage& page, const Rack& rack, RackFace face, double
             label = d.name + " (" + std::string(enumName(d.face)) + " side)";
         else if (d.heightU >= 2 && d.maxW > 0)
             label += " " + infra::watts(d.maxW);
-        // As large as the unit allows, and no wider than the device: Helvetica
-        // averages about 0.55 em per character.
-        const double size = std::max(3.0,
-            std::min({7.0, std::max(4.0, h * 0.55),
-                (width - 30) / (0.55 * static_cast<double>(std::max<std::size_t>(1, label.size())))}));
+        // As large as the unit allows, and no wider than the device (its
+        // width in Helvetica from the Adobe font metrics, pdf_document.h).
+        const double em = PdfDocument::textWidth(label, 1.0);
+        const double size = std::max(
+            3.0, std::min({7.0, std::max(4.0, h * 0.55), em > 0 ? (width - 30) / em : 7.0}));
         drawingLabel(page, x + 15, top + h / 2 + size / 3, label, size, false,
             ownFace ? drawingBlack : drawingGrey);
     }
