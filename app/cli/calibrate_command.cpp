@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // infrafit-cli calibrate PROJECT [--runs FILE] [--metrics FILE...] [--output PROJECT]
-//                        [--profile NAME] [--format json|text] [--db FILE]
+//                        [--profile NAME] [--right-size-max-nodes N] [--format json|text]
+//                        [--db FILE]
 // Fits the compute efficiency per GPU model to measured runs (the runs
 // file's and the project's `measurements[]`) and the GPU power curve to
 // dcgm-exporter metrics (core/calibration), prints the fit and, with
@@ -15,16 +16,20 @@
 #include "core/bom/build_bom.h"
 #include "core/calibration/calibration_profile_builder.h"
 #include "core/calibration/measured_runs_json.h"
+#include "core/calibration/right_sizing.h"
 #include "core/io/json_document.h"
 #include "core/io/measurements_json.h"
 #include "core/io/output_file.h"
 #include "core/io/project_json.h"
 #include "core/io/text_file.h"
+#include "core/metrics/run_metrics.h"
 #include "core/project/calibration_profile.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <cmath>
 #include <iterator>
 #include <ostream>
 
@@ -47,24 +52,64 @@ std::vector<Measurement> calibrateMergedMeasurements(
     return merged;
 }
 
-/// Every GPU the project's configurations use (for the power priors).
-std::vector<Gpu> calibrateProjectGpus(const Project& project, const PartLookup& catalog,
-    const std::string& file)
+/// Each run's metrics window (issue 19 item 4): read from its
+/// `metrics_file` (relative to the project file) when it names one, else
+/// the summary the project stored. Sets the read summaries on the runs.
+std::vector<RunMetricsRow> calibrateRunMetrics(std::vector<Measurement>& runs,
+    const std::string& projectFile)
+{
+    std::vector<RunMetricsRow> rows;
+    const auto base = std::filesystem::path(projectFile).parent_path();
+    for (auto& m : runs) {
+        RunMetricsRow row {m.name, m.metricsFile, m.metrics, ""};
+        if (!m.metricsFile.empty()) {
+            const std::filesystem::path named(m.metricsFile);
+            MetricsImporter importer;
+            importer.addFile((named.is_absolute() ? named : base / named).string());
+            const auto metrics = importer.finish();
+            if (metrics.gpus.empty()) {
+                row.problem = "no GPU samples in " + m.metricsFile
+                    + (metrics.notes.empty() ? std::string() : " (" + metrics.notes.front().message + ")")
+                    + (m.metrics ? "; the stored summary is shown" : "");
+            } else {
+                m.metrics = runMetricsSummary(metrics);
+                row.metrics = m.metrics;
+            }
+        }
+        if (row.metrics || !row.metricsFile.empty())
+            rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+/// Every configuration of the project, resolved.
+std::vector<ResolvedConfiguration> calibrateProjectConfigs(const Project& project,
+    const PartLookup& catalog, const std::string& file)
 {
     std::vector<std::size_t> all;
     for (std::size_t i = 0; i < project.configurations.size(); ++i)
         all.push_back(i);
+    return resolveConfigurations(project, all, catalog, file);
+}
+
+/// The GPU power fit with every GPU the project's configurations use as
+/// priors, bounded by their power limits (core/calibration/power_fit.h).
+PowerCalibration calibrateProjectPower(const MetricsImport& metrics, const Project& project,
+    const PartLookup& catalog, const std::string& file)
+{
+    const auto configs = calibrateProjectConfigs(project, catalog, file);
     std::vector<Gpu> gpus;
-    for (const auto& rc : resolveConfigurations(project, all, catalog, file))
+    for (const auto& rc : configs)
         gpus.push_back(rc.gpu);
-    return gpus;
+    return calibratePower(metrics, gpus, {}, gpuPowerLimitsOf(configs));
 }
 
 } // namespace
 
 int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Arguments args(words, {"runs", "metrics", "output", "profile", "format", "db"},
+    const Arguments args(words,
+        {"runs", "metrics", "output", "profile", "format", "db", "right-size-max-nodes"},
         {resetBrokenCatalogFlag});
     if (args.positional().empty())
         throw UsageError("calibrate needs a PROJECT file");
@@ -133,15 +178,38 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
             err << "\n";
             return ExitBadInput;
         }
-        power = calibratePower(*metrics, calibrateProjectGpus(project, storeLookup(store), file));
+        power = calibrateProjectPower(*metrics, project, storeLookup(store), file);
     }
 
     const std::string name = args.valueOr("profile",
         project.calibration ? project.calibration->name : std::string("calibration"));
     if (name.empty())
         throw UsageError("--profile needs a name");
-    const auto profile = makeCalibrationProfile(
+    auto profile = makeCalibrationProfile(
         name, reportDateToday(), efficiency, power, static_cast<int>(runs.size()));
+    // Without metrics this run fits no power: the profile keeps the power
+    // fit it had (the analysis goes on using it).
+    if (!power && project.calibration) {
+        profile.power = project.calibration->power;
+        profile.nodeGpuIdleW = project.calibration->nodeGpuIdleW;
+        profile.nodeGpuTypicalW = project.calibration->nodeGpuTypicalW;
+    }
+
+    // The runs' metrics windows, summarised (stored with --output).
+    project.measurements = calibrateMergedMeasurements(project.measurements, added);
+    const auto runMetrics = calibrateRunMetrics(project.measurements, file);
+
+    // Right-sizing (issue 19 item 3): each run's workload sized on every
+    // configuration of the project, with the new profile in effect.
+    std::vector<RightSizing> sizings;
+    if (!runs.empty()) {
+        const double maxNodesValue = args.number("right-size-max-nodes").value_or(512);
+        if (maxNodesValue < 1 || maxNodesValue > 100000 || maxNodesValue != std::floor(maxNodesValue))
+            throw UsageError("--right-size-max-nodes must be a whole number from 1 to 100000");
+        const int maxNodes = static_cast<int>(maxNodesValue);
+        sizings = rightSizeRuns(runs, profile,
+            calibrateProjectConfigs(project, storeLookup(store), file), maxNodes);
+    }
 
     if (format == "json") {
         nlohmann::json j = nlohmann::json::object();
@@ -150,6 +218,14 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
         if (power)
             j["power"] = powerCalibrationToJson(*power);
         j["profile"] = calibrationProfileToJson(profile);
+        j["run_metrics"] = nlohmann::json::array();
+        for (const auto& r : runMetrics)
+            j["run_metrics"].push_back({{"run", r.run}, {"metrics_file", r.metricsFile},
+                {"metrics", r.metrics ? measurementMetricsToJson(*r.metrics) : nlohmann::json(nullptr)},
+                {"problem", r.problem}});
+        j["right_sizing"] = nlohmann::json::array();
+        for (const auto& s : sizings)
+            j["right_sizing"].push_back(rightSizingToJson(s));
         out << j.dump(2) << "\n";
     } else {
         out << "Calibration profile '" << profile.name << "' (" << profile.date << ", "
@@ -158,9 +234,12 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
             out << calibrationToText(*efficiency);
         if (power)
             out << (efficiency ? "\n" : "") << powerCalibrationToText(*power);
+        if (!runMetrics.empty())
+            out << "\n" << runMetricsToText(runMetrics);
+        if (!sizings.empty())
+            out << "\n" << rightSizingToText(sizings);
     }
     if (output) {
-        project.measurements = calibrateMergedMeasurements(project.measurements, added);
         project.calibration = profile;
         applyCalibrationProfile(project);
         writeProjectFile(project, *output);

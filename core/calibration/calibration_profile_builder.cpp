@@ -52,12 +52,12 @@ std::string powerCalibrationToText(const PowerCalibration& power)
     std::string out = "GPU power fitted to the metrics (P = idle + (full - idle) x tensor "
                       "activity; prior: the published curve):\n";
     TextTable table({"Model", "GPU", "Samples", "Idle W (prior)", "Full tensor W (prior)",
-        "RMS error W"});
+        "RMS error W", "Held at"});
     for (const auto& p : power.power)
         table.addRow({p.model.empty() ? "-" : p.model, p.gpuId, std::to_string(p.samples),
             infra::num(p.idleW, 0) + " (" + infra::num(p.priorIdleW, 0) + ")",
             infra::num(p.fullW, 0) + " (" + infra::num(p.priorFullW, 0) + ")",
-            infra::num(p.rmsErrorW, 1)});
+            infra::num(p.rmsErrorW, 1), p.bound.empty() ? "-" : p.bound});
     out += table.render();
     if (power.nodeGpuIdleW && power.nodeGpuTypicalW)
         out += "Node GPUs together: idle " + infra::num(finiteOrZero(*power.nodeGpuIdleW), 0)

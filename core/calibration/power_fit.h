@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/config/resolved_configuration.h"
 #include "core/metrics/metrics_import.h"
 #include "core/parts/gpu.h"
 #include "core/project/measurement.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -32,8 +34,20 @@ struct PowerFitPriors {
 /// (core/infra/gpu_power_model.h: idle and compute-bound power of the
 /// family, × tdp_w) where there is little data, the samples where there
 /// are many. `gpu` gives the prior and the sample scatter.
+///
+/// The fit is held inside what the board can draw (docs/power-model.md §8):
+///   idle floor ≤ idle ≤ full ≤ max,
+/// max being the GPU's rated maximum (tdp_w) or `powerLimitW` when set
+/// (clamped to the settable range), the idle floor half the published idle
+/// power. When the unconstrained optimum lies outside, the fit is the best
+/// point of the boundary (the objective is a convex quadratic, so that is
+/// the constrained optimum) and `bound` says which bound held it.
 ProfilePower fitGpuPower(const std::vector<std::pair<double, double>>& samples, const Gpu& gpu,
-    const PowerFitPriors& priors = {});
+    const PowerFitPriors& priors = {}, std::optional<double> powerLimitW = std::nullopt);
+
+/// Lowest zero-activity power the fit accepts: half the published idle
+/// power of the family (docs/power-model.md §8; an *estimate*).
+double gpuIdleFloorW(const Gpu& gpu);
 
 /// (tensor activity, power) pairs of every GPU of `metrics` whose model is
 /// `model` (empty = all), paired by time stamp.
@@ -55,7 +69,16 @@ struct PowerCalibration {
     std::optional<double> nodeGpuTypicalW;
     std::vector<std::string> notes; ///< models left out and why
 };
+/// The power limit each GPU of `configs` runs at, by GPU id: the highest
+/// `gpu_power_limit_w` of the configurations that use it, when every one
+/// of them sets one (a configuration without one runs at the rated
+/// maximum, so the rated maximum bounds the fit).
+std::map<std::string, double> gpuPowerLimitsOf(const std::vector<ResolvedConfiguration>& configs);
+
+/// `powerLimitsW`: the power limit the measured GPUs ran at, by project GPU
+/// id (from the configurations that set `gpu_power_limit_w`); a GPU
+/// without one is bounded by its rated maximum.
 PowerCalibration calibratePower(const MetricsImport& metrics, const std::vector<Gpu>& gpus,
-    const PowerFitPriors& priors = {});
+    const PowerFitPriors& priors = {}, const std::map<std::string, double>& powerLimitsW = {});
 
 } // namespace infrafit

@@ -134,10 +134,9 @@ GpuActivity normalisedActivity(GpuActivity a)
     return a;
 }
 
-double gpuIdleW(const Gpu& gpu, std::optional<double> limitW)
+double gpuIdleW(const Gpu& gpu, std::optional<double> limitW, const GpuPowerCalibration* fit)
 {
-    const double tdp = gpuMaxPowerLimitW(gpu);
-    return std::min(gpuPowerCurve(gpu).idleFraction * tdp, effectivePowerLimitW(gpu, limitW));
+    return std::min(gpuStatePowerW(gpu, fit).idle, effectivePowerLimitW(gpu, limitW));
 }
 
 double computePowerShare(double intensity)
@@ -149,19 +148,39 @@ double computePowerShare(double intensity)
     return gpuComputeFloorShare + (1 - gpuComputeFloorShare) * e;
 }
 
-double gpuAverageW(const Gpu& gpu, std::optional<double> limitW, const GpuActivity& activity)
+GpuStatePowerW gpuStatePowerW(const Gpu& gpu, const GpuPowerCalibration* fit)
+{
+    const double tdp = gpuMaxPowerLimitW(gpu);
+    const auto& c = gpuPowerCurve(gpu);
+    GpuStatePowerW w {c.idleFraction * tdp, c.communicationFraction * tdp,
+                      c.memoryBoundFraction * tdp, c.computeBoundFraction * tdp};
+    if (!fit || !fit->usable())
+        return w;
+    // docs/power-model.md §8: the fit measures the two ends of the curve
+    // (its priors are exactly c.idle and c.computeBound × tdp_w); the
+    // states between keep their published share of the way from one to
+    // the other: P = idle' + (f − f_idle)/(f_compute − f_idle) · (full' − idle').
+    const double span = c.computeBoundFraction - c.idleFraction;
+    const auto between = [&](double fraction) {
+        const double share = span > 0 ? (fraction - c.idleFraction) / span : 0;
+        return fit->idleW + share * (fit->fullW - fit->idleW);
+    };
+    w = {fit->idleW, between(c.communicationFraction), between(c.memoryBoundFraction), fit->fullW};
+    return w;
+}
+
+double gpuAverageW(const Gpu& gpu, std::optional<double> limitW, const GpuActivity& activity,
+    const GpuPowerCalibration* fit)
 {
     // Time-weighted mean of the state powers, each clipped at the limit
     // (the power controller holds the board at the limit; docs/power-model.md §3).
-    const double tdp = gpuMaxPowerLimitW(gpu);
     const double limit = effectivePowerLimitW(gpu, limitW);
-    const auto& c = gpuPowerCurve(gpu);
+    const GpuStatePowerW s = gpuStatePowerW(gpu, fit);
     const GpuActivity a = normalisedActivity(activity);
-    const auto at = [&](double fraction) { return std::min(fraction * tdp, limit); };
-    const double computeFraction = c.idleFraction
-        + (c.computeBoundFraction - c.idleFraction) * computePowerShare(a.computeIntensity);
-    return a.computeBound * at(computeFraction) + a.memoryBound * at(c.memoryBoundFraction)
-        + a.communication * at(c.communicationFraction) + a.idle * at(c.idleFraction);
+    const auto at = [&](double watts) { return std::min(watts, limit); };
+    const double computeW = s.idle + (s.computeBound - s.idle) * computePowerShare(a.computeIntensity);
+    return a.computeBound * at(computeW) + a.memoryBound * at(s.memoryBound)
+        + a.communication * at(s.communication) + a.idle * at(s.idle);
 }
 
 } // namespace infrafit

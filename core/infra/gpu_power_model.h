@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/parts/gpu.h"
+#include "core/workload/power_calibration.h"
 
 #include <optional>
 #include <string_view>
@@ -80,10 +81,26 @@ inline constexpr double gpuComputeFloorShare = 0.71;
 /// all-zero gives full idle.
 GpuActivity normalisedActivity(GpuActivity a);
 
+/// Board power of one GPU in each activity state, watts, before the limit:
+/// the published curve × tdp_w, or, with a usable `fit` of the user's
+/// metrics, the fitted idle and full-tensor power at the two ends and the
+/// memory-bound and communication levels kept at their published place
+/// between them (docs/power-model.md §8).
+struct GpuStatePowerW {
+    double idle = 0;
+    double communication = 0;
+    double memoryBound = 0;
+    double computeBound = 0; ///< at full tensor activity
+};
+GpuStatePowerW gpuStatePowerW(const Gpu& gpu, const GpuPowerCalibration* fit = nullptr);
+
 /// Average board power of one GPU under `activity`, each state's power
-/// clipped at the effective limit (docs/power-model.md §3).
-double gpuAverageW(const Gpu& gpu, std::optional<double> limitW, const GpuActivity& activity);
+/// clipped at the effective limit (docs/power-model.md §3); `fit` as in
+/// gpuStatePowerW.
+double gpuAverageW(const Gpu& gpu, std::optional<double> limitW, const GpuActivity& activity,
+    const GpuPowerCalibration* fit = nullptr);
 /// Idle board power of one GPU (never above its limit).
-double gpuIdleW(const Gpu& gpu, std::optional<double> limitW);
+double gpuIdleW(const Gpu& gpu, std::optional<double> limitW,
+    const GpuPowerCalibration* fit = nullptr);
 
 } // namespace infrafit

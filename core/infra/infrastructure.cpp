@@ -312,13 +312,30 @@ Assumptions describeAssumptions(const ResolvedConfiguration& rc, const Infrastru
     if (!in.gpuActivity || !in.gpuActivity->fromWorkload)
         a.push_back({"utilisation", in.utilisation, "fraction",
                      "no workload time split: this share of compute-bound work, idle otherwise"});
-    a.push_back({"gpu_idle_fraction", curve.idleFraction, "fraction of tdp_w", curve.source});
+    const GpuPowerCalibration* fit = gpuPowerCalibrationFor(rc.gpu, in);
+    const double tdp = gpuMaxPowerLimitW(rc.gpu);
+    if (fit) {
+        // The user's fitted curve replaces the published ends
+        // (docs/power-model.md §8); the profile and its fit error named.
+        const std::string source = powerCalibrationText(*fit);
+        a.push_back({"gpu_idle_fraction", infra::safeDiv(fit->idleW, tdp), "fraction of tdp_w",
+                     source});
+        a.push_back({"gpu_compute_bound_fraction", infra::safeDiv(fit->fullW, tdp),
+                     "fraction of tdp_w", source});
+        a.push_back({"gpu_power_fit_rms_error_w", fit->rmsErrorW, "W", source});
+    } else {
+        a.push_back({"gpu_idle_fraction", curve.idleFraction, "fraction of tdp_w",
+                     std::string(curve.source)});
+    }
     a.push_back({"gpu_communication_fraction", curve.communicationFraction, "fraction of tdp_w",
                  "collectives and bubbles far below compute phases (docs/power-model.md §1)"});
     a.push_back({"gpu_memory_bound_fraction", curve.memoryBoundFraction, "fraction of tdp_w",
-                 curve.source});
-    a.push_back({"gpu_compute_bound_fraction", curve.computeBoundFraction, "fraction of tdp_w",
-                 curve.source});
+                 fit ? "published curve, placed between the fitted idle and full power "
+                       "(docs/power-model.md §8)"
+                     : std::string(curve.source)});
+    if (!fit)
+        a.push_back({"gpu_compute_bound_fraction", curve.computeBoundFraction,
+                     "fraction of tdp_w", std::string(curve.source)});
     a.push_back({"gpu_compute_floor_share", gpuComputeFloorShare, "fraction",
                  "compute-bound power above idle drawn at any tensor activity (AccelWattch-style "
                  "linear model, fitted; docs/power-model.md §1)"});
@@ -393,6 +410,11 @@ InfrastructureReport checkInfrastructure(const ResolvedConfiguration& rc,
 
     report.compatibility = checkCompatibility(rc, in, findings);
     report.power = checkNodePower(rc, in, findings);
+    if (const GpuPowerCalibration* fit = gpuPowerCalibrationFor(rc.gpu, in))
+        infra::addFinding(findings, Severity::Info, "calibration.power",
+            "GPU idle and average power from " + powerCalibrationText(*fit)
+                + "; the rated maximum stays " + infra::num(report.power.node.gpuPowerLimitW, 0)
+                + " W per GPU");
     planRacks(rc, in, report.power, findings);
     report.fabric = planFabric(rc, in, findings);
     addClusterPower(rc, report.fabric.switchPowerTotalW, report.fabric.switchPowerTypicalW,

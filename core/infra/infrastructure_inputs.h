@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/infra/gpu_power_model.h"
+#include "core/workload/power_calibration.h"
 
 #include <optional>
 #include <string>
@@ -50,6 +51,12 @@ struct InfrastructureInputs {
     /// model, core/analysis/power_activity.h); unset = `utilisation` of
     /// compute-bound work and idle otherwise (docs/power-model.md §3).
     std::optional<GpuActivity> gpuActivity;
+    /// The GPU power fitted to the user's metrics for the configuration's
+    /// GPU (calibration profile; docs/power-model.md §8): replaces the
+    /// published idle and compute-bound power in idle and average power
+    /// when its `gpuId` is the configuration's GPU. Unset = the published
+    /// curve. The rated maximum (sizing) keeps tdp_w or the power limit.
+    std::optional<GpuPowerCalibration> gpuPowerCalibration;
     /// Host CPU load while the GPUs are busy (data loading, kernel launch,
     /// collectives' proxy threads): 0.4, an estimate (docs/power-model.md §4).
     double cpuLoadWhenBusy = 0.4;
@@ -121,7 +128,7 @@ struct InfrastructureInputs {
     std::optional<double> pue;
     /// Grid carbon intensity, g CO2e per kWh, for the CO2 of energy figures.
     /// 480 g/kWh: world average of electricity generation in 2023 (Ember,
-    /// Global Electricity Review 2024; docs/power-model.md §6).
+    /// Global Electricity Review 2024; docs/power-model.md §8).
     double gridCo2GPerKwh = 480;
     double years = 4;                         ///< TCO horizon
     std::optional<double> rackPriceUsd;       ///< per rack, with PDUs
@@ -133,12 +140,13 @@ struct InfrastructureInputs {
 
 /// One modelling assumption in effect, for reports: what, value, unit and
 /// where the figure comes from.
-/// The texts are string literals with static storage.
+/// Key and unit are string literals with static storage; the source may
+/// name a calibration profile, so it is owned.
 struct Assumption {
     std::string_view key;
     double value = 0;
     std::string_view unit;
-    std::string_view source;
+    std::string source;
 };
 
 using Assumptions = std::vector<Assumption>;

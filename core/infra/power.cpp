@@ -78,6 +78,14 @@ double fanPowerAtHeat(double fanMaxW, double heatFraction)
     return positive(fanMaxW) * speed * speed * speed;
 }
 
+const GpuPowerCalibration* gpuPowerCalibrationFor(const Gpu& gpu, const InfrastructureInputs& in)
+{
+    if (!in.gpuPowerCalibration || in.gpuPowerCalibration->gpuId != gpu.id
+        || !in.gpuPowerCalibration->usable())
+        return nullptr;
+    return &*in.gpuPowerCalibration;
+}
+
 NodePower nodeDcPower(const ResolvedConfiguration& rc, const InfrastructureInputs& in)
 {
     NodePower p;
@@ -102,7 +110,10 @@ NodePower nodeDcPower(const ResolvedConfiguration& rc, const InfrastructureInput
     }
     p.gpuActivity = activity;
     const double busy = 1 - activity.idle;
-    p.gpus = {gpus * gpuIdleW(rc.gpu, limit), gpus * gpuAverageW(rc.gpu, limit, activity),
+    // A calibration profile's fit of this GPU replaces the published curve
+    // (docs/power-model.md §8); the rated maximum stays the limit.
+    const GpuPowerCalibration* fit = gpuPowerCalibrationFor(rc.gpu, in);
+    p.gpus = {gpus * gpuIdleW(rc.gpu, limit, fit), gpus * gpuAverageW(rc.gpu, limit, activity, fit),
               gpus * p.gpuPowerLimitW};
 
     if (!p.componentsInBase) {

@@ -54,6 +54,10 @@ double fanPowerAtHeat(double fanMaxW, double heatFraction);
 
 NodePower nodeDcPower(const ResolvedConfiguration& rc, const InfrastructureInputs& in);
 
+/// The calibrated GPU power of `in` when it is for `gpu` and usable, else
+/// nullptr (the published curve; docs/power-model.md §8).
+const GpuPowerCalibration* gpuPowerCalibrationFor(const Gpu& gpu, const InfrastructureInputs& in);
+
 /// PSU efficiency at a load fraction (0..1): linear between the 80 PLUS test
 /// points present (10/20/50/100 %, docs/reference/hardware.md §1.6), held flat beyond the
 /// outermost points; `psu.efficiency` when no point is given; `fallback`

@@ -90,7 +90,7 @@ std::optional<MeasurementMetrics> measurementMetricsFromJson(FieldReader& r)
     return m;
 }
 
-nlohmann::json measurementMetricsJson(const MeasurementMetrics& m)
+nlohmann::json measurementMetricsJsonOf(const MeasurementMetrics& m)
 {
     nlohmann::json j = {{"gpus", m.gpus}, {"window_s", finiteOrZero(m.windowS)}};
     if (m.powerMeanW || m.powerP95W) {
@@ -108,6 +108,11 @@ nlohmann::json measurementMetricsJson(const MeasurementMetrics& m)
 }
 
 } // namespace
+
+nlohmann::json measurementMetricsToJson(const MeasurementMetrics& metrics)
+{
+    return measurementMetricsJsonOf(metrics);
+}
 
 std::pair<std::string, double> measurementFigure(const Measurement& m)
 {
@@ -171,7 +176,7 @@ nlohmann::json measurementToJson(const Measurement& m)
     if (!m.metricsFile.empty())
         j["metrics_file"] = m.metricsFile;
     if (m.metrics)
-        j["metrics"] = measurementMetricsJson(*m.metrics);
+        j["metrics"] = measurementMetricsJsonOf(*m.metrics);
     return j;
 }
 
@@ -243,6 +248,9 @@ std::optional<CalibrationProfile> calibrationProfileFromJson(const nlohmann::jso
                 e.readDouble("prior_full_tensor_w", pw.priorFullW, false, 0, false, 1e6);
                 e.readDouble("rms_error_w", pw.rmsErrorW, false, 0, false, 1e6);
                 e.readInt64("samples", pw.samples, false, 0);
+                e.readDouble("max_w", pw.maxW, false, 0, false, 1e6);
+                e.readDouble("idle_floor_w", pw.idleFloorW, false, 0, false, 1e6);
+                e.readString("bound", pw.bound);
                 p.power.push_back(std::move(pw));
             }
     }
@@ -271,7 +279,9 @@ nlohmann::json calibrationProfileToJson(const CalibrationProfile& p)
         power.push_back({{"model", w.model}, {"gpu", w.gpuId}, {"idle_w", finiteOrZero(w.idleW)},
             {"full_tensor_w", finiteOrZero(w.fullW)}, {"prior_idle_w", finiteOrZero(w.priorIdleW)},
             {"prior_full_tensor_w", finiteOrZero(w.priorFullW)},
-            {"rms_error_w", finiteOrZero(w.rmsErrorW)}, {"samples", w.samples}});
+            {"rms_error_w", finiteOrZero(w.rmsErrorW)}, {"samples", w.samples},
+            {"max_w", finiteOrZero(w.maxW)}, {"idle_floor_w", finiteOrZero(w.idleFloorW)},
+            {"bound", w.bound}});
     j["power"] = std::move(power);
     if (p.nodeGpuIdleW)
         j["node_gpu_idle_w"] = finiteOrZero(*p.nodeGpuIdleW);

@@ -27,6 +27,9 @@ std::optional<CalibrationProfile> calibrationProfileFromJson(const nlohmann::jso
     const std::string& pointer, std::vector<Problem>& problems);
 nlohmann::json calibrationProfileToJson(const CalibrationProfile& profile);
 
+/// A run's metrics summary as stored in `measurements[].metrics`.
+nlohmann::json measurementMetricsToJson(const MeasurementMetrics& metrics);
+
 /// The key of the measured figure ("step_time_s", "tokens_per_s",
 /// "output_tokens_per_s") and its value; {"", 0} when none is set.
 std::pair<std::string, double> measurementFigure(const Measurement& measurement);

@@ -48,6 +48,13 @@ InfrastructureInputs infrastructureInputsFor(const Workload& workload,
         base.trainingDays = analysis.performance.trainingDays;
     if (!base.gpuActivity)
         base.gpuActivity = gpuActivityFor(workload, analysis);
+    // The calibration profile's GPU power for this GPU (docs/power-model.md §8).
+    if (!base.gpuPowerCalibration)
+        for (const auto& fit : workload.powerCalibration)
+            if (fit.gpuId == config.gpu.id && fit.usable()) {
+                base.gpuPowerCalibration = fit;
+                break;
+            }
     if (!base.needsInterNodeTraffic) {
         // Traffic crosses nodes when the plan's GPUs span more than one node
         // (any parallel group, or replicas that synchronise gradients).

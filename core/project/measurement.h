@@ -68,6 +68,17 @@ struct ProfilePower {
     double priorFullW = 0;
     double rmsErrorW = 0;
     long long samples = 0;
+    /// The physical range the fit was held in (docs/power-model.md §8):
+    /// no line point above `maxW` (the GPU's rated maximum, or the power
+    /// limit when one is set) and no idle below `idleFloorW`; 0 = not known
+    /// (a profile written before the bounds).
+    double maxW = 0;
+    double idleFloorW = 0;
+    /// Which bound held the least-squares optimum, empty when none did:
+    /// "max" (full tensor power at `maxW`), "idle_floor" (idle at
+    /// `idleFloorW`), "flat" (power no lower at full activity than idle),
+    /// joined by "+" when more than one did.
+    std::string bound;
 };
 
 /// A named set of fitted figures (`calibration` in the project file,

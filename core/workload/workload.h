@@ -4,6 +4,7 @@
 #include "core/model/model_spec.h"
 #include "core/base/enum_names.h"
 #include "core/workload/efficiency_calibration.h"
+#include "core/workload/power_calibration.h"
 #include "core/workload/serving_demand.h"
 #include "core/workload/workload_sharing.h"
 
@@ -209,6 +210,10 @@ struct Workload {
     /// configuration's GPU when `efficiency` is absent
     /// (workloadEfficiencyFor()).
     std::vector<EfficiencyCalibration> calibration;
+    /// GPU power fitted per GPU by the project's calibration profile (not a
+    /// file field: attached when the project is read); the power model uses
+    /// it for the configuration's GPU (infrastructureInputsFor()).
+    std::vector<GpuPowerCalibration> powerCalibration;
     /// Serving demand and SLA (open or closed loop); `serving.isDemand()`
     /// turns on the capacity answer (core/serving).
     ServingDemand serving;

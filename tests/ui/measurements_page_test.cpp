@@ -16,6 +16,8 @@
 #include <catch2/catch.hpp>
 
 #include <QAbstractItemModelTester>
+#include <QAbstractAxis>
+#include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -24,6 +26,8 @@
 #include <QLineEdit>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QValueAxis>
 #include <QTabWidget>
 #include <QUndoStack>
 
@@ -170,6 +174,18 @@ TEST_CASE("imported metrics fill the heatmap and the power distribution", "[ui][
     for (int i = 0; i < bars->barSets().front()->count(); ++i)
         samples += bars->barSets().front()->at(i);
     CHECK(samples == 48); // 2 hosts × 8 GPUs × 3 scrapes
+    // One label per bin crowded the axis: the bins sit on a hidden axis and
+    // a watts axis labels a few round values over the same width.
+    auto* binAxis = chart->findChild<QBarCategoryAxis*>(QStringLiteral("powerHistogramBinAxis"));
+    auto* wattsAxis = chart->findChild<QValueAxis*>(QStringLiteral("powerHistogramWattsAxis"));
+    REQUIRE(binAxis);
+    REQUIRE(wattsAxis);
+    CHECK_FALSE(binAxis->isVisible());
+    CHECK(wattsAxis->isVisible());
+    CHECK(wattsAxis->tickType() == QValueAxis::TicksDynamic);
+    const double span = wattsAxis->max() - wattsAxis->min();
+    CHECK(span / wattsAxis->tickInterval() <= 10); // at most ~10 labels, not 24
+    CHECK(span / wattsAxis->tickInterval() >= 2);
     // The power fit can be applied on its own.
     CHECK(f.page->applyProfile().isEmpty());
     REQUIRE(f.window->document()->project().calibration);
@@ -189,5 +205,64 @@ TEST_CASE("imported metrics fill the heatmap and the power distribution", "[ui][
         tabs->setCurrentIndex(1);
         QCoreApplication::processEvents();
         f.window->grab().save(shots.filePath(QStringLiteral("measurements-metrics.png")));
+    }
+}
+
+TEST_CASE("right-sizing and each run's metrics window are shown per run", "[ui][measurements]")
+{
+    MeasurementsFixture f;
+    // The first run names its metrics file (relative paths are the
+    // project's; an absolute one is taken as it is).
+    Project p = f.window->document()->project();
+    f.setRuns();
+    p = f.window->document()->project();
+    p.measurements[0].metricsFile = test::fixturePath("metrics/dcgm-exporter-gpu-node-01.prom");
+    MeasurementMetrics stored;
+    stored.gpus = 16;
+    stored.powerMeanW = 432;
+    p.measurements[1].metrics = stored;
+    QSignalSpy metricsDone(f.page, &MeasurementsPage::metricsFinished);
+    f.window->document()->apply(p, QStringLiteral("metrics file"));
+    REQUIRE(f.refit());
+    if (metricsDone.isEmpty())
+        REQUIRE(metricsDone.wait(kMeasurementsWaitMs));
+
+    auto* sizing = f.page->rightSizingModel();
+    QAbstractItemModelTester tester(sizing, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    REQUIRE(sizing->rowCount() == 4); // 2 runs × 2 configurations
+    for (int row = 0; row < sizing->rowCount(); ++row) {
+        INFO(row);
+        CHECK(sizing->item(row, 2)->text() == QStringLiteral("H100 SXM5 80GB"));
+        bool ok = false;
+        const int nodes = sizing->item(row, 3)->text().toInt(&ok);
+        CHECK(ok);
+        CHECK(sizing->item(row, 4)->text().toInt() == 8 * nodes);
+        CHECK(sizing->item(row, 6)->text() == QStringLiteral("calibrated"));
+    }
+    CHECK(sizing->item(0, 1)->text().contains(QStringLiteral("(measured)")));
+
+    auto* runs = f.page->runMetricsModel();
+    REQUIRE(runs->rowCount() == 2);
+    CHECK(runs->item(0, 0)->text() == QStringLiteral("4 nodes, week 1"));
+    CHECK(runs->item(0, 1)->text() == QStringLiteral("8"));
+    CHECK(runs->item(0, 3)->text().toDouble() > 0);
+    CHECK(runs->item(0, 4)->text().toDouble() >= runs->item(0, 3)->text().toDouble());
+    CHECK(runs->item(1, 1)->text() == QStringLiteral("16"));
+    CHECK(runs->item(1, 3)->text() == QStringLiteral("432"));
+    CHECK(runs->item(1, 7)->text().contains(QStringLiteral("stored")));
+
+    if (qEnvironmentVariableIsSet("INFRAFIT_SCREENSHOT_DIR")) {
+        f.window->showPage(MainWindow::MeasurementsPageIndex);
+        f.window->show();
+        f.window->resize(1280, 900);
+        auto* tabs = f.page->findChild<QTabWidget*>(QStringLiteral("measurementsTabWidget"));
+        REQUIRE(tabs);
+        tabs->setCurrentIndex(2);
+        QCoreApplication::processEvents();
+        const QDir shots(qEnvironmentVariable("INFRAFIT_SCREENSHOT_DIR"));
+        f.window->grab().save(shots.filePath(QStringLiteral("measurements-per-run.png")));
+        tabs->setCurrentIndex(1);
+        QCoreApplication::processEvents();
+        f.window->grab().save(shots.filePath(QStringLiteral("measurements-metrics-2.png")));
     }
 }

@@ -12,6 +12,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace infrafit::ui {
 
@@ -62,6 +63,23 @@ void buildCalibrationFitChart(QChart* chart, const CalibrationResult& fit)
     }
 }
 
+namespace {
+
+/// A round tick step (1, 2 or 5 × 10^k) giving about `ticks` intervals over `span`.
+double roundTickStep(double span, int ticks)
+{
+    if (!(span > 0) || !std::isfinite(span))
+        return 1;
+    const double raw = span / std::max(1, ticks);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0})
+        if (m * magnitude >= raw)
+            return m * magnitude;
+    return 10 * magnitude;
+}
+
+} // namespace
+
 void buildPowerHistogramChart(QChart* chart, const PowerHistogram& h)
 {
     resetLineChart(chart);
@@ -74,23 +92,41 @@ void buildPowerHistogramChart(QChart* chart, const PowerHistogram& h)
     for (std::size_t i = 0; i < h.counts.size(); ++i) {
         *set << static_cast<double>(h.counts[i]);
         most = std::max(most, h.counts[i]);
-        categories << QString::number(h.startW + h.binW * static_cast<double>(i), 'f', 0);
+        categories << QString::number(static_cast<qulonglong>(i));
     }
     auto* series = new QBarSeries;
     series->setObjectName(QStringLiteral("powerHistogramSeries"));
     series->append(set);
     series->setBarWidth(0.95);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
-    x->setTitleText(QObject::tr("Board power from (W)"));
+    // The bars sit on a hidden category axis (one per bin); a watts axis
+    // over the same width labels it with a few round values instead of one
+    // crowded label per bin. Bin i spans [start + i·w, start + (i+1)·w],
+    // the category axis' [i − 0.5, i + 0.5]: the two scales line up.
+    auto* bins = new QBarCategoryAxis;
+    bins->setObjectName(QStringLiteral("powerHistogramBinAxis"));
+    bins->append(categories);
+    bins->setVisible(false);
+    auto* watts = new QValueAxis;
+    watts->setObjectName(QStringLiteral("powerHistogramWattsAxis"));
+    const double start = std::isfinite(h.startW) ? h.startW : 0;
+    const double width = std::isfinite(h.binW) && h.binW > 0 ? h.binW : 1;
+    const double end = start + width * static_cast<double>(std::max<std::size_t>(1, h.counts.size()));
+    watts->setRange(start, end);
+    const double step = roundTickStep(end - start, 5);
+    watts->setTickType(QValueAxis::TicksDynamic);
+    watts->setTickAnchor(std::ceil(start / step) * step);
+    watts->setTickInterval(step);
+    watts->setLabelFormat(QStringLiteral("%.0f"));
+    watts->setTitleText(QObject::tr("Board power (W)"));
     auto* y = new QValueAxis;
     y->setRange(0, static_cast<double>(most) * 1.05);
     y->setLabelFormat(QStringLiteral("%.0f"));
     y->setTitleText(QObject::tr("Samples"));
-    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(bins, Qt::AlignBottom);
+    chart->addAxis(watts, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     chart->addSeries(series);
-    series->attachAxis(x);
+    series->attachAxis(bins);
     series->attachAxis(y);
 }
 

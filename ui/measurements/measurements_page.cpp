@@ -26,6 +26,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -124,10 +125,56 @@ MeasurementsPage::MeasurementsPage(ProjectDocument* document, CatalogEditor* cat
     metricsLayout->addWidget(mMetricsSummary);
     metricsLayout->addWidget(metricsSplit, 1);
 
+    // Per-run tab: each run's metrics window, and right-sizing.
+    auto* runsTab = new QWidget(this);
+    mRunMetricsModel = new QStandardItemModel(0, 8, this);
+    mRunMetricsModel->setObjectName(QStringLiteral("runMetricsModel"));
+    mRunMetricsModel->setHorizontalHeaderLabels({tr("Run"), tr("GPUs"), tr("Window (s)"),
+        tr("Power mean (W)"), tr("Power p95 (W)"), tr("Tensor active mean (%)"),
+        tr("Memory used max (GiB)"), tr("Source")});
+    auto* runMetricsTable = measurementsTable(QStringLiteral("runMetricsTableView"), runsTab);
+    runMetricsTable->setModel(mRunMetricsModel);
+    runMetricsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Headers name units: size columns to them rather than cut them.
+    runMetricsTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    mRightSizingModel = new QStandardItemModel(0, 7, this);
+    mRightSizingModel->setObjectName(QStringLiteral("rightSizingModel"));
+    mRightSizingModel->setHorizontalHeaderLabels({tr("Run"), tr("Configuration"), tr("GPU"),
+        tr("Nodes"), tr("GPUs"), tr("Predicted"), tr("Efficiency")});
+    auto* sizingTable = measurementsTable(QStringLiteral("rightSizingTableView"), runsTab);
+    sizingTable->setModel(mRightSizingModel);
+    sizingTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    sizingTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    mRightSizingNote = new QLabel(runsTab);
+    mRightSizingNote->setObjectName(QStringLiteral("rightSizingNoteLabel"));
+    mRightSizingNote->setWordWrap(true);
+    mRightSizingNote->setText(tr("Add measured runs to see how many GPUs of each configuration "
+                                 "the same workload needs."));
+    auto* runMetricsLabel = new QLabel(tr("Metrics window of each run (per GPU; from its metrics "
+                                          "file, else the summary stored in the project):"),
+        runsTab);
+    runMetricsLabel->setWordWrap(true);
+    auto* runsSplit = new QSplitter(Qt::Vertical, runsTab);
+    auto* sizingBox = new QWidget(runsSplit);
+    auto* sizingLayout = new QVBoxLayout(sizingBox);
+    sizingLayout->setContentsMargins(0, 0, 0, 0);
+    sizingLayout->addWidget(mRightSizingNote);
+    sizingLayout->addWidget(sizingTable, 1);
+    auto* metricsBox = new QWidget(runsSplit);
+    auto* metricsBoxLayout = new QVBoxLayout(metricsBox);
+    metricsBoxLayout->setContentsMargins(0, 0, 0, 0);
+    metricsBoxLayout->addWidget(runMetricsLabel);
+    metricsBoxLayout->addWidget(runMetricsTable, 1);
+    runsSplit->addWidget(sizingBox);
+    runsSplit->addWidget(metricsBox);
+    auto* runsLayout = new QVBoxLayout(runsTab);
+    runsLayout->addWidget(runsSplit, 1);
+
     auto* tabs = new QTabWidget(this);
     tabs->setObjectName(QStringLiteral("measurementsTabWidget"));
     tabs->addTab(fitTab, tr("Efficiency fit"));
     tabs->addTab(metricsTab, tr("Cluster metrics"));
+    tabs->addTab(runsTab, tr("Right-sizing and run metrics"));
 
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(mTable);
@@ -265,12 +312,27 @@ void MeasurementsPage::refresh()
     } catch (const InputError& e) {
         problem = QString::fromStdString(e.what());
     }
-    mFitWatcher.setFuture(QtConcurrent::run([runs = std::move(runs), problem] {
+    // Every configuration that resolves: the node kinds to size the runs on.
+    std::vector<ResolvedConfiguration> configs;
+    for (std::size_t i = 0; i < project.configurations.size(); ++i) {
+        try {
+            configs.push_back(resolveConfiguration(project, i, lookup));
+        } catch (const InputError&) {
+            // Not sized on: the Configurations page shows its problem.
+        }
+    }
+    mFitWatcher.setFuture(QtConcurrent::run([runs = std::move(runs), problem,
+                                                configs = std::move(configs), power = mPower] {
         FitOutcome outcome;
         outcome.problem = problem;
         outcome.runs = static_cast<int>(runs.size());
-        if (problem.isEmpty() && !runs.empty())
+        if (problem.isEmpty() && !runs.empty()) {
             outcome.fit = calibrateEfficiency(runs);
+            // Sized with this fit in effect, as "Apply as Profile" would set it.
+            const auto profile = makeCalibrationProfile(
+                "this fit", "", outcome.fit, power, outcome.runs);
+            outcome.sizing = rightSizeRuns(runs, profile, configs);
+        }
         return outcome;
     }));
     const QStringList files = metricFiles();
@@ -313,6 +375,15 @@ void MeasurementsPage::onFitFinished()
                     "workload and configuration) to fit the compute efficiency to them.");
     }
     mFitSummary->setText(lines.join(QLatin1Char('\n')));
+    showRightSizing(outcome.sizing);
+    if (metricFiles().isEmpty()) {
+        // No file to read: the summaries the project stored are all there is.
+        std::vector<RunMetricsRow> stored;
+        for (const auto& m : mDocument->project().measurements)
+            if (m.metrics)
+                stored.push_back({m.name, "", m.metrics, ""});
+        showRunMetrics(stored);
+    }
     mApply->setEnabled(mFit.has_value() || mPower.has_value());
     emit fitFinished();
 }
@@ -336,6 +407,7 @@ void MeasurementsPage::importMetrics(const QStringList& files)
     mLoadedFiles = all;
     const Project project = mDocument->project();
     std::vector<Gpu> gpus;
+    std::vector<ResolvedConfiguration> configs;
     for (std::size_t i = 0; i < project.configurations.size(); ++i) {
         try {
             const PartLookup lookup = [this](std::string_view id) -> std::optional<Part> {
@@ -343,7 +415,8 @@ void MeasurementsPage::importMetrics(const QStringList& files)
                     return *part;
                 return std::nullopt;
             };
-            gpus.push_back(resolveConfiguration(project, i, lookup).gpu);
+            configs.push_back(resolveConfiguration(project, i, lookup));
+            gpus.push_back(configs.back().gpu);
         } catch (const InputError&) {
             // A configuration that does not resolve gives no power prior.
         }
@@ -351,7 +424,22 @@ void MeasurementsPage::importMetrics(const QStringList& files)
     std::vector<std::string> paths;
     for (const auto& f : all)
         paths.push_back(f.toStdString());
-    mMetricsWatcher.setFuture(QtConcurrent::run([paths = std::move(paths), gpus = std::move(gpus)] {
+    // Each run's own window: its metrics file, else its stored summary.
+    std::vector<RunMetricsRow> runRows;
+    const QDir base = mDocument->filePath().isEmpty()
+        ? QDir::current()
+        : QFileInfo(mDocument->filePath()).absoluteDir();
+    for (const auto& m : project.measurements)
+        if (!m.metricsFile.empty() || m.metrics)
+            runRows.push_back({m.name,
+                m.metricsFile.empty()
+                    ? std::string()
+                    : base.absoluteFilePath(QString::fromStdString(m.metricsFile)).toStdString(),
+                m.metrics, ""});
+    auto limits = gpuPowerLimitsOf(configs);
+    mMetricsWatcher.setFuture(QtConcurrent::run([paths = std::move(paths), gpus = std::move(gpus),
+                                                    limits = std::move(limits),
+                                                    runRows = std::move(runRows)]() mutable {
         MetricsImporter importer;
         for (const auto& p : paths)
             importer.addFile(p);
@@ -359,7 +447,19 @@ void MeasurementsPage::importMetrics(const QStringList& files)
         MetricsOutcome outcome;
         outcome.heatmap = utilisationHeatmap(metrics);
         outcome.histogram = powerHistogram(metrics);
-        outcome.power = calibratePower(metrics, gpus);
+        outcome.power = calibratePower(metrics, gpus, {}, limits);
+        for (auto& row : runRows) {
+            if (row.metricsFile.empty())
+                continue;
+            MetricsImporter one;
+            one.addFile(row.metricsFile);
+            const MetricsImport runMetrics = one.finish();
+            if (runMetrics.gpus.empty())
+                row.problem = "no GPU samples in the file";
+            else
+                row.metrics = runMetricsSummary(runMetrics);
+        }
+        outcome.runMetrics = std::move(runRows);
         outcome.summary = QObject::tr("%1 file(s), %2 GPU(s), %3 samples (%4 skipped, %5 notes)")
                               .arg(paths.size())
                               .arg(metrics.gpus.size())
@@ -398,10 +498,82 @@ void MeasurementsPage::onMetricsFinished()
     for (const auto& note : outcome.power.notes)
         lines << QString::fromStdString(note);
     mMetricsSummary->setText(lines.join(QLatin1Char('\n')));
+    showRunMetrics(outcome.runMetrics);
     if (!outcome.power.power.empty() || outcome.power.nodeGpuTypicalW)
         mPower = std::move(outcome.power);
     mApply->setEnabled(mFit.has_value() || mPower.has_value());
     emit metricsFinished();
+}
+
+void MeasurementsPage::showRunMetrics(const std::vector<RunMetricsRow>& rows)
+{
+    mRunMetricsModel->setRowCount(0);
+    const auto cell = [](const std::optional<double>& v, double scale, int decimals) {
+        auto* item = new QStandardItem(v ? QString::number(*v * scale, 'f', decimals) : tr("–"));
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        return item;
+    };
+    for (const auto& r : rows) {
+        QList<QStandardItem*> items {new QStandardItem(QString::fromStdString(r.run))};
+        if (r.metrics) {
+            const auto& m = *r.metrics;
+            items << cell(static_cast<double>(m.gpus), 1, 0) << cell(m.windowS, 1, 0)
+                  << cell(m.powerMeanW, 1, 0) << cell(m.powerP95W, 1, 0)
+                  << cell(m.tensorActiveMean, 100, 1)
+                  << cell(m.memoryUsedMaxBytes, 1.0 / (1024.0 * 1024 * 1024), 1);
+        } else {
+            for (int i = 0; i < 6; ++i)
+                items << cell(std::nullopt, 1, 0);
+        }
+        const QString source = r.metricsFile.empty()
+            ? tr("stored in the project")
+            : QFileInfo(QString::fromStdString(r.metricsFile)).fileName();
+        items << new QStandardItem(r.problem.empty()
+                ? source
+                : tr("%1: %2").arg(source, QString::fromStdString(r.problem)));
+        mRunMetricsModel->appendRow(items);
+    }
+}
+
+void MeasurementsPage::showRightSizing(const std::vector<RightSizing>& sizings)
+{
+    mRightSizingModel->setRowCount(0);
+    QStringList notes;
+    for (const auto& s : sizings) {
+        const auto [figure, decimals] = s.figure == MeasuredFigure::StepTimeS
+            ? std::pair {tr("step time (s)"), 3}
+            : s.figure == MeasuredFigure::TokensPerS ? std::pair {tr("tokens/s"), 0}
+                                                     : std::pair {tr("output tokens/s"), 0};
+        notes << tr("%1: %2 on %3 (%4 GPUs), %5 %6; the analysis is %7 % %8 there.")
+                     .arg(QString::fromStdString(s.run), QString::fromStdString(s.workload),
+                         QString::fromStdString(s.configuration))
+                     .arg(s.measuredGpus)
+                     .arg(figure)
+                     .arg(s.measured, 0, 'f', decimals)
+                     .arg(std::fabs(s.runError) * 100, 0, 'f', 0)
+                     .arg(s.runError >= 0 ? tr("faster") : tr("slower"));
+        for (const auto& o : s.options) {
+            auto* nodes = new QStandardItem(o.nodes ? QString::number(*o.nodes)
+                                                    : tr("more than %1").arg(s.maxNodes));
+            auto* gpus = new QStandardItem(o.nodes ? QString::number(o.gpus) : tr("–"));
+            auto* predicted = new QStandardItem(
+                o.nodes ? QString::number(o.predicted, 'f', decimals) : tr("–"));
+            for (auto* item : {nodes, gpus, predicted})
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            mRightSizingModel->appendRow({new QStandardItem(QString::fromStdString(s.run)),
+                new QStandardItem(QString::fromStdString(o.configuration)
+                    + (o.measuredOn ? tr(" (measured)") : QString())),
+                new QStandardItem(QString::fromStdString(o.gpuModel)), nodes, gpus, predicted,
+                new QStandardItem(o.calibrated ? tr("calibrated") : tr("default"))});
+        }
+    }
+    if (sizings.empty())
+        notes << tr("Add measured runs to see how many GPUs of each configuration the same "
+                    "workload needs.");
+    else
+        notes.prepend(tr("The same measured workload, as fast as it ran, needs this many nodes "
+                         "of each configuration (the plan search picks the plan at each size):"));
+    mRightSizingNote->setText(notes.join(QLatin1Char('\n')));
 }
 
 QString MeasurementsPage::applyProfile()

@@ -3,6 +3,8 @@
 
 #include "core/calibration/efficiency_fit.h"
 #include "core/calibration/power_fit.h"
+#include "core/calibration/right_sizing.h"
+#include "core/metrics/run_metrics.h"
 #include "core/metrics/utilisation_charts.h"
 
 #include <QFutureWatcher>
@@ -14,6 +16,7 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QStandardItemModel;
 class QTableView;
 
 namespace infrafit::ui {
@@ -30,7 +33,8 @@ class UtilisationHeatmapView;
 /// predicted against measured before and after the fit as a chart), and,
 /// from dcgm-exporter metrics (the runs' `metrics_file`s and files
 /// imported here), activity per node over time, the spread of GPU power
-/// and the power fit. "Apply profile" stores the fit as the project's
+/// and the power fit; per run, its metrics window and how many GPUs of
+/// each project configuration the same workload needs. "Apply profile" stores the fit as the project's
 /// named calibration profile (one undoable step). Every figure comes from
 /// core (core/calibration, core/metrics); the fit and the import run on a
 /// worker thread. Refits when the project or catalog changes (while
@@ -49,6 +53,11 @@ public:
     [[nodiscard]] UtilisationHeatmapView* heatmapView() const { return mHeatmap; }
     [[nodiscard]] QLineEdit* profileNameLineEdit() const { return mProfileName; }
     [[nodiscard]] QLabel* problemLabel() const { return mProblem; }
+    /// Per run: the metrics window's summary (GPUs, window, power mean and
+    /// p95, tensor activity, memory) and the right-sizing (nodes and GPUs
+    /// of each project configuration that match the run), from core.
+    [[nodiscard]] QStandardItemModel* runMetricsModel() const { return mRunMetricsModel; }
+    [[nodiscard]] QStandardItemModel* rightSizingModel() const { return mRightSizingModel; }
 
     /// Adds a run of the first workload and configuration (undoable).
     void addRun();
@@ -76,13 +85,17 @@ private:
         std::optional<CalibrationResult> fit;
         QString problem;
         int runs = 0;
+        std::vector<RightSizing> sizing;
     };
     struct MetricsOutcome {
         UtilisationHeatmap heatmap;
         PowerHistogram histogram;
         PowerCalibration power;
         QString summary;
+        std::vector<RunMetricsRow> runMetrics;
     };
+    void showRunMetrics(const std::vector<RunMetricsRow>& rows);
+    void showRightSizing(const std::vector<RightSizing>& sizings);
     void scheduleRefresh();
     void onFitFinished();
     void onMetricsFinished();
@@ -102,6 +115,9 @@ private:
     QLabel* mFitSummary = nullptr;
     QLabel* mProfileLabel = nullptr;
     QLabel* mMetricsSummary = nullptr;
+    QLabel* mRightSizingNote = nullptr;
+    QStandardItemModel* mRunMetricsModel = nullptr;
+    QStandardItemModel* mRightSizingModel = nullptr;
     QLineEdit* mProfileName = nullptr;
     QPushButton* mApply = nullptr;
     QFutureWatcher<FitOutcome> mFitWatcher;

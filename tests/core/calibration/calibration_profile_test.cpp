@@ -27,7 +27,7 @@ CalibrationProfile profileFor(const std::string& gpuId, double fitted)
     p.date = "2026-12-01";
     p.runs = 4;
     p.efficiencies.push_back({gpuId, true, 0.5, fitted, 0.05, 4, 0.06});
-    p.power.push_back({"NVIDIA H100 80GB HBM3", gpuId, 80, 640, 70, 651, 12.5, 5000});
+    p.power.push_back({"NVIDIA H100 80GB HBM3", gpuId, 80, 640, 70, 651, 12.5, 5000, 700, 35, ""});
     p.nodeGpuIdleW = 650;
     p.nodeGpuTypicalW = 4800;
     return p;

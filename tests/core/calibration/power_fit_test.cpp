@@ -6,6 +6,7 @@
 #include "core/bom/bom_test_support.h"
 
 #include "core/calibration/power_fit.h"
+#include "core/infra/gpu_power_model.h"
 #include "core/project/resolve_configuration.h"
 
 #include <catch2/catch.hpp>
@@ -89,11 +90,13 @@ TEST_CASE("power fit: the published curve holds the fit when samples are few", "
     const auto none = fitGpuPower({}, gpu);
     CHECK(none.idleW == Approx(none.priorIdleW));
     CHECK(none.fullW == Approx(none.priorFullW));
-    // One sample at full activity 100 W above the prior moves the full
+    // One sample at full activity 100 W below the prior moves the full
     // power part of the way only: weights 1/(0.05·700)² for the sample and
-    // 1/(0.25·651)² for the prior give a share of 0.956 of the gap.
-    const auto one = fitGpuPower({{1.0, none.priorFullW + 100}}, gpu);
-    CHECK(one.fullW == Approx(none.priorFullW + 100 * 0.956).epsilon(0.002));
+    // 1/(0.25·651)² for the prior give a share of 0.956 of the gap. (Below:
+    // 100 W above would pass the 700 W tdp_w, where the bound holds it.)
+    const auto one = fitGpuPower({{1.0, none.priorFullW - 100}}, gpu);
+    CHECK(one.fullW == Approx(none.priorFullW - 100 * 0.956).epsilon(0.002));
+    CHECK(one.bound.empty());
     CHECK(one.idleW == Approx(none.priorIdleW));
     // Samples that are not numbers or out of range are left out.
     const auto bad = fitGpuPower({{std::nan(""), 300}, {2.0, 300}, {0.5, -1}}, gpu);
@@ -115,4 +118,114 @@ TEST_CASE("power fit: metric model names find the project's GPU", "[calibration]
     CHECK(gpuForModelName("NVIDIA A100-SXM4-80GB", {a100, h100})->id == "a100");
     CHECK_FALSE(gpuForModelName("AMD Instinct MI300X", {a100, h100}));
     CHECK(gpuForModelName("anything", {h100})->id == "h100");
+}
+
+TEST_CASE("power fit: a least-squares line above the rated maximum is held at it", "[calibration]")
+{
+    // Samples from a line whose full-activity end (1,000 W) lies above the
+    // H100's 700 W tdp_w: many of them, so the prior cannot pull it back.
+    // The unbounded fit would follow them to ~1,000 W; the board cannot
+    // draw that (NVML holds it at its limit), so the fit stops at 700 W.
+    const Gpu gpu = exampleH100();
+    REQUIRE(gpuMaxPowerLimitW(gpu) == Approx(700));
+    std::vector<std::pair<double, double>> samples;
+    for (int i = 0; i <= 200; ++i) {
+        const double a = i / 200.0;
+        samples.emplace_back(a, 100 + 900 * a);
+    }
+    const auto fit = fitGpuPower(samples, gpu);
+    CHECK(fit.maxW == Approx(700));
+    CHECK(fit.fullW <= 700 + 1e-9);
+    CHECK(fit.fullW == Approx(700));
+    CHECK(fit.bound == "max");
+    CHECK(fit.idleW >= fit.idleFloorW);
+    CHECK(fit.idleW < fit.fullW);
+    // The idle end moves up to keep the line near the samples it can reach.
+    CHECK(fit.idleW > 100);
+
+    // A configured power limit bounds it lower still.
+    const auto limited = fitGpuPower(samples, gpu, {}, 500.0);
+    CHECK(limited.maxW == Approx(500));
+    CHECK(limited.fullW == Approx(500));
+    CHECK(limited.bound == "max");
+
+    // Samples inside the physical range fit freely: no bound named.
+    std::vector<std::pair<double, double>> inside;
+    for (int i = 0; i <= 200; ++i)
+        inside.emplace_back(i / 200.0, 90 + 500 * (i / 200.0));
+    const auto free = fitGpuPower(inside, gpu);
+    CHECK(free.bound.empty());
+    CHECK(free.fullW == Approx(590).epsilon(0.01));
+}
+
+TEST_CASE("power fit: idle below the floor and a falling line are held too", "[calibration]")
+{
+    const Gpu gpu = exampleH100();
+    // Floor: half the Hopper idle share (0.10 × 700 W) = 35 W.
+    CHECK(gpuIdleFloorW(gpu) == Approx(35));
+    std::vector<std::pair<double, double>> low, falling;
+    for (int i = 0; i <= 200; ++i) {
+        const double a = i / 200.0;
+        low.emplace_back(a, 0 + 600 * a);      // zero watts at zero activity
+        falling.emplace_back(a, 400 - 200 * a); // less power at more activity
+    }
+    const auto atFloor = fitGpuPower(low, gpu);
+    CHECK(atFloor.idleW == Approx(35));
+    CHECK(atFloor.bound == "idle_floor");
+    const auto flat = fitGpuPower(falling, gpu);
+    CHECK(flat.bound == "flat");
+    CHECK(flat.fullW == Approx(flat.idleW));
+    CHECK(flat.idleW == Approx(300).epsilon(0.03)); // about the samples' mean
+}
+
+TEST_CASE("power fit: configurations give each GPU its power limit", "[calibration]")
+{
+    const Project project = bomExampleProject();
+    auto a = resolveConfiguration(project, 0, PartLookup {});
+    auto b = a;
+    a.config.gpuPowerLimitW = 500;
+    b.config.gpuPowerLimitW = 600;
+    CHECK(gpuPowerLimitsOf({a, b}).at(a.gpu.id) == Approx(600));
+    // One configuration without a limit: the rated maximum bounds the fit.
+    b.config.gpuPowerLimitW.reset();
+    CHECK(gpuPowerLimitsOf({a, b}).empty());
+}
+
+TEST_CASE("power fit: the fixture cluster's fit stays inside the board's range", "[calibration]")
+{
+    MetricsImporter importer;
+    importer.addFile(std::string(INFRAFIT_FIXTURES_DIR) + "/metrics/dcgm-exporter-gpu-node-01.prom");
+    importer.addFile(std::string(INFRAFIT_FIXTURES_DIR) + "/metrics/dcgm-exporter-gpu-node-02.prom");
+    const auto result = calibratePower(importer.finish(), {exampleH100()});
+    REQUIRE(result.power.size() == 1);
+    const auto& fit = result.power[0];
+    CHECK(fit.fullW <= 700 + 1e-9);
+    CHECK(fit.idleW >= fit.idleFloorW);
+    CHECK(fit.idleW <= fit.fullW);
+}
+
+TEST_CASE("power fit: one scrape moves the published curve, ten pin the true one down",
+    "[calibration]")
+{
+    // True curve away from the Hopper prior (70 W / 651 W): 110 W / 560 W.
+    const double idle = 110, full = 560;
+    const auto fitOf = [&](int scrapes, int hosts) {
+        MetricsImporter importer;
+        importer.addPrometheusText(syntheticScrapes(scrapes, hosts, idle, full, 0.03, 5), "s.prom");
+        const auto result = calibratePower(importer.finish(), {exampleH100()});
+        REQUIRE(result.power.size() == 1);
+        return result.power[0];
+    };
+    // One scrape of two hosts (16 samples) already moves both ends a good
+    // part of the way: the idle prior is the tighter (25 % of 70 W against
+    // a 35 W sample scatter), so it moves less.
+    const auto one = fitOf(1, 2);
+    CHECK(std::fabs(one.idleW - idle) < 0.75 * std::fabs(one.priorIdleW - idle));
+    CHECK(std::fabs(one.fullW - full) < 0.5 * std::fabs(one.priorFullW - full));
+    // Ten scrapes of eight hosts (640 samples) pin it within 3 %.
+    const auto ten = fitOf(10, 8);
+    CHECK(ten.samples == 640);
+    CHECK(ten.idleW == Approx(idle).epsilon(0.03));
+    CHECK(ten.fullW == Approx(full).epsilon(0.03));
+    CHECK(ten.bound.empty());
 }
