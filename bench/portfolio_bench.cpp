@@ -4,6 +4,7 @@
 // notebooks on MIG slices) over the default catalog, plus packing the example onto its own
 // configuration.
 #include "catalog/default_catalog.h"
+#include "core/io/default_software.h"
 #include "core/io/project_json.h"
 #include "core/portfolio/analyze_portfolio.h"
 #include "core/portfolio/portfolio_recommend.h"
@@ -28,7 +29,8 @@ void BM_RecommendPortfolioDefaultCatalog(benchmark::State& state)
     const Project project = portfolioBenchProject();
     PortfolioRecommendRequest request;
     request.workloads = portfolioWorkloads(project, project.portfolio->workloads);
-    request.parts = snapshotOf(catalog::defaultCatalogParts());
+    // A new catalog's software rows are the shipped ones.
+    request.parts = snapshotOf(catalog::defaultCatalogParts(), defaultSoftwareTable());
     std::int64_t builds = 0, packings = 0;
     for (auto _ : state) {
         const auto rec = recommendPortfolio(request);

@@ -94,6 +94,7 @@ int compareCommand(const std::vector<std::string>& words, std::ostream& out, std
         options.baselineWorkload = std::move(workload);
         options.baselineConfiguration = std::move(configuration);
     }
+    options.software = store.softwareTable();
     const auto comparison = compareProject(project, storeLookup(store), options, file);
     if (format == "json")
         out << comparisonToJson(comparison).dump(2) << "\n";

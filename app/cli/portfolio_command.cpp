@@ -50,7 +50,8 @@ int portfolioCommand(const std::vector<std::string>& words, std::ostream& out, s
         project.portfolio->configuration = *config;
 
     if (!args.has("recommend")) {
-        const auto plan = analyzePortfolio(project, storeLookup(store), file);
+        const SoftwareTable software = store.softwareTable();
+        const auto plan = analyzePortfolio(project, storeLookup(store), file, &software);
         if (format == "json")
             out << portfolioPlanToJson(plan).dump(2) << "\n";
         else
@@ -72,7 +73,10 @@ int portfolioCommand(const std::vector<std::string>& words, std::ostream& out, s
         else
             parts.push_back(own);
     }
-    request.parts = snapshotOf(parts);
+    // The catalog's software rows decide which GPUs can run each workload.
+    request.parts = snapshotOf(parts, store.softwareTable());
+    // The project's manageability and security requirements filter the builds.
+    request.constraints.requirements = project.requirements;
     SearchControl control;
     control.threads = args.has("threads") ? portfolioPositiveInt(args, "threads", 1) : 0;
     const auto recommendation = recommendPortfolio(request, control);

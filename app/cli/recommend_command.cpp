@@ -293,7 +293,8 @@ int recommendCommand(const std::vector<std::string>& words, std::ostream& out, s
         else
             parts.push_back(inline_);
     }
-    request.parts = snapshotOf(parts);
+    // The catalog's software rows decide which GPUs can run the workload.
+    request.parts = snapshotOf(parts, store.softwareTable());
     SearchControl control;
     control.threads = args.has("threads") ? positiveInt(args, "threads", 1) : 0;
     const Recommendation rec = recommend(request, control);

@@ -34,7 +34,9 @@ std::optional<HostCapacity> capacityFrom(const Arguments& args, std::ostream& er
     const auto document = readProjectDocument(*projectFile);
     auto store = openCatalog(args, err);
     const Project project = projectFromJson(document, *projectFile, storeLookup(store));
-    const auto results = analyzeProject(project, storeLookup(store), "", *config, *projectFile);
+    const SoftwareTable software = store.softwareTable();
+    const auto results
+        = analyzeProject(project, storeLookup(store), "", *config, *projectFile, &software);
     for (const auto& r : results) {
         if (!r.infrastructure)
             continue;

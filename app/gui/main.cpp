@@ -4,6 +4,7 @@
 // main window.
 #include "catalog/catalog_store.h"
 #include "catalog/memory_tuning.h"
+#include "ui/catalog/catalog_page.h"
 #include "ui/catalog/open_catalog.h"
 #include "ui/main_window.h"
 #include "ui/qt_text.h"
@@ -43,8 +44,9 @@ int main(int argc, char** argv)
     parser.addOption(dbOption);
     const QCommandLineOption pageOption(
         QStringLiteral("page"),
-        QStringLiteral("Show PAGE first: catalog, workloads, configurations, analysis, "
-                       "recommend, compare or measurements."),
+        QStringLiteral("Show PAGE first: catalog, software (the catalog's software "
+                       "compatibility rows), workloads, configurations, analysis, recommend, "
+                       "compare, measurements or portfolio."),
         QStringLiteral("PAGE"));
     parser.addOption(pageOption);
     const QCommandLineOption themeOption(
@@ -61,6 +63,7 @@ int main(int argc, char** argv)
     parser.process(app);
     const QMap<QString, infrafit::ui::MainWindow::Page> pages{
         {QStringLiteral("catalog"), infrafit::ui::MainWindow::CatalogPageIndex},
+        {QStringLiteral("software"), infrafit::ui::MainWindow::CatalogPageIndex},
         {QStringLiteral("workloads"), infrafit::ui::MainWindow::WorkloadsPageIndex},
         {QStringLiteral("configurations"), infrafit::ui::MainWindow::ConfigurationsPageIndex},
         {QStringLiteral("analysis"), infrafit::ui::MainWindow::AnalysisPageIndex},
@@ -116,6 +119,8 @@ int main(int argc, char** argv)
             window.openExample(QStringLiteral("llama3-70b-finetune.infrafit.json"));
         if (parser.isSet(pageOption))
             window.showPage(pages.value(page));
+        if (page == QStringLiteral("software"))
+            window.catalogPage()->showSoftware();
         if (parser.isSet(searchOption))
             window.recommendPage()->search();
         return QApplication::exec();

@@ -307,15 +307,20 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
     BillOfMaterials bom = workload
         ? buildBom(rc, evaluate(*workload, rc, {}, context.software), context)
         : buildBom(rc, checkInfrastructure(rc, {}), context);
-    // The compliance table and its findings (core/infra/requirement_check.h).
-    if (project.requirements.any()) {
-        bom.summary.compliance = checkRequirements(project.requirements, rc);
-        const auto more = requirementFindings(bom.summary.compliance);
-        bom.summary.findings.insert(bom.summary.findings.end(), more.begin(), more.end());
-        std::stable_sort(bom.summary.findings.begin(), bom.summary.findings.end(),
-                         [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
-    }
+    addComplianceTable(bom, project.requirements, rc);
     return bom;
+}
+
+void addComplianceTable(BillOfMaterials& bom, const ProjectRequirements& requirements,
+                        const ResolvedConfiguration& rc)
+{
+    if (!requirements.any())
+        return;
+    bom.summary.compliance = checkRequirements(requirements, rc);
+    const auto more = requirementFindings(bom.summary.compliance);
+    bom.summary.findings.insert(bom.summary.findings.end(), more.begin(), more.end());
+    std::stable_sort(bom.summary.findings.begin(), bom.summary.findings.end(),
+                     [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
 }
 
 void addLayoutCableLines(BillOfMaterials& bom, const RackLayout& layout)

@@ -54,6 +54,14 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
     std::string_view configName, std::string_view workloadName, BomContext context,
     const std::string& file = {});
 
+/// Adds the compliance table of the project's `requirements` against the
+/// configuration's parts (checkRequirements(), core/infra/requirement_check.h)
+/// and its `requirement.*` findings to `bom`; nothing when there are none.
+/// buildProjectBom() does this; a caller that builds from its own
+/// evaluation (the GUI's export) calls it too.
+void addComplianceTable(BillOfMaterials& bom, const ProjectRequirements& requirements,
+                        const ResolvedConfiguration& rc);
+
 /// Replaces the fabric's "cable" and "transceiver" lines of `bom` by one
 /// "cable" line per cable type of `layout` (count, estimated unit price) and
 /// one "transceiver" line per optical type (two per cable), then recomputes

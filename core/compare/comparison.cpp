@@ -29,14 +29,15 @@ bool contains(const std::vector<std::string>& names, const std::string& name)
 /// Evaluates pairs[i] into results[i]; spreads the pairs over the machine's
 /// cores when there are many (each evaluate() is a pure function of copies).
 void evaluateAll(const std::vector<std::pair<const Workload*, const ResolvedConfiguration*>>& pairs,
-    const InfrastructureInputs& inputs, std::vector<AnalysisResult>& results)
+    const InfrastructureInputs& inputs, const SoftwareTable* software,
+    std::vector<AnalysisResult>& results)
 {
     results.resize(pairs.size());
     const std::size_t threads = std::min<std::size_t>(
         pairs.size() / 8, std::max(1u, std::thread::hardware_concurrency()));
     const auto work = [&](std::size_t first, std::size_t step) {
         for (std::size_t i = first; i < pairs.size(); i += step)
-            results[i] = evaluate(*pairs[i].first, *pairs[i].second, inputs);
+            results[i] = evaluate(*pairs[i].first, *pairs[i].second, inputs, software);
     };
     if (threads <= 1) {
         work(0, 1);
@@ -328,7 +329,7 @@ Comparison compareProject(const Project& project, const PartLookup& catalog,
             "the pair \"" + options.baselineWorkload + "/" + options.baselineConfiguration
                 + "\" is not among those compared");
     std::vector<AnalysisResult> results;
-    evaluateAll(pairs, options.inputs, results);
+    evaluateAll(pairs, options.inputs, options.software ? &*options.software : nullptr, results);
     return compareResults(results, baselineIndex);
 }
 

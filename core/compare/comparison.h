@@ -6,6 +6,7 @@
 #include "core/base/enum_names.h"
 #include "core/project/project.h"
 #include "core/project/resolve_configuration.h"
+#include "core/software/software_compat.h"
 
 #include <array>
 #include <optional>
@@ -164,6 +165,9 @@ struct ComparisonOptions {
     std::string baselineWorkload;
     std::string baselineConfiguration;
     InfrastructureInputs inputs; ///< site and cost assumptions for every pair
+    /// The catalog's software compatibility rows; nullopt (no catalog open):
+    /// the shipped table.
+    std::optional<SoftwareTable> software;
 };
 
 /// The figures of one evaluate() result as a row (no deltas).

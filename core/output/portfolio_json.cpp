@@ -25,7 +25,8 @@ std::string portfolioOccupantName(const PortfolioPlan& plan, const PortfolioOccu
     if (plan.entries[static_cast<std::size_t>(o.entry)].demand.replicas > 1)
         name += "#" + std::to_string(o.replica + 1);
     if (!o.profile.empty())
-        name += " (" + o.profile + ")";
+        name += " (" + o.profile
+                + (o.startSlot >= 0 ? " @" + std::to_string(o.startSlot) : std::string()) + ")";
     return name;
 }
 
@@ -77,6 +78,8 @@ nlohmann::json portfolioPlanToJson(const PortfolioPlan& plan)
                 {{"workload", plan.entries[static_cast<std::size_t>(o.entry)].demand.workload},
                  {"replica", o.replica},
                  {"profile", o.profile},
+                 {"start_slot", o.startSlot >= 0 ? nlohmann::json(o.startSlot) : nlohmann::json()},
+                 {"slots", o.slotCount},
                  {"compute_fraction", portfolioFinite(o.computeFraction)},
                  {"time_fraction", portfolioFinite(o.timeFraction)}});
         gpus.push_back(std::move(g));

@@ -23,19 +23,19 @@ std::vector<Workload> portfolioWorkloads(const Project& project,
 }
 
 PortfolioPlan planPortfolio(std::span<const Workload> workloads,
-                            const ResolvedConfiguration& config)
+                            const ResolvedConfiguration& config, const SoftwareTable* software)
 {
     std::vector<PortfolioDemand> demands;
     demands.reserve(workloads.size());
     for (const auto& workload : workloads)
-        demands.push_back(portfolioDemand(workload, config));
+        demands.push_back(portfolioDemand(workload, config, software));
     const PortfolioCluster cluster{config.config.name, config.gpu.model, config.config.nodes,
                                    config.config.gpusPerNode};
     return packPortfolio(demands, cluster);
 }
 
 PortfolioPlan analyzePortfolio(const Project& project, const PartLookup& catalog,
-                               const std::string& file)
+                               const std::string& file, const SoftwareTable* software)
 {
     if (!project.portfolio)
         throw InputError(file, "/portfolio", "the project has no portfolio");
@@ -53,7 +53,7 @@ PortfolioPlan analyzePortfolio(const Project& project, const PartLookup& catalog
     }
     const auto config = resolveConfiguration(project, index, catalog, file);
     const auto workloads = portfolioWorkloads(project, project.portfolio->workloads);
-    return planPortfolio(workloads, config);
+    return planPortfolio(workloads, config, software);
 }
 
 } // namespace infrafit

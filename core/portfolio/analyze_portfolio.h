@@ -3,6 +3,7 @@
 
 #include "core/portfolio/portfolio_plan.h"
 #include "core/project/resolve_configuration.h"
+#include "core/software/software_compat.h"
 
 #include <span>
 
@@ -14,14 +15,17 @@ std::vector<Workload> portfolioWorkloads(const Project& project,
                                          std::span<const std::string> names);
 
 /// Sizes each workload on `config` (portfolioDemand) and packs them
-/// (packPortfolio). Pure.
+/// (packPortfolio); `software`: the catalog's software rows (nullptr: the
+/// shipped table). Pure.
 PortfolioPlan planPortfolio(std::span<const Workload> workloads,
-                            const ResolvedConfiguration& config);
+                            const ResolvedConfiguration& config,
+                            const SoftwareTable* software = nullptr);
 
 /// The project's portfolio packed onto its configuration (the one it names,
 /// else the first). Throws InputError naming `file` when the project has no
 /// portfolio or no configuration, or the configuration cannot be resolved.
 PortfolioPlan analyzePortfolio(const Project& project, const PartLookup& catalog,
-                               const std::string& file = {});
+                               const std::string& file = {},
+                               const SoftwareTable* software = nullptr);
 
 } // namespace infrafit

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/portfolio/portfolio_demand.h"
 
+#include "core/io/default_software.h"
 #include "core/pipeline/analyze.h"
+#include "core/software/software_check.h"
 #include "core/search/node_builds.h"
 
 #include <cmath>
@@ -120,7 +122,8 @@ void demandSizeGpus(PortfolioDemand& d, const Workload& workload,
 
 } // namespace
 
-PortfolioDemand portfolioDemand(const Workload& workload, const ResolvedConfiguration& config)
+PortfolioDemand portfolioDemand(const Workload& workload, const ResolvedConfiguration& config,
+                                const SoftwareTable* software)
 {
     PortfolioDemand d;
     d.workload = workload.name;
@@ -128,6 +131,12 @@ PortfolioDemand portfolioDemand(const Workload& workload, const ResolvedConfigur
     d.schedule = workload.schedule;
     d.timeShare = workload.timeShare;
     d.replicas = std::max(1, workload.portfolioReplicas);
+    for (const Finding& f :
+         checkSoftware(workload, config.gpu, software ? *software : defaultSoftwareTable()))
+        if (f.severity == Severity::Error) {
+            d.problem = "software: " + f.message;
+            return d;
+        }
     if (d.placement == SharingPlacement::Slice)
         demandSizeSlice(d, workload, config);
     else

@@ -3,6 +3,7 @@
 
 #include "core/config/resolved_configuration.h"
 #include "core/portfolio/portfolio_plan.h"
+#include "core/software/software_compat.h"
 #include "core/workload/workload.h"
 
 namespace infrafit {
@@ -17,7 +18,10 @@ namespace infrafit {
 ///    when its parallelism states the data size, else the fewest GPUs (1, 2,
 ///    4 … one node, then 2, 4, 8 … nodes, up to the configuration's) on which
 ///    it fits in memory; nodes round that up to whole nodes.
-/// A workload that cannot be sized gets `problem`. Pure.
-PortfolioDemand portfolioDemand(const Workload& workload, const ResolvedConfiguration& config);
+/// A workload that cannot be sized gets `problem`; so does one whose
+/// software check against `software` (the catalog's rows; nullptr: the
+/// shipped table) has an error, e.g. FP8 on an Ampere GPU. Pure.
+PortfolioDemand portfolioDemand(const Workload& workload, const ResolvedConfiguration& config,
+                                const SoftwareTable* software = nullptr);
 
 } // namespace infrafit

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/portfolio/portfolio_packing.h"
 
+#include "core/parts/partition_placement.h"
 #include "core/portfolio/portfolio_schedule.h"
 
 #include <algorithm>
@@ -17,6 +18,8 @@ struct PackingGpuState {
     int memoryUsed = 0;
     std::map<std::string, int> profileCount;
     bool partitioned = false;
+    /// MIG instances in the order of the GPU's occupants.
+    std::vector<PartitionProfile> instances;
 };
 
 struct PackingState {
@@ -57,8 +60,16 @@ struct PackingState {
             return false;
         const auto count = s.profileCount.find(p.name);
         const int used = count == s.profileCount.end() ? 0 : count->second;
-        return used < p.maxInstances && s.computeUsed + p.computeSlices <= p.computeSlicesTotal
-               && s.memoryUsed + p.memorySlices <= p.memorySlicesTotal;
+        if (used >= p.maxInstances || s.computeUsed + p.computeSlices > p.computeSlicesTotal
+            || s.memoryUsed + p.memorySlices > p.memorySlicesTotal)
+            return false;
+        if (p.wholeGpu)
+            return true;
+        // The count is not enough: each MIG profile starts only at the
+        // guide's positions (docs/reference/partitioning.md §1.1).
+        auto instances = s.instances;
+        instances.push_back(p);
+        return placePartitions(instances).has_value();
     }
 
     void takeSlice(int g, int entry, int replica, const PortfolioDemand& d)
@@ -74,6 +85,16 @@ struct PackingState {
         gpu.occupants.push_back({entry, replica, p.name,
                                  static_cast<double>(p.computeSlices) / p.computeSlicesTotal,
                                  scheduleTimeFraction(d.schedule, d.timeShare)});
+        if (p.wholeGpu)
+            return;
+        // Every instance's start again: a new one may move the others
+        // (a 4g taken after a 3g puts the 3g at slot 4).
+        s.instances.push_back(p);
+        const auto starts = placePartitions(s.instances);
+        for (std::size_t i = 0; starts && i < starts->size(); ++i) {
+            gpu.occupants[i].startSlot = (*starts)[i];
+            gpu.occupants[i].slotCount = s.instances[i].memorySlices;
+        }
     }
 };
 

@@ -34,6 +34,11 @@ struct PortfolioOccupant {
     std::string profile;  ///< partition profile; empty = the whole GPU
     double computeFraction = 1; ///< of the GPU's compute
     double timeFraction = 1;    ///< of the week
+    /// MIG instance: the first memory slice it occupies (the guide's start
+    /// position, core/parts/partition_placement.h) and how many; -1 and 0
+    /// for a whole GPU or an AMD partition mode.
+    int startSlot = -1;
+    int slotCount = 0;
 };
 
 /// One GPU of the configuration and what runs on it. `partitionMode`: empty

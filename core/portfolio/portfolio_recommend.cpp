@@ -76,7 +76,7 @@ PortfolioRecommendation recommendPortfolio(const PortfolioRecommendRequest& requ
             const auto sizing = resolveBuild(request.parts, build, buildMaxNodes, request.constraints);
             std::vector<PortfolioDemand> demands;
             for (const auto& w : request.workloads)
-                demands.push_back(portfolioDemand(w, sizing));
+                demands.push_back(portfolioDemand(w, sizing, request.parts.softwareTable()));
             cached = demandCache.emplace(key, std::move(demands)).first;
         }
         const auto& demands = cached->second;

@@ -10,7 +10,9 @@
 #include "core/infra/infrastructure.h"
 #include "core/infra/power.h"
 #include "core/infra/requirement_check.h"
+#include "core/io/default_software.h"
 #include "core/model/parameter_count.h"
+#include "core/software/software_check.h"
 
 #include <algorithm>
 #include <cctype>
@@ -367,6 +369,17 @@ void addPowerCappedBuilds(ConfigSpace& space, const PartsSnapshot& parts,
     }
 }
 
+/// "software: FP8 ... ; ..." from the error findings of the GPU's software
+/// check (checkSoftware against the catalog's rows), or empty when none.
+std::string softwareGapReason(const Workload& w, const Gpu& gpu, const SoftwareTable& table)
+{
+    std::string reason;
+    for (const Finding& f : checkSoftware(w, gpu, table))
+        if (f.severity == Severity::Error)
+            reason += (reason.empty() ? "software: " : "; ") + f.message;
+    return reason;
+}
+
 } // namespace
 
 ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
@@ -426,10 +439,20 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
             && (nvme < 0 || priceKey(parts.nvmes[i]) < priceKey(parts.nvmes[std::size_t(nvme)])))
             nvme = int(i);
 
+    // The catalog's software rows (the shipped table only when no catalog
+    // is open): a GPU whose stack cannot run the workload (FP8 on Ampere, a
+    // framework version older than the GPU) is left out with the reason.
+    const SoftwareTable& software = parts.software ? *parts.software : defaultSoftwareTable();
+    std::size_t softwareRejected = 0;
     for (std::size_t g = 0; g < parts.gpus.size(); ++g) {
         const Gpu& gpu = parts.gpus[g];
         if (!vendorAllowed(gpu, c) || !idAllowed(gpu, parts.gpus, c))
             continue;
+        if (auto reason = softwareGapReason(w, gpu, software); !reason.empty()) {
+            space.rejected.push_back({"gpu " + gpu.id, {}, std::move(reason)});
+            ++softwareRejected;
+            continue;
+        }
         if (!peakFlopsPerS(gpu, w.precision) || gpu.memoryGb <= 0 || gpu.memoryBandwidthGbs <= 0) {
             space.findings.push_back({Severity::Info, "search.gpu_skipped",
                 gpu.id + ": no " + std::string(enumName(w.precision)) + " figure or memory data",
@@ -499,9 +522,17 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
         }
     }
     addPowerCappedBuilds(space, parts, c);
-    if (!space.rejected.empty())
+    if (softwareRejected > 0)
+        space.findings.push_back({Severity::Info, "software.filtered",
+            std::to_string(softwareRejected)
+                + " GPUs were left out because the catalog's software compatibility rows say "
+                  "the workload's precision or software stack cannot run on them (listed in "
+                  "rejected)",
+            "choose another precision or software version, or correct the software row in "
+            "the catalog"});
+    if (space.rejected.size() > softwareRejected)
         space.findings.push_back({Severity::Info, "requirement.filtered",
-            std::to_string(space.rejected.size())
+            std::to_string(space.rejected.size() - softwareRejected)
                 + " chassis, NICs or complete systems were left out because they do not meet "
                   "the project's requirements or the catalog does not say (listed in rejected)",
             "record the missing values in the catalog, or relax the requirements"});

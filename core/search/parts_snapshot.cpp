@@ -27,6 +27,13 @@ PartsSnapshot snapshotOf(const std::vector<Part>& parts)
     return s;
 }
 
+PartsSnapshot snapshotOf(const std::vector<Part>& parts, SoftwareTable software)
+{
+    PartsSnapshot s = snapshotOf(parts);
+    s.software = std::move(software);
+    return s;
+}
+
 std::vector<int> nodeCountsFor(const SearchConstraints& c)
 {
     std::vector<int> counts;

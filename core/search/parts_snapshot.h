@@ -2,6 +2,9 @@
 #pragma once
 
 #include "core/parts/part.h"
+#include "core/software/software_compat.h"
+
+#include <optional>
 
 #include <vector>
 
@@ -17,8 +20,23 @@ struct PartsSnapshot {
     std::vector<Nic> nics;
     std::vector<Psu> psus;
     std::vector<Cooling> coolings;
+    /// The catalog's software compatibility rows (CatalogStore::softwareTable(),
+    /// which users edit and import): GPUs whose row says the workload cannot
+    /// run are left out, and the candidates' software findings come from it.
+    /// nullopt only where no catalog is open: then the shipped table
+    /// (defaultSoftwareTable()) stands in.
+    std::optional<SoftwareTable> software;
+
+    /// The table to check against: `software`, or nullptr for the shipped one
+    /// (evaluate() and checkSoftwareOrShipped() take nullptr that way).
+    [[nodiscard]] const SoftwareTable* softwareTable() const
+    {
+        return software ? &*software : nullptr;
+    }
 };
 
 PartsSnapshot snapshotOf(const std::vector<Part>& parts);
+/// The same with the catalog's software compatibility rows.
+PartsSnapshot snapshotOf(const std::vector<Part>& parts, SoftwareTable software);
 
 } // namespace infrafit

@@ -228,7 +228,7 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
         rc.parallelism = point.plan;
         rc.microBatchSize = chosen.microBatchSize;
         rc.concurrentRequests = chosen.concurrentRequests;
-        rc.analysis = evaluate(chosen, rc.config, req.infrastructure);
+        rc.analysis = evaluate(chosen, rc.config, req.infrastructure, req.parts.softwareTable());
         rc.analysis.parallelismChosen = true;
         rc.breakdown = e.breakdown;
         rc.score = e.breakdown.score();

@@ -551,7 +551,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             Workload chosen = servingVariant(w, it.plan, inCluster, batch);
             rc.parallelism = *chosen.parallelism;
             rc.concurrentRequests = chosen.concurrentRequests;
-            rc.analysis = evaluate(chosen, rc.config, req.infrastructure);
+            rc.analysis = evaluate(chosen, rc.config, req.infrastructure, req.parts.softwareTable());
             rc.analysis.parallelismChosen = true;
             // The search costed the cluster with this replica's own GPU
             // activity, so its figure is the analysed cluster's.

@@ -34,6 +34,16 @@ TEST_CASE("the portfolio page maps the shared-cluster example GPU by GPU", "[ui]
     const auto* summary = page->findChild<QLabel*>(QStringLiteral("portfolioSummaryLabel"));
     REQUIRE(summary);
     CHECK(summary->text().contains(QStringLiteral("fits")));
+    // The MIG GPU's instances carry their placement slots, which the map draws them at.
+    int migInstances = 0;
+    for (const auto& gpu : plan->gpus)
+        if (gpu.partitionMode == "mig")
+            for (const auto& o : gpu.occupants) {
+                CHECK(o.startSlot >= 0);
+                CHECK(o.slotCount > 0);
+                ++migInstances;
+            }
+    CHECK(migInstances >= 2);
 
     // Distinct colours per workload, and the map paints at a small and a large size.
     CHECK(GpuMapWidget::workloadColor(0) != GpuMapWidget::workloadColor(1));

@@ -27,7 +27,13 @@ LiveAnalysis::LiveAnalysis(ProjectDocument* document, CatalogEditor* catalog, QO
     // The catalog editor's cache is sorted and searched directly: no index
     // of our own to rebuild (100,000 parts) after every catalog edit.
     connect(mCatalog, &CatalogEditor::partsChanged, this, &LiveAnalysis::refresh);
+    connect(mCatalog, &CatalogEditor::softwareChanged, this, &LiveAnalysis::refresh);
     refresh();
+}
+
+const SoftwareTable& LiveAnalysis::softwareTable() const
+{
+    return mCatalog->softwareTable();
 }
 
 const Part* LiveAnalysis::findPart(std::string_view id) const
@@ -152,10 +158,12 @@ void LiveAnalysis::refresh()
         const auto inputs = mPreferences.infrastructureInputs();
         auto* guiThread = QThread::currentThread();
         mPending = QtConcurrent::run([workload = std::move(workload), resolved, inputs,
-                                      requirements = project.requirements, guiThread]() {
+                                      requirements = project.requirements,
+                                      software = mCatalog->softwareTable(), guiThread]() {
             Outcome outcome;
             try {
-                outcome.result = evaluate(workload, resolved, inputs);
+                // The catalog's software rows, as the user edited them.
+                outcome.result = evaluate(workload, resolved, inputs, &software);
                 // The project's requirements, as analyzeProject() adds them.
                 if (requirements.any()) {
                     outcome.compliance = checkRequirements(requirements, resolved);

@@ -6,6 +6,7 @@
 #include "core/base/input_error.h"
 #include "core/parts/part.h"
 #include "core/project/requirements.h"
+#include "core/software/software_compat.h"
 #include "ui/project/preferences.h"
 
 #include <QFuture>
@@ -99,6 +100,8 @@ public:
     [[nodiscard]] int blockingWaits() const { return mBlockingWaits; }
     /// Looks a part up: the project's inline parts first, then the catalog.
     [[nodiscard]] const Part* findPart(std::string_view id) const;
+    /// The catalog's software compatibility rows (CatalogEditor::softwareTable()).
+    [[nodiscard]] const SoftwareTable& softwareTable() const;
 
     void refresh();
 

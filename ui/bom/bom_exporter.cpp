@@ -46,14 +46,20 @@ QString BomExporter::exportTo(const QString& path) const
     BomContext context;
     context.projectName = project.name;
     context.date = reportDateToday();
+    // The catalog's software rows pick the recommended driver and toolkit.
+    context.software = &mCatalog->softwareTable();
     try {
         const auto index = static_cast<std::size_t>(mAnalysis->configurationIndex());
         const ResolvedConfiguration resolved = resolveConfiguration(project, index, lookup);
         // The dashboard's own evaluation, so the report shows what the user sees.
         const auto& evaluation = mAnalysis->result();
-        const BillOfMaterials bom = evaluation && evaluation->infrastructure
+        BillOfMaterials bom = evaluation && evaluation->infrastructure
             ? buildBom(resolved, *evaluation, context)
             : buildProjectBom(project, lookup, resolved.config.name, {}, context);
+        // The compliance table, as the CLI's bom writes it (buildProjectBom
+        // adds it itself).
+        if (evaluation && evaluation->infrastructure)
+            addComplianceTable(bom, project.requirements, resolved);
         // Neither the project file nor the catalog database may be overwritten.
         std::vector<std::string> inputs = databaseFiles(mCatalog->store().path());
         if (!mDocument->filePath().isEmpty())

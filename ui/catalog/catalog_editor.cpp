@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/catalog/catalog_editor.h"
 
+#include "core/io/software_compat_json.h"
 #include "core/parts/part_validation.h"
 #include "ui/commands/catalog_commands.h"
 #include "ui/qt_text.h"
 
 #include "ui/dialogs/dialogs.h"
 
+#include <QStringList>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -88,6 +90,77 @@ void CatalogEditor::reload()
     }
     emit partsReloaded();
     emit partsChanged();
+    reloadSoftware();
+}
+
+void CatalogEditor::reloadSoftware()
+{
+    SoftwareTable table;
+    try {
+        table = mStore.softwareTable();
+    } catch (const std::exception& error) {
+        emit errorOccurred(QString::fromUtf8(error.what()));
+        return;
+    }
+    if (softwareTableToJson(table) == softwareTableToJson(mSoftware))
+        return;
+    mSoftware = std::move(table);
+    emit softwareChanged();
+}
+
+bool CatalogEditor::applySoftware(const std::function<void(catalog::CatalogStore&)>& operation)
+{
+    bool ok = true;
+    try {
+        operation(mStore);
+    } catch (const std::exception& error) {
+        ok = false;
+        mLastError = QString::fromUtf8(error.what());
+        emit errorOccurred(mLastError);
+    }
+    reloadSoftware();
+    return ok;
+}
+
+QString CatalogEditor::softwareRowProblems(const SoftwareCompat& row,
+                                           const std::string& replacing) const
+{
+    std::vector<Problem> problems;
+    softwareCompatFromJson(softwareCompatToJson(row), "", problems);
+    if (row.architecture != replacing && mSoftware.find(row.architecture))
+        problems.push_back({"/architecture", "already has a row (\"" + row.architecture + "\")"});
+    QStringList lines;
+    for (const auto& problem : problems)
+        lines << (problem.pointer.empty() ? QStringLiteral("/") : toQString(problem.pointer))
+                     + QStringLiteral(": ") + toQString(problem.message);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString CatalogEditor::putSoftwareRow(const SoftwareCompat& row, const std::string& replacing)
+{
+    if (QString problems = softwareRowProblems(row, replacing); !problems.isEmpty())
+        return problems;
+    std::optional<SoftwareCompat> before;
+    if (!replacing.empty()) {
+        const SoftwareCompat* old = mSoftware.find(replacing);
+        if (!old)
+            return tr("No software row for %1.").arg(toQString(replacing));
+        if (softwareCompatToJson(*old) == softwareCompatToJson(row))
+            return {};
+        before = *old;
+    }
+    const QString text = before ? tr("Edit software row %1").arg(toQString(replacing))
+                                : tr("Add software row %1").arg(toQString(row.architecture));
+    return push(new CmdSoftwareRowSet(*this, std::move(before), row, text));
+}
+
+QString CatalogEditor::removeSoftwareRow(const std::string& architecture)
+{
+    const SoftwareCompat* old = mSoftware.find(architecture);
+    if (!old)
+        return tr("No software row for %1.").arg(toQString(architecture));
+    return push(new CmdSoftwareRowSet(*this, *old, std::nullopt,
+                                      tr("Remove software row %1").arg(toQString(architecture))));
 }
 
 std::vector<Part>::const_iterator CatalogEditor::locate(std::string_view id) const
@@ -201,6 +274,7 @@ bool CatalogEditor::checkForChanges()
         if (dataVersion == mDataVersion)
             return false;
         mDataVersion = dataVersion;
+        reloadSoftware(); // one small table: re-read whole
         // Ordered by id (byte order), so a cached id's presence is a binary search.
         const auto stored = mStore.versions();
         std::size_t added = 0;

@@ -55,6 +55,10 @@ public:
     /// The cached part `id`, or nullptr: a binary search per kind.
     [[nodiscard]] const Part* findPart(std::string_view id) const;
     [[nodiscard]] catalog::CatalogStore& store() { return mStore; }
+    /// The catalog's software compatibility rows as last read: what every
+    /// analysis, recommendation, BOM and portfolio of this window checks
+    /// against (the shipped table only seeds a new catalog).
+    [[nodiscard]] const SoftwareTable& softwareTable() const { return mSoftware; }
 
     /// Each returns an empty string on success, else why nothing changed.
     QString setField(const std::string& id, const FieldSpec& field, const FieldValue& value);
@@ -62,6 +66,17 @@ public:
     QString duplicatePart(const std::string& id);
     QString removeParts(const std::vector<std::string>& ids);
     QString importParts(const std::vector<Part>& parts);
+    /// Adds `row`, or replaces the row of architecture `replacing` (empty:
+    /// add; the row may rename it), as one undo step written to the store
+    /// at once. Refused with every problem (the catalog file reader's rules:
+    /// source and date required, known stack, frameworks and features,
+    /// version texts with a number) or when the architecture is taken.
+    QString putSoftwareRow(const SoftwareCompat& row, const std::string& replacing = {});
+    /// Removes the row of `architecture` as one undo step.
+    QString removeSoftwareRow(const std::string& architecture);
+    /// Why `row` cannot be stored as it is ("" when it can); `replacing` as above.
+    [[nodiscard]] QString softwareRowProblems(const SoftwareCompat& row,
+                                              const std::string& replacing = {}) const;
 
     /// A valid new part of `kind` with an unused id, for the user to edit.
     [[nodiscard]] Part newPartTemplate(PartKind kind) const;
@@ -92,10 +107,19 @@ signals:
     void errorOccurred(const QString& message);
     /// A part's id was changed through setField (after the change is stored).
     void partRenamed(const QString& oldId, const QString& newId);
+    /// The software compatibility rows changed (a command, a reload, or
+    /// another program's write).
+    void softwareChanged();
 
 private:
     friend class CatalogCommand;
     friend class CmdPartFieldSet;
+    friend class CmdSoftwareRowSet;
+    /// Runs a store operation on the software rows for an undo command and
+    /// re-reads them; false (reported) when the operation failed.
+    bool applySoftware(const std::function<void(catalog::CatalogStore&)>& operation);
+    /// Re-reads the software rows; emits softwareChanged() when they differ.
+    void reloadSoftware();
     /// Writes `value` into `field` of part `id` for an undo command, guarded
     /// by the cached row version; `seen` is the value the user saw (the
     /// command's other side). Resolves a conflict as the class comment says.
@@ -127,6 +151,7 @@ private:
     std::int64_t mDataVersion = 0;
     QTimer* mWatchTimer = nullptr;
     QString mLastError;
+    SoftwareTable mSoftware;
 };
 
 } // namespace infrafit::ui

@@ -4,6 +4,7 @@
 #include "core/io/catalog_json.h"
 #include "core/io/text_file.h"
 #include "ui/catalog/catalog_editor.h"
+#include "ui/catalog/software_panel.h"
 #include "ui/catalog/field_delegate.h"
 #include "ui/catalog/field_text.h"
 #include "ui/catalog/part_filter_proxy_model.h"
@@ -146,13 +147,23 @@ CatalogPage::CatalogPage(CatalogEditor* editor, QWidget* parent)
     legend->setWordWrap(true);
     legend->setEnabled(false);
 
+    auto* parts = new QWidget(this);
+    auto* partsLayout = new QVBoxLayout(parts);
+    partsLayout->setContentsMargins(6, 6, 6, 6);
+    partsLayout->addLayout(toolRow);
+    partsLayout->addLayout(fieldRow);
+    partsLayout->addWidget(mTabs, 1);
+    partsLayout->addWidget(mMessageLabel);
+    partsLayout->addWidget(legend);
+    // The catalog's software compatibility rows beside its parts.
+    mSoftware = new SoftwarePanel(mEditor, this);
+    mArea = new QTabWidget(this);
+    mArea->setObjectName(QStringLiteral("catalogAreaTabWidget"));
+    mArea->addTab(parts, tr("Parts"));
+    mArea->addTab(mSoftware, tr("Software compatibility"));
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addLayout(toolRow);
-    layout->addLayout(fieldRow);
-    layout->addWidget(mTabs, 1);
-    layout->addWidget(mMessageLabel);
-    layout->addWidget(legend);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(mArea);
 
     connect(mEditor, &CatalogEditor::partsReloaded, this, &CatalogPage::refresh);
     connect(mEditor, &CatalogEditor::partsEdited, this, &CatalogPage::applyChanges);
@@ -176,6 +187,11 @@ CatalogPage::CatalogPage(CatalogEditor* editor, QWidget* parent)
     setTabOrder(mConditionCombo, mFieldValueEdit);
     refresh();
     fillFieldChooser();
+}
+
+void CatalogPage::showSoftware(bool show)
+{
+    mArea->setCurrentWidget(show ? static_cast<QWidget*>(mSoftware) : mArea->widget(0));
 }
 
 void CatalogPage::applyChanges(const std::vector<PartChange>& changes)

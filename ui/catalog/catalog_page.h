@@ -20,13 +20,16 @@ namespace infrafit::ui {
 class CatalogEditor;
 class PartFilterProxyModel;
 class PartTableModel;
+class SoftwarePanel;
 struct PartChange;
 
 /// The catalog editor: one tab per part kind, each a sortable table
 /// filtered by the text box (any field) and by one field of the shown kind
 /// with a condition (contains, >=, <=, =; the field's unit shown); cells edit in place through the CatalogEditor
 /// (validated, undoable, saved to the database at once); add, duplicate,
-/// delete, import and export act on the current tab.
+/// delete, import and export act on the current tab. A second tab of the
+/// area, "Software compatibility", edits the catalog's software rows
+/// (SoftwarePanel).
 class CatalogPage : public QWidget {
     Q_OBJECT
 
@@ -39,6 +42,9 @@ public:
     [[nodiscard]] PartFilterProxyModel* proxy(PartKind kind) const;
     [[nodiscard]] QTableView* view(PartKind kind) const;
     [[nodiscard]] QTabWidget* tabs() const { return mTabs; }
+    [[nodiscard]] SoftwarePanel* softwarePanel() const { return mSoftware; }
+    /// Shows the "Software compatibility" tab (true) or the parts (false).
+    void showSoftware(bool show = true);
     [[nodiscard]] PartKind currentKind() const;
     void setCurrentKind(PartKind kind);
 
@@ -73,6 +79,8 @@ private:
     QLabel* mFieldUnitLabel = nullptr;
     PartKind mFieldFilterKind = PartKind::Gpu;
     QTabWidget* mTabs = nullptr;
+    QTabWidget* mArea = nullptr; ///< "Parts" | "Software compatibility"
+    SoftwarePanel* mSoftware = nullptr;
     QLabel* mMessageLabel = nullptr;
     std::array<PartTableModel*, 7> mModels{};
     std::array<PartFilterProxyModel*, 7> mProxies{};

@@ -166,4 +166,28 @@ void CmdPartsImport::undo()
     }, idsOf(mImported));
 }
 
+CmdSoftwareRowSet::CmdSoftwareRowSet(CatalogEditor& editor, std::optional<SoftwareCompat> before,
+                                     std::optional<SoftwareCompat> after, const QString& text)
+    : mEditor(editor), mBefore(std::move(before)), mAfter(std::move(after))
+{
+    setText(text);
+}
+
+void CmdSoftwareRowSet::change(const std::optional<SoftwareCompat>& from,
+                               const std::optional<SoftwareCompat>& to)
+{
+    const bool ok = mEditor.applySoftware([&](catalog::CatalogStore& store) {
+        if (from && (!to || from->architecture != to->architecture))
+            store.removeSoftware(from->architecture);
+        if (to)
+            store.putSoftware(*to);
+    });
+    if (!ok)
+        setObsolete(true);
+}
+
+void CmdSoftwareRowSet::redo() { change(mBefore, mAfter); }
+
+void CmdSoftwareRowSet::undo() { change(mAfter, mBefore); }
+
 } // namespace infrafit::ui

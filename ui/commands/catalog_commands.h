@@ -4,10 +4,12 @@
 #include "catalog/catalog_store.h"
 #include "core/parts/field_spec.h"
 #include "core/parts/part.h"
+#include "core/software/software_compat.h"
 
 #include <QUndoCommand>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -95,6 +97,24 @@ public:
 private:
     std::vector<Part> mImported;
     std::vector<Part> mReplaced;
+};
+
+/// Adds (no `before`), edits (both; the architecture may change) or
+/// removes (no `after`) one software compatibility row; undo does the
+/// opposite. Written to the store when it runs (CatalogEditor::applySoftware).
+class CmdSoftwareRowSet : public QUndoCommand {
+public:
+    CmdSoftwareRowSet(CatalogEditor& editor, std::optional<SoftwareCompat> before,
+                      std::optional<SoftwareCompat> after, const QString& text);
+    void redo() override;
+    void undo() override;
+
+private:
+    void change(const std::optional<SoftwareCompat>& from, const std::optional<SoftwareCompat>& to);
+
+    CatalogEditor& mEditor;
+    std::optional<SoftwareCompat> mBefore;
+    std::optional<SoftwareCompat> mAfter;
 };
 
 } // namespace infrafit::ui

@@ -152,6 +152,7 @@ ComparePage::ComparePage(
     connect(mWhatIf, &QLineEdit::returnPressed, this, addFromField);
     connect(mDocument, &ProjectDocument::changed, this, &ComparePage::scheduleRefresh);
     connect(mCatalog, &CatalogEditor::partsChanged, this, &ComparePage::scheduleRefresh);
+    connect(mCatalog, &CatalogEditor::softwareChanged, this, &ComparePage::scheduleRefresh);
     // Preferences (prices, efficiencies) reach the page through the live analysis.
     connect(mAnalysis, &LiveAnalysis::resultChanged, this, &ComparePage::scheduleRefresh);
     refresh();
@@ -223,6 +224,7 @@ void ComparePage::refresh()
     }
     ComparisonOptions options;
     options.inputs = preferences.infrastructureInputs();
+    options.software = mCatalog->softwareTable();
     const auto hasWorkload = std::any_of(project.workloads.begin(), project.workloads.end(),
         [this](const Workload& w) { return w.name == mBaselineWorkload; });
     const auto hasConfiguration

@@ -118,6 +118,15 @@ void GpuMapWidget::paintEvent(QPaintEvent*)
                                               cell.height())
                                      : QRectF(cell.left(), cell.top() + bandH * static_cast<double>(i),
                                               cell.width(), bandH);
+                // A MIG instance sits at its memory slots (the guide's
+                // placement, core/parts/partition_placement.h): slot s of 8
+                // is the s-th eighth of the cell.
+                const auto& profile = plan.entries[static_cast<std::size_t>(o.entry)].demand.profile;
+                if (sliced && o.startSlot >= 0 && profile && profile->memorySlicesTotal > 0) {
+                    const double slotW = cell.width() / profile->memorySlicesTotal;
+                    part = QRectF(cell.left() + slotW * o.startSlot, cell.top(), slotW * o.slotCount,
+                                  cell.height());
+                }
                 x += part.width();
                 painter.fillRect(part.adjusted(0, 0, sliced ? -1 : 0, sliced ? 0 : -1),
                                  workloadColor(o.entry));

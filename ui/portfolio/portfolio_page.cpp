@@ -110,9 +110,10 @@ void PortfolioPage::refresh()
     }
     mSummary->setText(tr("Packing…"));
     mRunning = mGeneration;
-    mWatcher.setFuture(QtConcurrent::run([workloads = std::move(workloads), config] {
-        return planPortfolio(workloads, config);
-    }));
+    mWatcher.setFuture(QtConcurrent::run(
+        [workloads = std::move(workloads), config, software = mAnalysis->softwareTable()] {
+            return planPortfolio(workloads, config, &software);
+        }));
 }
 
 void PortfolioPage::showPlan(const std::optional<PortfolioPlan>& plan, const QString& problem)

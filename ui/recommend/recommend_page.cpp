@@ -229,8 +229,12 @@ bool RecommendPage::search()
         else
             parts.push_back(inlinePart);
     }
-    request.parts = snapshotOf(parts);
+    // The catalog's software rows decide which GPUs can run the workload.
+    request.parts = snapshotOf(parts, mCatalog->softwareTable());
     request.constraints = mForm->constraints();
+    // The project's manageability and security requirements filter the
+    // builds, as `infrafit-cli recommend` does; unmet ones are listed as reasons.
+    request.constraints.requirements = project.requirements;
     request.infrastructure = preferences.infrastructureInputs();
     request.top = mForm->top();
     mProgress->setValue(0);
@@ -280,6 +284,25 @@ void RecommendPage::showResult()
     }
     if (r.candidates.empty() && findings.isEmpty() && !r.cancelled)
         findings << tr("No candidate met the constraints.");
+    // Parts the project's requirements or the catalog's software rows left
+    // out, with why: reasons, never silent drops.
+    QStringList leftOut;
+    for (const auto& rejected : r.rejected) {
+        const std::string& what = rejected.hardware;
+        for (const char* kind : {"gpu ", "chassis ", "nic ", "complete system "})
+            if (what.rfind(kind, 0) == 0) {
+                leftOut << toQString(what) + QStringLiteral(" — ") + toQString(rejected.reason);
+                break;
+            }
+    }
+    if (!leftOut.isEmpty()) {
+        const qsizetype shown = std::min<qsizetype>(leftOut.size(), 8);
+        findings << tr("Left out by the project's requirements or the catalog's software rows "
+                       "(%1):\n%2")
+                        .arg(leftOut.size())
+                        .arg(leftOut.mid(0, shown).join(QLatin1Char('\n'))
+                             + (leftOut.size() > shown ? QStringLiteral("\n…") : QString()));
+    }
     mFindings->setText(findings.join(QStringLiteral("\n\n")));
     mFindings->setVisible(!findings.isEmpty());
     const bool training = workload.kind == WorkloadKind::Training;

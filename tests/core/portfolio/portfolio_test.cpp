@@ -157,6 +157,16 @@ TEST_CASE("four workloads of different teams pack onto one configuration at once
     CHECK(shared.partitionMode == "mig");
     CHECK(shared.node == ftNodes);
     CHECK(std::find(serve.gpus.begin(), serve.gpus.end(), a.gpus.front()) == serve.gpus.end());
+    // Their MIG slots follow the guide's placement table (partitioning.md §1.1):
+    // the larger instance first at slot 0, the 1g.10gb right after it, no overlap.
+    REQUIRE(shared.occupants.size() == 2);
+    const auto& first = shared.occupants[0];
+    const auto& second = shared.occupants[1];
+    CHECK(plan.entries[static_cast<std::size_t>(first.entry)].demand.workload == "notebook-b");
+    CHECK(first.startSlot == 0);
+    CHECK(first.slotCount == b.demand.profile->memorySlices);
+    CHECK(second.startSlot == first.slotCount);
+    CHECK(second.slotCount == 1);
 
     // Utilisation: the fine-tune's GPUs busy 120 of 168 hours, serving all week, the MIG GPU
     // two 1/7 compute slices (one office hours only); the rest idle.
@@ -171,6 +181,10 @@ TEST_CASE("four workloads of different teams pack onto one configuration at once
 
     const auto json = portfolioPlanToJson(plan);
     CHECK(json["workloads"][2]["profile"] == "1g.10gb");
+    const auto& mig = json["gpus"][static_cast<std::size_t>(a.gpus.front())]["occupants"];
+    CHECK(mig[1]["start_slot"] == first.slotCount);
+    CHECK(portfolioPlanToText(plan).find("(1g.10gb @" + std::to_string(first.slotCount) + ")")
+          != std::string::npos);
     CHECK(json["gpus"].size() == static_cast<std::size_t>(totalGpus));
 }
 
