@@ -7,8 +7,11 @@
 #include <QApplication>
 #include <QStandardPaths>
 
+#include "support/private_data_home.h"
+
 int main(int argc, char** argv)
 {
+    const infrafit::test::PrivateDataHome dataHome;
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);
