@@ -49,7 +49,7 @@ private:
     void appendKind(PartKind kind, std::string_view pattern, std::vector<Part>& out);
 
     sqlite::Database* mDb;
-    std::array<KindStatements, 7> mKinds;
+    std::array<KindStatements, partKindCount> mKinds;
     std::optional<sqlite::Statement> mKindOf;
     std::optional<sqlite::Statement> mCountAll;
     std::optional<sqlite::Statement> mCountKind;

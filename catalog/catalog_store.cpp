@@ -44,6 +44,22 @@ std::string describe(const std::vector<Problem>& problems)
 
 /// The migration that creates the software compatibility table.
 constexpr int storeSoftwareMigration = 6;
+/// The migration that made switches and PDUs part kinds: a catalog upgraded
+/// past it gains the shipped switches and PDUs (catalog/migrations.cpp).
+constexpr int storeNetworkPartsMigration = 9;
+
+/// The default catalog's switches and PDUs whose ids `reader` does not
+/// hold yet (a user's part keeps its id).
+std::vector<Part> storeMissingNetworkParts(CatalogReader& reader)
+{
+    std::vector<Part> missing;
+    for (const auto& part : defaultCatalogParts()) {
+        const PartKind kind = kindOf(part);
+        if ((kind == PartKind::Switch || kind == PartKind::Pdu) && !reader.kindOf(infoOf(part).id))
+            missing.push_back(part);
+    }
+    return missing;
+}
 
 /// Refuses a software row the catalog file reader would refuse (same rules).
 void storeRequireValidSoftware(const std::string& path, const SoftwareCompat& row)
@@ -240,6 +256,8 @@ CatalogStore CatalogStore::open(const std::string& path, OpenOptions options)
                 // migration 6 (which keeps its parts and gains the rows).
                 if ((before == 0 && options.seedWithDefaults) || (before > 0 && before < storeSoftwareMigration))
                     impl->storeSoftware(defaultSoftwareTable());
+                if (before > 0 && before < storeNetworkPartsMigration)
+                    impl->store(storeMissingNetworkParts(impl->reader));
                 transaction.commit();
             }
         }

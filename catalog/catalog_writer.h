@@ -46,8 +46,8 @@ private:
 
     sqlite::Database* mDb;
     CatalogReader* mReader;
-    std::array<std::optional<sqlite::Statement>, 7> mInsert;
-    std::array<std::optional<sqlite::Statement>, 7> mDelete;
+    std::array<std::optional<sqlite::Statement>, partKindCount> mInsert;
+    std::array<std::optional<sqlite::Statement>, partKindCount> mDelete;
     std::optional<sqlite::Statement> mInsertPart;
     std::optional<sqlite::Statement> mSetKind;
     std::optional<sqlite::Statement> mBumpVersion;

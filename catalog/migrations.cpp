@@ -360,7 +360,107 @@ UPDATE gpu SET partition_profiles =
 UPDATE part SET version = version + 1 WHERE id IN ('nvidia-a100-sxm4-40gb', 'nvidia-a100-sxm4-80gb', 'nvidia-a100-pcie-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-h100-pcie-80gb', 'nvidia-h100-nvl-94gb', 'nvidia-h200-sxm-141gb', 'nvidia-h200-nvl-141gb', 'nvidia-b200-sxm-180gb', 'amd-mi300x-192gb');
 )SQL";
 
-constexpr std::array<Migration, 8> migrations{{
+// Migration 9: switches and PDUs become part kinds (issue 18). Two kind
+// tables in the registry's field order (core/parts/field_spec.cpp: common
+// fields, the kind's own, part_number), and `part`'s kind check widened to
+// name them. SQLite cannot change a CHECK constraint in place, so `part` is
+// rebuilt (https://www.sqlite.org/lang_altertable.html, "Making Other Kinds
+// Of Table Schema Changes"): its rows, versions included, are copied into a
+// new table that takes its name. The kind tables' rows are set aside in
+// temporary tables and put back around the rebuild, so no foreign key to
+// `part` is ever left dangling and the step runs with foreign keys on, in
+// the store's one migration transaction; every stored part is kept as it was.
+constexpr std::string_view migration9 = R"SQL(
+CREATE TEMP TABLE migration9_gpu AS SELECT * FROM gpu;
+DELETE FROM gpu;
+CREATE TEMP TABLE migration9_chassis AS SELECT * FROM chassis;
+DELETE FROM chassis;
+CREATE TEMP TABLE migration9_cpu AS SELECT * FROM cpu;
+DELETE FROM cpu;
+CREATE TEMP TABLE migration9_nvme AS SELECT * FROM nvme;
+DELETE FROM nvme;
+CREATE TEMP TABLE migration9_nic AS SELECT * FROM nic;
+DELETE FROM nic;
+CREATE TEMP TABLE migration9_psu AS SELECT * FROM psu;
+DELETE FROM psu;
+CREATE TEMP TABLE migration9_cooling AS SELECT * FROM cooling;
+DELETE FROM cooling;
+CREATE TABLE part_migration9 (
+    id      TEXT PRIMARY KEY NOT NULL,
+    kind    TEXT NOT NULL CHECK (kind IN ('gpu', 'chassis', 'cpu', 'nvme', 'nic', 'psu', 'cooling',
+                                          'switch', 'pdu')),
+    version INTEGER NOT NULL DEFAULT 1
+) WITHOUT ROWID;
+INSERT INTO part_migration9 (id, kind, version) SELECT id, kind, version FROM part;
+DROP TABLE part;
+ALTER TABLE part_migration9 RENAME TO part;
+CREATE INDEX part_by_kind ON part (kind, id);
+INSERT INTO gpu SELECT * FROM migration9_gpu;
+DROP TABLE migration9_gpu;
+INSERT INTO chassis SELECT * FROM migration9_chassis;
+DROP TABLE migration9_chassis;
+INSERT INTO cpu SELECT * FROM migration9_cpu;
+DROP TABLE migration9_cpu;
+INSERT INTO nvme SELECT * FROM migration9_nvme;
+DROP TABLE migration9_nvme;
+INSERT INTO nic SELECT * FROM migration9_nic;
+DROP TABLE migration9_nic;
+INSERT INTO psu SELECT * FROM migration9_psu;
+DROP TABLE migration9_psu;
+INSERT INTO cooling SELECT * FROM migration9_cooling;
+DROP TABLE migration9_cooling;
+
+CREATE TABLE "switch" (
+    id TEXT PRIMARY KEY NOT NULL REFERENCES part (id),
+    vendor TEXT NOT NULL,
+    model TEXT NOT NULL,
+    price_usd REAL,
+    price_note TEXT,
+    source TEXT,
+    confidence TEXT,
+    estimated_fields TEXT,
+    notes TEXT,
+    ports INTEGER NOT NULL,
+    port_speed_gbps REAL NOT NULL,
+    protocol TEXT NOT NULL,
+    connector TEXT,
+    uplink_ports INTEGER,
+    uplink_speed_gbps REAL,
+    rack_units INTEGER NOT NULL,
+    max_power_w REAL NOT NULL,
+    typical_power_w REAL,
+    power_supplies INTEGER NOT NULL,
+    weight_kg REAL,
+    full_depth INTEGER CHECK (full_depth IN (0, 1)),
+    airflow TEXT,
+    part_number TEXT
+);
+
+CREATE TABLE pdu (
+    id TEXT PRIMARY KEY NOT NULL REFERENCES part (id),
+    vendor TEXT NOT NULL,
+    model TEXT NOT NULL,
+    price_usd REAL,
+    price_note TEXT,
+    source TEXT,
+    confidence TEXT,
+    estimated_fields TEXT,
+    notes TEXT,
+    outlets_c13 INTEGER NOT NULL,
+    outlets_c19 INTEGER NOT NULL,
+    phases INTEGER NOT NULL,
+    voltage_v REAL NOT NULL,
+    breaker_a REAL NOT NULL,
+    rack_units INTEGER NOT NULL,
+    metered INTEGER CHECK (metered IN (0, 1)),
+    switched INTEGER CHECK (switched IN (0, 1)),
+    input_plug TEXT,
+    weight_kg REAL,
+    part_number TEXT
+);
+)SQL";
+
+constexpr std::array<Migration, 9> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
@@ -369,6 +469,7 @@ constexpr std::array<Migration, 8> migrations{{
     {6, migration6},
     {7, migration7},
     {8, migration8},
+    {9, migration9},
 }};
 
 /// True when the database has no tables, views or triggers at all.

@@ -20,6 +20,9 @@ infrafit_require(nlohmann_json_FOUND "nlohmann_json >= 3.10" nlohmann-json3-dev)
 find_package(SQLite3 QUIET)
 infrafit_require(SQLite3_FOUND "SQLite 3" libsqlite3-dev)
 find_package(Threads REQUIRED)
+# yaml-cpp: NetBox device-type YAML (core/netbox/), read and written.
+find_package(yaml-cpp 0.7 QUIET)
+infrafit_require(yaml-cpp_FOUND "yaml-cpp >= 0.7" libyaml-cpp-dev)
 
 # libxlsxwriter (XLSX bill of materials). Its pkg-config file adds a bare
 # -lz, and Debian 12's libxlsxwriter-dev does not depend on zlib1g-dev, so

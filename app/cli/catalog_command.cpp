@@ -48,6 +48,12 @@ std::vector<std::string_view> summaryKeys(PartKind kind)
     case PartKind::Cooling:
         return {"id", "vendor", "model", "type", "max_heat_kw_per_rack", "pue_low", "pue_high",
                 "price_usd"};
+    case PartKind::Switch:
+        return {"id", "vendor", "model", "ports", "port_speed_gbps", "protocol", "rack_units",
+                "max_power_w", "weight_kg", "price_usd"};
+    case PartKind::Pdu:
+        return {"id", "vendor", "model", "outlets_c13", "outlets_c19", "phases", "voltage_v",
+                "breaker_a", "rack_units", "price_usd"};
     }
     return {"id", "vendor", "model"};
 }
@@ -65,7 +71,8 @@ std::string header(const FieldSpec& spec)
         {"read_mbs", "Read"},              {"write_mbs", "Write"},   {"port_speed_gbps", "Speed"},
         {"efficiency_rating", "Rating"},   {"max_heat_kw_per_rack", "Heat/rack"},
         {"capacity_tb", "Capacity"},       {"memory_gb", "Mem"},     {"max_gpus", "GPUs"},
-        {"psu_slots", "PSUs"}};
+        {"psu_slots", "PSUs"},              {"outlets_c13", "C13"},   {"outlets_c19", "C19"},
+        {"max_power_w", "Max power"}};
     const auto shorter = catalogListShort.find(spec.key);
     std::string text(shorter != catalogListShort.end() ? shorter->second : spec.label);
     if (spec.unit == "TFLOPS") // a unit that is a word reads without brackets: "BF16 TFLOPS"
@@ -155,7 +162,7 @@ std::optional<PartKind> parseKind(const std::string& word)
     auto kind = enumFromName<PartKind>(word);
     if (!kind)
         throw UsageError("unknown part kind \"" + word
-                         + "\" (expected gpu, chassis, cpu, nvme, nic, psu or cooling)");
+                         + "\" (expected gpu, chassis, cpu, nvme, nic, psu, cooling, switch or pdu)");
     return kind;
 }
 

@@ -32,7 +32,10 @@ Usage:
                                 --format csv|xlsx|pdf|html|json --output FILE
                                 [--layout-cables] [--db FILE]
   infrafit-cli layout    PROJECT --config NAME [--workload NAME]
-                                --format json|svg|pdf|csv --output FILE [--db FILE]
+                                --format json|svg|pdf|csv|xlsx --output FILE [--db FILE]
+  infrafit-cli netbox    export PROJECT --config NAME [--workload NAME] --output DIR
+                                [--db FILE]
+  infrafit-cli netbox    import DIR_OR_YAML... [--db FILE]
   infrafit-cli calibrate PROJECT [--runs FILE] [--metrics FILE...] [--output PROJECT]
                                 [--profile NAME] [--right-size-max-nodes N]
                                 [--format json|text] [--db FILE]
@@ -46,7 +49,7 @@ Usage:
   infrafit-cli catalog   export FILE [--kind KIND] [--db FILE]
   infrafit-cli --help | --version
 
-KIND is one of gpu, chassis, cpu, nvme, nic, psu, cooling; `catalog list software`
+KIND is one of gpu, chassis, cpu, nvme, nic, psu, cooling, switch, pdu; `catalog list software`
 lists the software compatibility rows (GPU architecture to driver, toolkit, frameworks).
 The catalog database defaults to $XDG_DATA_HOME/infrafit/catalog.sqlite
 (~/.local/share/infrafit/catalog.sqlite); it is created from the built-in
@@ -103,6 +106,8 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
         return bomCommand(rest, out, err);
     if (command == "layout")
         return layoutCommand(rest, out, err);
+    if (command == "netbox")
+        return netboxCommand(rest, out, err);
     if (command == "calibrate")
         return calibrateCommand(rest, out, err);
     if (command == "utilisation")

@@ -22,6 +22,7 @@ int recommendCommand(const std::vector<std::string>& words, std::ostream& out, s
 int compareCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int layoutCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int netboxCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int calibrateCommand(
     const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int portfolioCommand(

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // infrafit-cli layout PROJECT --config NAME [--workload NAME]
-//                     --format json|svg|pdf|csv --output FILE [--db FILE]
+//                     --format json|svg|pdf|csv|xlsx --output FILE [--db FILE]
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
@@ -8,6 +8,7 @@
 
 #include "catalog/catalog_store.h"
 #include "core/bom/build_bom.h"
+#include "core/output/bom_xlsx.h"
 #include "core/output/cable_csv.h"
 #include "core/output/layout_drawing.h"
 #include "core/output/layout_json.h"
@@ -30,10 +31,10 @@ int layoutCommand(const std::vector<std::string>& words, std::ostream& out, std:
     if (!args.has("config"))
         throw UsageError("layout needs --config NAME");
     if (!args.has("format"))
-        throw UsageError("layout needs --format json|svg|pdf|csv");
+        throw UsageError("layout needs --format json|svg|pdf|csv|xlsx");
     if (!args.has("output"))
         throw UsageError("layout needs --output FILE");
-    const auto format = args.choice("format", "", {"json", "svg", "pdf", "csv"});
+    const auto format = args.choice("format", "", {"json", "svg", "pdf", "csv", "xlsx"});
     const std::string& file = args.positional()[0];
     const std::string output = *args.value("output");
 
@@ -52,6 +53,8 @@ int layoutCommand(const std::vector<std::string>& words, std::ostream& out, std:
         writeFileAtomic(output, layoutToJson(layout).dump(2) + "\n");
     else if (format == "csv")
         writeFileAtomic(output, cableListToCsv(layout));
+    else if (format == "xlsx")
+        writeFileAtomic(output, cableListToXlsx(layout, title));
     else if (format == "svg")
         writeFileAtomic(output, layoutDrawingToSvg(drawLayout(layout, title)));
     else

@@ -6,14 +6,15 @@ Usage:
     python3 catalog/data/build_default_catalog.py /work/shared/reference/hardware.json \
         > catalog/data/default-catalog.json
 
-Reads hardware.json (gpus, chassis, cpus, nvme, nics, psus, cooling; `racks` and `switches`
-are not part kinds and are ignored), maps each entry onto the part fields of
+Reads hardware.json (gpus, chassis, cpus, nvme, nics, psus, cooling; its `racks` and
+`switches` survey entries are ignored: the shipped switches and PDUs, with their sources, are
+the NETWORK_PARTS table below), maps each entry onto the part fields of
 core/parts/field_spec.cpp, applies the price and estimate tables below, validates the result
 against the same rules the C++ core applies, and prints
 {"format": "infrafit-catalog", "version": 1, "parts": [...]} to stdout.
 
-The output is deterministic: parts in kind order gpu, chassis, cpu, nvme, nic, psu, cooling
-(file order within a kind), keys sorted, 2-space indent, whole numbers as integers, trailing
+The output is deterministic: parts in kind order gpu, chassis, cpu, nvme, nic, psu, cooling,
+switch, pdu (file order within a kind), keys sorted, 2-space indent, whole numbers as integers, trailing
 newline. Any validation problem is printed to stderr and the exit status is 1 (2 for bad usage
 or an unreadable input).
 
@@ -34,6 +35,9 @@ import sys
 # ---------------------------------------------------------------------------------------------
 
 GPU_FORMS = ["sxm", "oam", "pcie"]
+# NetBox device-type airflow choices (devicetype-library schema, generated_schema.json)
+AIRFLOWS = ["front-to-rear", "rear-to-front", "left-to-right", "right-to-left", "side-to-rear",
+            "passive", "mixed"]
 PRECISIONS = ["fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4"]
 
 
@@ -185,15 +189,42 @@ KIND_FIELDS = {
         "fraction_heat_to_liquid": ranged(False, 0, 1),
         "facility_needs": _f("text"),
     },
+    "switch": {
+        "ports": integer(True, 1, 4096),
+        "port_speed_gbps": positive(True, 1e5),
+        "protocol": _f("choice", True, choices=["infiniband", "ethernet"]),
+        "connector": _f("text"),
+        "uplink_ports": integer(False, 0, 1024),
+        "uplink_speed_gbps": positive(False, 1e5),
+        "rack_units": integer(True, 1, 60),
+        "max_power_w": positive(True, 1e5),
+        "typical_power_w": positive(False, 1e5),
+        "power_supplies": integer(True, 1, 16),
+        "weight_kg": positive(False, 1000),
+        "full_depth": _f("flag"),
+        "airflow": _f("choice", choices=AIRFLOWS),
+    },
+    "pdu": {
+        "outlets_c13": integer(True, 0, 1000),
+        "outlets_c19": integer(True, 0, 1000),
+        "phases": integer(True, 1, 3),
+        "voltage_v": positive(True, 1000),
+        "breaker_a": positive(True, 1000),
+        "rack_units": integer(True, 0, 60),
+        "metered": _f("flag"),
+        "switched": _f("flag"),
+        "input_plug": _f("text"),
+        "weight_kg": positive(False, 1000),
+    },
 }
 
-KIND_ORDER = ["gpu", "chassis", "cpu", "nvme", "nic", "psu", "cooling"]
+KIND_ORDER = ["gpu", "chassis", "cpu", "nvme", "nic", "psu", "cooling", "switch", "pdu"]
 # hardware.json array per kind
 SOURCE_ARRAY = {"gpu": "gpus", "chassis": "chassis", "cpu": "cpus", "nvme": "nvme",
                 "nic": "nics", "psu": "psus", "cooling": "cooling"}
 # Minimum number of parts per kind the shipped catalog must hold.
 MINIMUM_COUNT = {"gpu": 20, "chassis": 10, "cpu": 10, "nvme": 6, "nic": 8, "psu": 6,
-                 "cooling": 5}
+                 "cooling": 5, "switch": 3, "pdu": 1}
 
 
 def fields_of(kind):
@@ -935,6 +966,10 @@ def validate_part(part, pointer, problems):
             problems.append("%s/price_note: a price needs a note naming its source" % pointer)
         elif not is_list and "price_usd" not in part.get("estimated_fields", []):
             problems.append("%s/estimated_fields: estimated price_usd not listed" % pointer)
+    if kind == "switch" and part.get("typical_power_w", 0) > part.get("max_power_w", 0):
+        problems.append("%s/typical_power_w: must not exceed max_power_w" % pointer)
+    if kind == "pdu" and part.get("outlets_c13", 0) + part.get("outlets_c19", 0) < 1:
+        problems.append("%s/outlets_c13: a PDU needs at least one outlet" % pointer)
     if kind == "chassis" and part.get("base_power_includes_components") is None \
             and part.get("max_system_power_w") is not None:
         pass  # vendor max power alone does not imply a derived base
@@ -989,7 +1024,8 @@ def check_registry_sync(problems):
         text = f.read()
     funcs = {"commonFields": None, "gpuFields": "gpu", "chassisFields": "chassis",
              "cpuFields": "cpu", "nvmeFields": "nvme", "nicFields": "nic",
-             "psuFields": "psu", "coolingFields": "cooling"}
+             "psuFields": "psu", "coolingFields": "cooling", "switchFields": "switch",
+             "pduFields": "pdu"}
     for func, kind in funcs.items():
         m = re.search(r"std::vector<FieldSpec> %s\(\)\s*\{(.*?)\n\}" % func, text, re.S)
         if not m:
@@ -1019,11 +1055,81 @@ def check_registry_sync(problems):
                             % (func, sorted(required), sorted(mine_req)))
 
 
+# ---- Switches and PDUs (catalog migration 9, issue 18) ----------------------------------------
+# Written here with their sources: the survey's switch entries lack power, price and PSUs, and
+# PDUs are not in it as parts. Switch power follows the fabric model (core/infra/fabric.cpp):
+# a chassis estimate (900 W for a 51.2 Tb/s switch) plus every port's optic at its maximum or
+# typical power (NVIDIA transceiver figures, core/infra/switch_power.h: 17/8 W and 15/8 W per
+# 100G lane), so the layout, the fabric power and the BOM agree; those figures are estimates.
+_SWITCH_POWER_NOTE = ("power: 900 W chassis (estimate, as the fabric model) plus every port's "
+                      "optic at the NVIDIA transceiver figures (2.125 W maximum, 1.875 W typical "
+                      "per 100G lane)")
+NETWORK_PARTS = [
+    {"kind": "switch", "id": "nvidia-qm9700", "vendor": "NVIDIA",
+     "model": "Quantum-2 QM9700 (64 × NDR 400G InfiniBand)", "part_number": "MQM9700-NS2F",
+     "ports": 64, "port_speed_gbps": 400, "protocol": "infiniband",
+     "connector": "OSFP (32 twin-port cages)", "rack_units": 1,
+     "max_power_w": 900 + 64 * 4 * 17 / 8, "typical_power_w": 900 + 64 * 4 * 15 / 8,
+     "power_supplies": 2, "weight_kg": 14.8, "full_depth": True, "airflow": "rear-to-front",
+     "price_usd": 30000,
+     "price_note": "estimate: street price of an NDR 400G 64-port switch (~$30k), as the fabric "
+                   "model's QM9700 (core/infra/fabric.cpp)",
+     "source": "NVIDIA QM97XX user manual (64 NDR ports in 32 OSFP cages, 1U, two PSUs); NetBox "
+               "devicetype-library Nvidia/QM9700.yaml (1U, full depth, rear-to-front airflow, "
+               "14.8 kg, two C14 inlets); part number MQM9700-NS2F (P2C airflow) as recalled "
+               "from NVIDIA's ordering codes, not checked against a datasheet here; "
+               + _SWITCH_POWER_NOTE,
+     "confidence": "published",
+     "estimated_fields": ["max_power_w", "typical_power_w", "price_usd", "part_number"]},
+    {"kind": "switch", "id": "nvidia-sn5600", "vendor": "NVIDIA",
+     "model": "Spectrum-4 SN5600 (64 × 800GbE)",
+     "ports": 64, "port_speed_gbps": 800, "protocol": "ethernet", "connector": "OSFP",
+     "rack_units": 2,
+     "max_power_w": 900 + 64 * 8 * 17 / 8, "typical_power_w": 900 + 64 * 8 * 15 / 8,
+     "power_supplies": 2, "weight_kg": 23.5, "full_depth": True, "airflow": "rear-to-front",
+     "price_usd": 35000,
+     "price_note": "estimate: as the fabric model's SN5600 (core/infra/fabric.cpp)",
+     "source": "NVIDIA SN5000 series datasheet via NetBox devicetype-library Nvidia/SN5600.yaml "
+               "(2U, 64 × 800G OSFP, full depth, rear-to-front airflow, 23.5 kg, two PSU bays); "
+               + _SWITCH_POWER_NOTE,
+     "confidence": "published",
+     "estimated_fields": ["max_power_w", "typical_power_w", "price_usd"]},
+    {"kind": "switch", "id": "nvidia-sn2201", "vendor": "NVIDIA",
+     "model": "SN2201 (48 × 1GbE + 4 × 100GbE)",
+     "ports": 48, "port_speed_gbps": 1, "protocol": "ethernet", "connector": "RJ45",
+     "uplink_ports": 4, "uplink_speed_gbps": 100, "rack_units": 1,
+     "max_power_w": 150, "typical_power_w": 100, "power_supplies": 2, "weight_kg": 7.41,
+     "full_depth": False,
+     "price_usd": 5000,
+     "price_note": "estimate: 1GbE management switch with 100G uplinks, as the layout's default",
+     "source": "NVIDIA SN2000 series brief via NetBox devicetype-library Nvidia/SN2201.yaml (1U, "
+               "half depth, 7.41 kg, 48 × 1000BASE-T, 4 × QSFP28 100G, two PSU bays); power "
+               "estimated (not in the brief as read here)",
+     "confidence": "published",
+     "estimated_fields": ["max_power_w", "typical_power_w", "price_usd"]},
+    {"kind": "pdu", "id": "apc-ap8886", "vendor": "APC",
+     "model": "Rack PDU 2G, Metered, ZeroU, 22 kW, 230 V, 30 × C13 + 12 × C19",
+     "part_number": "AP8886",
+     "outlets_c13": 30, "outlets_c19": 12, "phases": 3, "voltage_v": 400, "breaker_a": 32,
+     "rack_units": 0, "metered": True, "switched": False,
+     "price_usd": 1800,
+     "price_note": "estimate: street price of a metered 0U three-phase 32 A rack PDU",
+     "source": "APC AP8886 product description as quoted in NetBox devicetype-library "
+               "APC/AP8886.yaml (Rack PDU 2G, Metered, ZeroU, 22.0 kW at 32 A, 230 V, 30 C13 and "
+               "12 C19 outlets in three banks); 22 kW = 3 × 230 V × 32 A, i.e. 400 V line to line",
+     "confidence": "published",
+     "estimated_fields": ["price_usd"]},
+]
+
+
 # ---- Main -----------------------------------------------------------------------------------
 
 def build(hardware):
     parts = []
     for kind in KIND_ORDER:
+        if kind not in SOURCE_ARRAY:
+            parts.extend(normalise(dict(p)) for p in NETWORK_PARTS if p["kind"] == kind)
+            continue
         for src in hardware.get(SOURCE_ARRAY[kind]) or []:
             part = map_entry(kind, src)
             apply_overrides(kind, part)

@@ -36,7 +36,7 @@ struct EnumNames<PriceStatus> {
 /// NotPriced lines.
 struct BomLine {
     std::string kind; ///< "chassis", "gpu", "cpu", "nvme", "nic", "psu", "cooling",
-                      ///< "switch", "cable", "transceiver", "rack"
+                      ///< "switch", "cable", "transceiver", "rack", "pdu"
     std::string vendor;
     std::string model;
     std::string partId;

@@ -5,6 +5,7 @@
 
 #include "core/pipeline/evaluate.h"
 #include "core/base/input_error.h"
+#include "core/layout/layout_parts.h"
 #include "core/layout/plan_layout.h"
 #include "core/base/finite_value.h"
 #include "core/infra/requirement_check.h"
@@ -43,6 +44,8 @@ const PartInfo* partFor(const ResolvedConfiguration& rc, const std::string& kind
         return &*rc.psu;
     if (kind == "cooling" && rc.cooling)
         return &*rc.cooling;
+    if (kind == "switch" && rc.fabricSwitch)
+        return &*rc.fabricSwitch;
     return nullptr;
 }
 
@@ -116,7 +119,7 @@ void addSubtotalsAndTotals(BillOfMaterials& bom)
         totals.includesEstimates = totals.includesEstimates || estimated;
         if (line.kind == "switch" || line.kind == "cable" || line.kind == "transceiver")
             totals.fabricUsd += line.extendedPriceUsd;
-        else if (line.kind == "rack")
+        else if (line.kind == "rack" || line.kind == "pdu")
             totals.facilityUsd += line.extendedPriceUsd;
         else
             totals.nodePartsUsd += line.extendedPriceUsd;
@@ -248,9 +251,17 @@ BillOfMaterials buildFrom(
         rc.gpu, context.software ? *context.software : defaultSoftwareTable());
     // The racks as laid out (core/layout/), for the reports' drawings and
     // cable list; with layoutCables its cables become the cable lines.
-    bom.layout = planLayout(layoutRequestFor(rc, report, defaultLayoutInputs(report.fabric)));
-    if (context.layoutCables)
+    // With a catalog, its switches and PDUs (core/layout/layout_parts.h);
+    // then the PDUs and management switches become BOM lines too.
+    const LayoutInputs inputs = context.catalog
+        ? layoutInputsFor(rc, report.fabric, *context.catalog)
+        : defaultLayoutInputs(report.fabric);
+    bom.layout = planLayout(layoutRequestFor(rc, report, inputs));
+    if (context.layoutCables) {
         addLayoutCableLines(bom, *bom.layout);
+        if (context.catalog)
+            addLayoutDeviceLines(bom, *bom.layout, inputs);
+    }
     return bom;
 }
 
@@ -304,6 +315,8 @@ BillOfMaterials buildProjectBom(const Project& project, const PartLookup& catalo
     if (context.projectName.empty())
         context.projectName = project.name;
     const ResolvedConfiguration rc = resolveConfiguration(project, configIndex, catalog, file);
+    if (!context.catalog)
+        context.catalog = &catalog;
     BillOfMaterials bom = workload
         ? buildBom(rc, evaluate(*workload, rc, {}, context.software), context)
         : buildBom(rc, checkInfrastructure(rc, {}), context);
@@ -358,6 +371,41 @@ void addLayoutCableLines(BillOfMaterials& bom, const RackLayout& layout)
     bom.totals = {};
     addSubtotalsAndTotals(bom);
     bom.cablesFromLayout = true;
+}
+
+void addLayoutDeviceLines(BillOfMaterials& bom, const RackLayout& layout, const LayoutInputs& inputs)
+{
+    const auto deviceLine = [&bom](const char* kind, const std::string& model, const PartInfo* part,
+                                   std::int64_t count, double unitUsd, const std::string& note) {
+        if (count <= 0)
+            return;
+        BomLine line;
+        line.kind = kind;
+        line.model = model;
+        if (part) {
+            line.vendor = part->vendor;
+            line.partId = part->id;
+            line.partNumber = part->partNumber;
+        }
+        line.totalQuantity = count;
+        line.unitPriceUsd = finiteOrZero(unitUsd);
+        line.extendedPriceUsd = line.unitPriceUsd * static_cast<double>(count);
+        const bool listed = part && part->priceUsd && !part->isEstimated("price_usd");
+        line.priceStatus = line.unitPriceUsd <= 0 ? PriceStatus::Missing
+            : listed                              ? PriceStatus::Listed
+                                                  : PriceStatus::Estimated;
+        line.note = note + "; " + noteFor(line.priceStatus);
+        bom.lines.push_back(std::move(line));
+    };
+    const auto& pdu = inputs.pdu;
+    deviceLine("pdu", pdu.model, pdu.catalogPart ? &*pdu.catalogPart : nullptr, layout.pdus,
+               pdu.priceUsd, "rack PDUs of the rack layout");
+    const auto& mgmt = inputs.management;
+    deviceLine("switch", "management: " + mgmt.model, mgmt.catalogPart ? &*mgmt.catalogPart : nullptr,
+               layout.managementSwitches, mgmt.priceUsd, "one management switch per rack of the layout");
+    bom.subtotals.clear();
+    bom.totals = {};
+    addSubtotalsAndTotals(bom);
 }
 
 std::string reportDateToday()

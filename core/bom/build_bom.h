@@ -28,6 +28,10 @@ struct BomContext {
     bool layoutCables = false;
     /// The catalog's software compatibility table (nullptr: the shipped one).
     const SoftwareTable* software = nullptr;
+    /// The catalog whose switches and PDUs the rack layout places (nullptr:
+    /// the built-in ones); with `layoutCables` its PDUs and management
+    /// switches become BOM lines. buildProjectBom() sets it.
+    const PartLookup* catalog = nullptr;
 };
 
 /// The BOM of `rc` as `evaluation` (an evaluate() result, which carries the
@@ -67,6 +71,12 @@ void addComplianceTable(BillOfMaterials& bom, const ProjectRequirements& require
 /// one "transceiver" line per optical type (two per cable), then recomputes
 /// subtotals and totals, so the cable list's totals are the BOM's lines.
 void addLayoutCableLines(BillOfMaterials& bom, const RackLayout& layout);
+
+/// Adds the rack layout's PDUs (kind "pdu") and management switches (kind
+/// "switch") priced from the parts in `inputs` (the catalog's, or the
+/// built-in defaults' estimates), then recomputes subtotals and totals.
+/// Used with `bom --layout-cables`, where the layout is planned.
+void addLayoutDeviceLines(BillOfMaterials& bom, const RackLayout& layout, const LayoutInputs& inputs);
 
 /// Today's date (UTC) as "YYYY-MM-DD"; SOURCE_DATE_EPOCH, when set to a
 /// number of seconds, is used instead of the clock (reproducible reports).

@@ -58,6 +58,11 @@ struct Configuration {
     int psusPerNode = 0;
     PsuRedundancy psuRedundancy = PsuRedundancy::None;
     std::string coolingId;
+    /// The back-end fabric's switch (leaf, spine and core) and the rack PDU
+    /// (issue 18); empty = the fabric's default switch and the catalog's
+    /// default PDU (core/layout/layout_parts.h).
+    std::string switchId;
+    std::string pduId;
     int nodes = 1;
     RackLimits rack;
     /// Power limit set on every GPU (nvidia-smi -pl), watts; absent = the

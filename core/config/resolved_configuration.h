@@ -21,6 +21,8 @@ struct ResolvedConfiguration {
     std::optional<Nic> nic;
     std::optional<Psu> psu;
     std::optional<Cooling> cooling;
+    std::optional<NetworkSwitch> fabricSwitch;
+    std::optional<Pdu> pdu;
 
     [[nodiscard]] int totalGpus() const { return config.gpusPerNode * config.nodes; }
 };

@@ -151,6 +151,13 @@ CostReport estimateCost(const ResolvedConfiguration& rc, const InfrastructureInp
     if (fabric.needed) {
         const auto& sw = fabric.switchUsed;
         fabricLine("switch", sw.model, fabric.tree.totalSwitches, sw.priceUsd);
+        // The configuration's catalog switch: its id, and a price that is a
+        // list price when the part says so (issue 18).
+        if (rc.fabricSwitch && fabric.tree.totalSwitches > 0) {
+            cost.lines.back().partId = rc.fabricSwitch->id;
+            cost.lines.back().priceEstimated = !rc.fabricSwitch->priceUsd
+                || rc.fabricSwitch->isEstimated("price_usd");
+        }
         fabricLine("cable", "cable", fabric.tree.cables, sw.cablePriceUsd);
         fabricLine("transceiver", "transceiver", fabric.transceivers, sw.transceiverPriceUsd);
     }

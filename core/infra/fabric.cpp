@@ -5,6 +5,7 @@
 #include "core/infra/switch_power.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace infrafit {
 
@@ -119,6 +120,20 @@ SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps)
         "docs/reference/hardware.md §1.9 (128 × 200G split); chassis power and prices estimated");
 }
 
+SwitchAssumption switchAssumptionFrom(const NetworkSwitch& part, const SwitchAssumption& fallback)
+{
+    SwitchAssumption s = fallback;
+    s.model = part.vendor.empty() ? part.model : part.vendor + " " + part.model;
+    s.radix = part.ports;
+    s.portSpeedGbps = part.portSpeedGbps;
+    s.powerW = std::isfinite(part.maxPowerW) ? std::max(0.0, part.maxPowerW) : 0.0;
+    s.chassisW = std::max(0.0, s.powerW - part.ports * switchPortOpticW(part.portSpeedGbps).maxW);
+    if (part.priceUsd && std::isfinite(*part.priceUsd))
+        s.priceUsd = *part.priceUsd;
+    s.source = "catalog switch " + part.id + (part.source.empty() ? "" : ": " + part.source);
+    return s;
+}
+
 SwitchAssumption defaultFrontEndSwitch()
 {
     // SN5600: 64 × 800GbE ports, each split into 4 × 200GbE (256 ports);
@@ -184,6 +199,17 @@ FabricReport planFabric(
     }
     f.needed = true;
     f.switchUsed = defaultSwitchFor(rc.nic->protocol, rc.nic->portSpeedGbps);
+    if (rc.fabricSwitch) {
+        const NetworkSwitch& sw = *rc.fabricSwitch;
+        f.switchUsed = switchAssumptionFrom(sw, f.switchUsed);
+        if (sw.protocol != rc.nic->protocol || sw.portSpeedGbps < rc.nic->portSpeedGbps)
+            addFinding(findings, Severity::Warning, "fabric.switch_mismatch",
+                "The configuration's switch " + sw.id + " (" + std::string(enumName(sw.protocol))
+                    + ", " + infra::num(sw.portSpeedGbps) + " Gb/s ports) does not match the NIC "
+                    + rc.nic->id + " (" + std::string(enumName(rc.nic->protocol)) + ", "
+                    + infra::num(rc.nic->portSpeedGbps) + " Gb/s).",
+                "Choose a switch of the NIC's protocol with ports at least as fast.");
+    }
     if (in.switchRadix)
         f.switchUsed.radix = *in.switchRadix;
     if (in.switchPowerW) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/parts/network_switch.h"
+
 #include "core/base/finding.h"
 #include "core/config/resolved_configuration.h"
 #include "core/infra/infrastructure_inputs.h"
@@ -57,6 +59,12 @@ SwitchAssumption defaultSwitchFor(NicProtocol protocol, double portSpeedGbps);
 
 /// The Ethernet switch assumed for the front-end (storage, in-band) network.
 SwitchAssumption defaultFrontEndSwitch();
+
+/// A configuration's catalog switch (`switch` part) as the fabric sizes
+/// with it: radix = its ports at its port speed, power = its max_power_w
+/// (chassis = what its optics at maximum leave), its price; cable and
+/// transceiver prices stay `fallback`'s (the part does not carry them).
+SwitchAssumption switchAssumptionFrom(const NetworkSwitch& part, const SwitchAssumption& fallback);
 
 /// The front-end network of a multi-node cluster: `portsPerNode` Ethernet
 /// ports per node into a non-blocking tree, with its cables, transceivers,

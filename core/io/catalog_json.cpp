@@ -90,7 +90,7 @@ namespace {
 const std::vector<const FieldSpec*>& sortedFields(PartKind kind)
 {
     static const auto tables = [] {
-        std::array<std::vector<const FieldSpec*>, 7> result;
+        std::array<std::vector<const FieldSpec*>, partKindCount> result;
         for (const auto k : allPartKinds) {
             auto& list = result[static_cast<std::size_t>(k)];
             list.push_back(nullptr); // stands for "kind"

@@ -20,8 +20,8 @@ namespace {
 struct KeyTable {
     std::vector<std::string_view> names;
     std::unordered_map<std::string_view, std::size_t> slots;
-    std::array<std::vector<std::size_t>, 7> fieldSlots; ///< [kind][field index] -> slot
-    std::array<std::vector<char>, 7> kindHas;           ///< [kind][slot] -> field of kind
+    std::array<std::vector<std::size_t>, partKindCount> fieldSlots; ///< [kind][field index] -> slot
+    std::array<std::vector<char>, partKindCount> kindHas;           ///< [kind][slot] -> field of kind
 };
 
 const KeyTable& keyTable()
@@ -239,7 +239,7 @@ std::optional<Part> PartReader::finish(const std::string& pointer, std::vector<P
     const auto& keys = keyTable();
     if (!mPresent[kindSlot]) {
         problems.push_back({pointer + "/kind", "is required (one of gpu, chassis, cpu, nvme, nic, "
-                                               "psu, cooling)"});
+                                               "psu, cooling, switch, pdu)"});
         return std::nullopt;
     }
     const RawMember& kindMember = mSlots[kindSlot];
@@ -251,7 +251,7 @@ std::optional<Part> PartReader::finish(const std::string& pointer, std::vector<P
     if (!kind) {
         problems.push_back({pointer + "/kind", "unknown kind \"" + shortenedValue(kindMember.text)
                                                    + "\" (expected gpu, chassis, cpu, nvme, nic, "
-                                                     "psu or cooling)"});
+                                                     "psu, cooling, switch or pdu)"});
         return std::nullopt;
     }
     const auto kindIndex = static_cast<std::size_t>(*kind);

@@ -40,6 +40,8 @@ Configuration configurationFromJson(const nlohmann::json& json, const std::strin
     r.readString("nic", c.nicId);
     r.readString("psu", c.psuId);
     r.readString("cooling", c.coolingId);
+    r.readString("switch", c.switchId);
+    r.readString("pdu", c.pduId);
     // Counts, rack (the `rack.` keys), GPU power limit, host memory and
     // shared storage: the registry's types and ranges
     // (core/project/configuration_fields.cpp).
@@ -70,6 +72,8 @@ nlohmann::json configurationToJson(const Configuration& c)
     part("nic", c.nicId, "nics_per_node", c.nicsPerNode);
     part("psu", c.psuId, "psus_per_node", c.psusPerNode);
     part("cooling", c.coolingId, nullptr, 0);
+    part("switch", c.switchId, nullptr, 0);
+    part("pdu", c.pduId, nullptr, 0);
     writeProjectFields(configurationFields(), c, j);
     return j;
 }

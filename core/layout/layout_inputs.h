@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/parts/network_switch.h"
+#include "core/parts/pdu.h"
+
+#include <optional>
 #include <string>
 
 namespace infrafit {
 
 /// A switch as the rack layout needs it: height, power per PSU cord, weight,
-/// price, ports. A plain value; at merge catalog `switch` parts map onto it.
+/// price, ports. A plain value; catalog `switch` parts map onto it
+/// (switchSpecFrom(), core/layout/layout_parts.h), which then keeps the part.
 struct SwitchSpec {
     std::string id;
     std::string model;
@@ -19,14 +24,16 @@ struct SwitchSpec {
     double priceUsd = 0;
     int psus = 2; ///< power cords, one per PSU (C14 inlets)
     std::string source;
+    /// The catalog part it was made from; absent for a built-in default.
+    std::optional<NetworkSwitch> catalogPart;
 };
 
 /// IEC 60320 outlet kinds a rack PDU carries.
 enum class OutletType { C13, C19 };
 
 /// A rack power distribution unit: its outlets by type, input (phases,
-/// line-to-line voltage, breaker), height (0 = vertical 0U) and price. At
-/// merge catalog `pdu` parts map onto it.
+/// line-to-line voltage, breaker), height (0 = vertical 0U) and price.
+/// Catalog `pdu` parts map onto it (pduSpecFrom(), layout_parts.h).
 struct PduSpec {
     std::string id;
     std::string model;
@@ -39,6 +46,8 @@ struct PduSpec {
     double weightKg = 0;
     double priceUsd = 0;
     std::string source;
+    /// The catalog part it was made from; absent for a built-in default.
+    std::optional<Pdu> catalogPart;
 };
 
 /// Settings of the rack layout that are neither parts nor configuration

@@ -6,6 +6,7 @@
 #include "core/infra/switch_power.h"
 #include "core/base/input_error.h"
 #include "core/layout/cabling.h"
+#include "core/layout/layout_parts.h"
 #include "core/layout/place_racks.h"
 #include "core/layout/power_distribution.h"
 #include "core/project/project_names.h"
@@ -195,6 +196,12 @@ RackLayout planLayout(const LayoutRequest& input)
 RackLayout planProjectLayout(const Project& project, const PartLookup& catalog,
     std::string_view configName, std::string_view workloadName, const std::string& file)
 {
+    return planProjectLayoutWithParts(project, catalog, configName, workloadName, file).layout;
+}
+
+ProjectLayout planProjectLayoutWithParts(const Project& project, const PartLookup& catalog,
+    std::string_view configName, std::string_view workloadName, const std::string& file)
+{
     if (project.configurations.empty())
         throw InputError(file, "/configurations", "the project has no configurations");
     std::size_t configIndex = project.configurations.size();
@@ -220,7 +227,9 @@ RackLayout planProjectLayout(const Project& project, const PartLookup& catalog,
     }
     if (!problems.empty())
         throw InputError(file, std::move(problems));
-    const ResolvedConfiguration rc = resolveConfiguration(project, configIndex, catalog, file);
+    ProjectLayout out;
+    out.rc = resolveConfiguration(project, configIndex, catalog, file);
+    const ResolvedConfiguration& rc = out.rc;
     InfrastructureReport infra;
     if (workload) {
         const AnalysisResult result = evaluate(*workload, rc);
@@ -228,7 +237,9 @@ RackLayout planProjectLayout(const Project& project, const PartLookup& catalog,
     } else {
         infra = checkInfrastructure(rc, {});
     }
-    return planLayout(layoutRequestFor(rc, infra, defaultLayoutInputs(infra.fabric)));
+    out.inputs = layoutInputsFor(rc, infra.fabric, catalog);
+    out.layout = planLayout(layoutRequestFor(rc, infra, out.inputs));
+    return out;
 }
 
 } // namespace infrafit

@@ -32,6 +32,20 @@ LayoutRequest layoutRequestFor(
 /// Pure; never throws, never NaN or infinity; problems are findings.
 RackLayout planLayout(const LayoutRequest& request);
 
+/// A project's layout with what it was made from: the resolved
+/// configuration and the switches and PDU placed (for the NetBox export).
+struct ProjectLayout {
+    ResolvedConfiguration rc;
+    LayoutInputs inputs;
+    RackLayout layout;
+};
+
+/// As planProjectLayout(), keeping the configuration and the layout inputs;
+/// the switches and PDU come from the configuration and the catalog
+/// (layoutInputsFor(), core/layout/layout_parts.h).
+ProjectLayout planProjectLayoutWithParts(const Project& project, const PartLookup& catalog,
+    std::string_view configName, std::string_view workloadName, const std::string& file = {});
+
 /// `infrafit-cli layout`: resolves configuration `configName` (required)
 /// of `project`, evaluates workload `workloadName` on it (empty = the
 /// first workload; none = infrastructure only) and lays it out. Throws

@@ -238,6 +238,56 @@ void writeSummary(
     }
 }
 
+/// Sheet "Cables": one row per cable of the rack layout (From | To | Type |
+/// Length (m) | Purpose), header frozen, then the totals per cable type
+/// (Type | Cables | Length (m) | Transceivers | Cable unit (USD) |
+/// Transceiver unit (USD) | Total (USD)) with a SUM total: the same figures
+/// as the cable CSV and, with `bom --layout-cables`, the BOM's cable lines.
+void writeCables(lxw_worksheet* ws, const RackLayout& layout, const Formats& f)
+{
+    const char* headers[] = {"From", "To", "Type", "Length (m)", "Purpose"};
+    for (lxw_col_t c = 0; c < 5; ++c)
+        worksheet_write_string(ws, 0, c, headers[c], f.header);
+    worksheet_freeze_panes(ws, 1, 0);
+    worksheet_set_column(ws, 0, 1, 28, nullptr);
+    worksheet_set_column(ws, 2, 2, 14, nullptr);
+    worksheet_set_column(ws, 3, 6, 14, nullptr);
+    lxw_row_t row = 1;
+    for (const auto& c : layout.cables) {
+        text(ws, row, 0, c.from);
+        text(ws, row, 1, c.to);
+        text(ws, row, 2, c.type);
+        number(ws, row, 3, c.lengthM, f.decimal);
+        text(ws, row, 4, c.purpose);
+        ++row;
+    }
+    ++row;
+    const char* totalHeaders[] = {"Cable type", "Cables", "Length (m)", "Transceivers",
+        "Cable unit (USD)", "Transceiver unit (USD)", "Total (USD)"};
+    for (lxw_col_t c = 0; c < 7; ++c)
+        worksheet_write_string(ws, row, c, totalHeaders[c], f.header);
+    ++row;
+    const lxw_row_t firstTotal = row;
+    double sum = 0;
+    for (const auto& t : layout.cableTotals) {
+        text(ws, row, 0, t.type);
+        number(ws, row, 1, static_cast<double>(t.count), f.count);
+        number(ws, row, 2, t.lengthM, f.decimal);
+        number(ws, row, 3, static_cast<double>(t.count * t.transceiversPerCable), f.count);
+        number(ws, row, 4, t.cableUnitUsd, f.usd);
+        number(ws, row, 5, t.transceiverUnitUsd, f.usd);
+        number(ws, row, 6, t.totalUsd, f.usd);
+        sum += finiteOrZero(t.totalUsd);
+        ++row;
+    }
+    text(ws, row, 0, "Total", f.bold);
+    if (row > firstTotal)
+        formula(ws, row, 6,
+            "=SUM(" + cellRef(firstTotal, 6) + ":" + cellRef(row - 1, 6) + ")", sum, f.usdBold);
+    else
+        number(ws, row, 6, 0, f.usdBold);
+}
+
 std::time_t createdTime(const std::string& isoDate)
 {
     std::tm tm {};
@@ -310,6 +360,31 @@ private:
     std::string mDir;
 };
 
+/// A workbook in `scratch` (see ScratchDirectory).
+lxw_workbook* openWorkbook(const ScratchDirectory& scratch)
+{
+    lxw_workbook_options options {};
+    options.tmpdir = const_cast<char*>(scratch.path().c_str());
+    lxw_workbook* wb = workbook_new_opt(scratch.workbook().c_str(), &options);
+    if (!wb)
+        throw FileWriteError("cannot create an XLSX workbook in " + scratch.path());
+    return wb;
+}
+
+/// Closes (writes) the workbook and returns the file's bytes.
+std::string closeWorkbook(lxw_workbook* wb, const ScratchDirectory& scratch)
+{
+    const lxw_error error = workbook_close(wb);
+    if (error != LXW_NO_ERROR)
+        throw FileWriteError(std::string("cannot build the XLSX workbook: ") + lxw_strerror(error));
+    try {
+        return readTextFile(scratch.workbook());
+    } catch (const std::exception& readError) {
+        throw FileWriteError(
+            std::string("cannot read back the XLSX workbook: ") + readError.what());
+    }
+}
+
 } // namespace
 
 std::string bomToXlsx(const BillOfMaterials& bom)
@@ -318,11 +393,7 @@ std::string bomToXlsx(const BillOfMaterials& bom)
     // a private temporary file and return its bytes (the caller writes them
     // atomically where the user asked).
     ScratchDirectory scratch;
-    lxw_workbook_options options {};
-    options.tmpdir = const_cast<char*>(scratch.path().c_str());
-    lxw_workbook* wb = workbook_new_opt(scratch.workbook().c_str(), &options);
-    if (!wb)
-        throw FileWriteError("cannot create an XLSX workbook in " + scratch.path());
+    lxw_workbook* wb = openWorkbook(scratch);
     const std::string title = bomTitle(bom.summary);
     const std::string company = bom.summary.projectName;
     lxw_doc_properties properties {};
@@ -336,17 +407,22 @@ std::string bomToXlsx(const BillOfMaterials& bom)
     lxw_worksheet* lines = workbook_add_worksheet(wb, "Lines");
     const lxw_row_t totalRow = writeLines(lines, bom, formats);
     writeSummary(summary, bom, formats, totalRow);
-    const lxw_error error = workbook_close(wb);
-    if (error != LXW_NO_ERROR)
-        throw FileWriteError(std::string("cannot build the XLSX workbook: ") + lxw_strerror(error));
-    std::string bytes;
-    try {
-        bytes = readTextFile(scratch.workbook());
-    } catch (const std::exception& readError) {
-        throw FileWriteError(
-            std::string("cannot read back the XLSX workbook: ") + readError.what());
-    }
-    return bytes;
+    if (bom.layout)
+        writeCables(workbook_add_worksheet(wb, "Cables"), *bom.layout, formats);
+    return closeWorkbook(wb, scratch);
+}
+
+std::string cableListToXlsx(const RackLayout& layout, const std::string& title)
+{
+    ScratchDirectory scratch;
+    lxw_workbook* wb = openWorkbook(scratch);
+    lxw_doc_properties properties {};
+    properties.title = const_cast<char*>(title.c_str());
+    properties.author = const_cast<char*>("InfraFit");
+    properties.created = 1; // reproducible: the cable list carries no date
+    workbook_set_properties(wb, &properties);
+    writeCables(workbook_add_worksheet(wb, "Cables"), layout, makeFormats(wb));
+    return closeWorkbook(wb, scratch);
 }
 
 } // namespace infrafit

@@ -6,6 +6,7 @@
 #include "core/output/pdf_document.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <map>
 #include <unordered_map>
@@ -91,16 +92,30 @@ void drawingElevation(DrawingPage& page, const Rack& rack, RackFace face, double
             units == 1 ? std::string("blank") : "blanking, " + std::to_string(units) + " U", size,
             false, drawingGrey);
     }
+    // 0U PDUs per feed, to share the 10 pt margin beside the devices
+    // between them (strips never run into a device however many there are).
+    int zeroUPerFeed = 0;
+    for (const auto& d : rack.devices)
+        if (d.role == DeviceRole::Pdu && d.heightU <= 0
+            && d.name.find("-pdu-A") != std::string::npos)
+            ++zeroUPerFeed;
+    const int stripsPerSide = std::max(1, zeroUPerFeed);
+    const double stripGap = 1;
+    const double strip = std::min(4.0, (10.0 - stripGap * (stripsPerSide - 1)) / stripsPerSide);
     for (const auto& d : rack.devices) {
         if (d.role == DeviceRole::Pdu && d.heightU <= 0) {
-            // 0U PDUs: vertical strips along the rear, A left and B right.
+            // 0U PDUs: vertical strips along the rear, A left and B right,
+            // numbered from the rack's edge inwards ("r1-pdu-A2": the second).
             if (face != RackFace::Rear)
                 continue;
             const bool feedA = d.name.find("-pdu-A") != std::string::npos;
-            const int index = d.name.empty() ? 1 : std::clamp(d.name.back() - '0', 1, 4);
-            const double strip = 4;
-            const double px
-                = feedA ? x + 1 + (index - 1) * (strip + 1) : x + width - 1 - index * (strip + 1);
+            const auto feedAt = d.name.rfind(feedA ? "-pdu-A" : "-pdu-B");
+            int index = 1;
+            if (feedAt != std::string::npos && feedAt + 6 < d.name.size())
+                index = std::atoi(d.name.c_str() + feedAt + 6);
+            index = std::clamp(index, 1, stripsPerSide);
+            const double px = feedA ? x + 1 + (index - 1) * (strip + stripGap)
+                                    : x + width - 1 - index * strip - (index - 1) * stripGap;
             page.rects.push_back(
                 {px, y + 2, strip, height - 4, drawingRoleColor(d.role), true, drawingBlack, 0.3});
             continue;

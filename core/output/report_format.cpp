@@ -47,6 +47,8 @@ std::string kindLabel(const std::string& kind)
         return "NIC";
     if (kind == "psu")
         return "PSU";
+    if (kind == "pdu")
+        return "PDU";
     if (kind.empty())
         return kind;
     if (kind == "host_memory")

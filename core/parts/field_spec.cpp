@@ -309,11 +309,64 @@ std::vector<FieldSpec> coolingFields()
     });
 }
 
-const std::array<std::vector<FieldSpec>, 7>& fieldTables()
+// Catalog migration 9 (issue 18): switches and PDUs become parts, so the
+// rack layout, the bill of materials and the NetBox export use real ones.
+std::vector<FieldSpec> switchFields()
 {
-    static const std::array<std::vector<FieldSpec>, 7> tables{
-        gpuFields(), chassisFields(), cpuFields(),    nvmeFields(),
-        nicFields(), psuFields(),     coolingFields()};
+    return withCommon({
+        integer<&NetworkSwitch::ports>("ports", "Ports", "", Required, 1, 4096,
+                                       "Ports at the port speed (a split port counts once per lane group)"),
+        positive<&NetworkSwitch::portSpeedGbps>("port_speed_gbps", "Port speed", "Gb/s", Required, 1e5),
+        choice<&NetworkSwitch::protocol, NicProtocol>("protocol", "Protocol", Required),
+        text<&NetworkSwitch::connector>("connector", "Connector", Optional,
+                                        "Port cage, e.g. OSFP, QSFP112, RJ45"),
+        integer<&NetworkSwitch::uplinkPorts>("uplink_ports", "Uplink ports", "", Optional, 0, 1024,
+                                             "Extra faster ports, e.g. a management switch's uplinks"),
+        positive<&NetworkSwitch::uplinkSpeedGbps>("uplink_speed_gbps", "Uplink speed", "Gb/s",
+                                                  Optional, 1e5),
+        integer<&NetworkSwitch::rackUnits>("rack_units", "Height", "U", Required, 1, 60),
+        positive<&NetworkSwitch::maxPowerW>("max_power_w", "Max power", "W", Required, 1e5,
+                                            "At the wall, every port's optic lit at its maximum"),
+        positive<&NetworkSwitch::typicalPowerW>("typical_power_w", "Typical power", "W", Optional,
+                                                1e5, "At the wall under traffic"),
+        integer<&NetworkSwitch::powerSupplies>("power_supplies", "PSUs", "", Required, 1, 16,
+                                               "Power supplies, one power cord each"),
+        positive<&NetworkSwitch::weightKg>("weight_kg", "Weight", "kg", Optional, 1000),
+        flag<&NetworkSwitch::fullDepth>("full_depth", "Full depth",
+                                        "Occupies front and rear of the rack unit; absent: not known"),
+        choice<&NetworkSwitch::airflow, Airflow>("airflow", "Airflow", Optional,
+                                                 "NetBox airflow, e.g. front-to-rear"),
+    });
+}
+
+std::vector<FieldSpec> pduFields()
+{
+    return withCommon({
+        integer<&Pdu::outletsC13>("outlets_c13", "C13 outlets", "", Required, 0, 1000,
+                                  "IEC 60320 C13 outlets (10 A)"),
+        integer<&Pdu::outletsC19>("outlets_c19", "C19 outlets", "", Required, 0, 1000,
+                                  "IEC 60320 C19 outlets (16 A)"),
+        integer<&Pdu::phases>("phases", "Phases", "", Required, 1, 3, "1 or 3"),
+        positive<&Pdu::voltageV>("voltage_v", "Voltage", "V", Required, 1000,
+                                 "Nominal input voltage; line-to-line for three phase"),
+        positive<&Pdu::breakerA>("breaker_a", "Breaker", "A", Required, 1000,
+                                 "Input breaker rating per phase"),
+        integer<&Pdu::rackUnits>("rack_units", "Height", "U", Required, 0, 60,
+                                 "0 = vertical (0U) at the rear"),
+        flag<&Pdu::metered>("metered", "Metered", "Measures its load; absent: not known"),
+        flag<&Pdu::switched>("switched", "Switched",
+                             "Switches each outlet on and off remotely; absent: not known"),
+        text<&Pdu::inputPlug>("input_plug", "Input plug", Optional,
+                              "NetBox power-port type of the input, e.g. iec-60309-3p-n-e-6h"),
+        positive<&Pdu::weightKg>("weight_kg", "Weight", "kg", Optional, 1000),
+    });
+}
+
+const std::array<std::vector<FieldSpec>, partKindCount>& fieldTables()
+{
+    static const std::array<std::vector<FieldSpec>, partKindCount> tables{
+        gpuFields(), chassisFields(), cpuFields(),    nvmeFields(),   nicFields(),
+        psuFields(), coolingFields(), switchFields(), pduFields()};
     return tables;
 }
 
@@ -404,8 +457,8 @@ bool sameValue(const FieldView& a, const FieldView& b)
 
 std::string_view partKindLabel(PartKind kind)
 {
-    static constexpr std::array<std::string_view, 7> labels{
-        "GPUs", "Chassis", "CPUs", "NVMe drives", "NICs", "PSUs", "Cooling"};
+    static constexpr std::array<std::string_view, partKindCount> labels{
+        "GPUs", "Chassis", "CPUs", "NVMe drives", "NICs", "PSUs", "Cooling", "Switches", "PDUs"};
     return labels[static_cast<std::size_t>(kind)];
 }
 
@@ -419,6 +472,8 @@ Part makePart(PartKind kind)
     case PartKind::Nic: return Nic{};
     case PartKind::Psu: return Psu{};
     case PartKind::Cooling: return Cooling{};
+    case PartKind::Switch: return NetworkSwitch{};
+    case PartKind::Pdu: return Pdu{};
     }
     return Gpu{};
 }
@@ -433,6 +488,8 @@ Part& emplacePart(std::vector<Part>& parts, PartKind kind)
     case PartKind::Nic: return parts.emplace_back(std::in_place_type<Nic>);
     case PartKind::Psu: return parts.emplace_back(std::in_place_type<Psu>);
     case PartKind::Cooling: return parts.emplace_back(std::in_place_type<Cooling>);
+    case PartKind::Switch: return parts.emplace_back(std::in_place_type<NetworkSwitch>);
+    case PartKind::Pdu: return parts.emplace_back(std::in_place_type<Pdu>);
     }
     return parts.emplace_back(std::in_place_type<Gpu>);
 }

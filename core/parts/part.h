@@ -5,9 +5,11 @@
 #include "core/parts/cooling.h"
 #include "core/parts/cpu.h"
 #include "core/parts/gpu.h"
+#include "core/parts/network_switch.h"
 #include "core/parts/nic.h"
 #include "core/parts/nvme.h"
 #include "core/parts/part_kind.h"
+#include "core/parts/pdu.h"
 #include "core/parts/psu.h"
 
 #include <variant>
@@ -16,7 +18,7 @@
 namespace infrafit {
 
 /// Any catalog part. The alternative's index equals its PartKind.
-using Part = std::variant<Gpu, Chassis, Cpu, Nvme, Nic, Psu, Cooling>;
+using Part = std::variant<Gpu, Chassis, Cpu, Nvme, Nic, Psu, Cooling, NetworkSwitch, Pdu>;
 
 inline PartKind kindOf(const Part& part) { return static_cast<PartKind>(part.index()); }
 

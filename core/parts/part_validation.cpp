@@ -91,6 +91,31 @@ void checkList(const FieldSpec& spec, std::span<const std::string> items, PartKi
                                                          + " more items not listed"});
 }
 
+/// Rules between fields of a switch or a PDU that the registry's ranges
+/// cannot state (a switch's typical power above its maximum, a PDU without
+/// outlets or with two phases).
+void checkKindRules(const Part& part, const std::string& prefix, std::vector<Problem>& problems)
+{
+    if (const auto* s = std::get_if<NetworkSwitch>(&part)) {
+        if (s->typicalPowerW && std::isfinite(*s->typicalPowerW) && std::isfinite(s->maxPowerW)
+            && *s->typicalPowerW > s->maxPowerW)
+            problems.push_back({prefix + "/typical_power_w",
+                                "must not exceed max_power_w (" + formatFieldValue(s->maxPowerW)
+                                    + " W; got " + formatFieldValue(*s->typicalPowerW) + " W)"});
+        if (s->uplinkSpeedGbps && s->uplinkPorts.value_or(0) == 0)
+            problems.push_back({prefix + "/uplink_ports",
+                                "must be at least 1 when uplink_speed_gbps is set"});
+    } else if (const auto* p = std::get_if<Pdu>(&part)) {
+        if (p->outletsC13 >= 0 && p->outletsC19 >= 0 && p->outlets() == 0)
+            problems.push_back({prefix + "/outlets_c13",
+                                "a PDU needs at least one outlet (outlets_c13 and outlets_c19 "
+                                "are both 0)"});
+        if (p->phases == 2)
+            problems.push_back({prefix + "/phases",
+                                "must be 1 or 3 (got 2; a split-phase feed is entered as 1)"});
+    }
+}
+
 } // namespace
 
 bool isValidPartId(std::string_view id)
@@ -126,6 +151,7 @@ std::vector<Problem> validatePart(const Part& part, const std::string& prefix)
             checkList(spec, *items, kind, prefix, problems);
         }
     }
+    checkKindRules(part, prefix, problems);
     const auto& id = infoOf(part).id;
     if (!id.empty() && !isValidPartId(id))
         problems.push_back({prefix + "/id", "must be at most 128 letters, digits or . _ - + (got "

@@ -36,6 +36,8 @@ std::vector<std::string> usedPartIds(const Project& project)
         add(c.nicId);
         add(c.psuId);
         add(c.coolingId);
+        add(c.switchId);
+        add(c.pduId);
     }
     return ids;
 }
@@ -68,7 +70,8 @@ int configurationsUsing(const Project& project, const std::string& id)
     int count = 0;
     for (const auto& c : project.configurations)
         count += c.chassisId == id || c.gpuId == id || c.cpuId == id || c.nvmeId == id
-                 || c.nicId == id || c.psuId == id || c.coolingId == id;
+                 || c.nicId == id || c.psuId == id || c.coolingId == id || c.switchId == id
+                 || c.pduId == id;
     return count;
 }
 
@@ -76,7 +79,8 @@ Project withPartRenamed(Project project, const std::string& oldId, const std::st
 {
     for (auto& c : project.configurations)
         for (std::string* id :
-             {&c.chassisId, &c.gpuId, &c.cpuId, &c.nvmeId, &c.nicId, &c.psuId, &c.coolingId})
+             {&c.chassisId, &c.gpuId, &c.cpuId, &c.nvmeId, &c.nicId, &c.psuId, &c.coolingId,
+              &c.switchId, &c.pduId})
             if (*id == oldId)
                 *id = newId;
     for (auto& part : project.parts)

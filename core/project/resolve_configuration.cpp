@@ -87,6 +87,10 @@ ResolvedConfiguration resolveConfiguration(const Project& project, std::size_t i
                     "psus_per_node", problems, r.psu);
     resolveOptional(project, catalog, config.coolingId, config.coolingId.empty() ? 0 : 1, base,
                     "cooling", "cooling", problems, r.cooling);
+    resolveOptional(project, catalog, config.switchId, config.switchId.empty() ? 0 : 1, base,
+                    "switch", "switch", problems, r.fabricSwitch);
+    resolveOptional(project, catalog, config.pduId, config.pduId.empty() ? 0 : 1, base, "pdu",
+                    "pdu", problems, r.pdu);
     if (!problems.empty())
         throw InputError(file, std::move(problems));
     return r;

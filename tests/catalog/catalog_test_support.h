@@ -67,7 +67,10 @@ inline FieldValue sampleValue(PartKind kind, const FieldSpec& spec, int variant)
         if (spec.maximum <= 10)
             return (spec.minimum + spec.maximum) / 2;
         return spec.minimum + 1.5;
-    case FieldType::Integer: return spec.minimum + 1;
+    case FieldType::Integer:
+        if (spec.key == "phases")
+            return 3.0; // a PDU is single or three phase: 2 is refused (part_validation)
+        return spec.minimum + 1;
     case FieldType::Text: return "text of " + std::string(spec.key) + " " + std::to_string(variant);
     case FieldType::Choice: return std::string(spec.choices.back());
     case FieldType::TextList:

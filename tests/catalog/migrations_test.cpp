@@ -2,6 +2,7 @@
 #include "catalog/catalog_reader.h"
 #include "catalog/catalog_store.h"
 #include "catalog/catalog_writer.h"
+#include "catalog/default_catalog.h"
 #include "catalog/migrations.h"
 #include "catalog/sqlite/database.h"
 #include "catalog/sqlite/statement.h"
@@ -19,6 +20,22 @@ using namespace infrafit::catalog;
 using namespace infrafit::catalog::test;
 
 namespace {
+
+/// The kinds of the first schema: the only ones a database older than
+/// migration 9 can hold (switch and pdu tables came with it).
+constexpr std::array<PartKind, 7> firstSchemaKinds{PartKind::Gpu, PartKind::Chassis, PartKind::Cpu,
+                                                   PartKind::Nvme, PartKind::Nic, PartKind::Psu,
+                                                   PartKind::Cooling};
+
+/// The shipped switches and PDUs, which a catalog upgraded past migration 9
+/// gains (catalog_store.cpp) besides its own parts.
+std::size_t shippedNetworkParts()
+{
+    std::size_t n = 0;
+    for (const auto& part : defaultCatalogParts())
+        n += kindOf(part) == PartKind::Switch || kindOf(part) == PartKind::Pdu;
+    return n;
+}
 
 /// FNV-1a, to notice any edit of a released migration.
 std::uint64_t fingerprint(std::string_view text)
@@ -56,7 +73,7 @@ const std::vector<std::pair<const char*, const char*>> migration7Columns{
 
 void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 {
-    for (PartKind kind : allPartKinds)
+    for (PartKind kind : firstSchemaKinds)
         db.exec("ALTER TABLE \"" + std::string(enumName(kind)) + "\" ADD COLUMN part_number TEXT");
     for (const auto& [table, column] : migration7Columns)
         db.exec("ALTER TABLE " + std::string(table) + " ADD COLUMN " + column);
@@ -68,7 +85,7 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
             CHECK_FALSE(writer.put(part));
     }
     db.exec("ALTER TABLE gpu DROP COLUMN partition_profiles");
-    for (PartKind kind : allPartKinds)
+    for (PartKind kind : firstSchemaKinds)
         db.exec("ALTER TABLE \"" + std::string(enumName(kind)) + "\" DROP COLUMN part_number");
     for (const auto& [table, column] : migration7Columns)
         db.exec("ALTER TABLE " + std::string(table) + " DROP COLUMN " + column);
@@ -157,8 +174,8 @@ TEST_CASE("migration 1: a fresh database reaches the current version", "[catalog
     CHECK(migrate(db, catalogMigrations()) == 0);
     CHECK(db.userVersion() == currentSchemaVersion());
     CHECK(db.applicationId() == catalogApplicationId);
-    // part, seven kind tables and software_compat (migration 6)
-    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 9);
+    // part, nine kind tables and software_compat (migration 6)
+    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 11);
     CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE name = 'part_by_kind'") == 1);
     // Running again changes nothing.
     CHECK(migrate(db, catalogMigrations()) == currentSchemaVersion());
@@ -215,12 +232,12 @@ TEST_CASE("migration 2: a version 1 catalog keeps its parts and loses the kind t
     TempDir dir;
     const auto path = dir.file("v1.sqlite");
     std::vector<Part> parts;
-    for (std::size_t i = 0; i < allPartKinds.size(); ++i) {
+    for (std::size_t i = 0; i < firstSchemaKinds.size(); ++i) {
         // Not a chassis: today's writer writes `system_parts`, a column of
         // migration 3 that a version 1 database does not have yet.
-        if (allPartKinds[i] != PartKind::Chassis)
+        if (firstSchemaKinds[i] != PartKind::Chassis)
             parts.push_back(
-                fullPart(allPartKinds[i], "v1-" + std::to_string(i), static_cast<int>(i)));
+                fullPart(firstSchemaKinds[i], "v1-" + std::to_string(i), static_cast<int>(i)));
     }
     {
         // A version 1 database with data, written by the writer the store uses.
@@ -235,7 +252,7 @@ TEST_CASE("migration 2: a version 1 catalog keeps its parts and loses the kind t
     }
     auto store = CatalogStore::open(path);
     CHECK(store.schemaVersion() == currentSchemaVersion());
-    REQUIRE(store.count() == parts.size()); // not reseeded: the database was not new
+    REQUIRE(store.count() == parts.size() + shippedNetworkParts()); // not reseeded: the database was not new
     for (const auto& part : parts) {
         const auto stored = store.find(infoOf(part).id);
         REQUIRE(stored);
@@ -244,7 +261,7 @@ TEST_CASE("migration 2: a version 1 catalog keeps its parts and loses the kind t
     // Still writable, also across kinds.
     store.importParts({fullPart(PartKind::Psu, "v1-0"), fullPart(PartKind::Gpu, "v2-new")});
     CHECK(kindOf(*store.find("v1-0")) == PartKind::Psu);
-    CHECK(store.count() == parts.size() + 1);
+    CHECK(store.count() == parts.size() + shippedNetworkParts() + 1);
     sqlite::Database db(path, sqlite::OpenMode::ReadOnly);
     CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == 0);
     CHECK(db.queryInt("SELECT count(*) FROM gpu WHERE id = 'v1-0'") == 0);
@@ -259,10 +276,10 @@ TEST_CASE("migration 3: a version 2 catalog gets a row version of 1 for every pa
     // Chassis are left out: today's writer also fills migration 4's
     // system_parts column, which a version 2 database does not have yet
     // (migration 4's own test covers chassis).
-    for (std::size_t i = 0; i < allPartKinds.size(); ++i)
-        if (allPartKinds[i] != PartKind::Chassis)
+    for (std::size_t i = 0; i < firstSchemaKinds.size(); ++i)
+        if (firstSchemaKinds[i] != PartKind::Chassis)
             parts.push_back(
-                fullPart(allPartKinds[i], "v2-" + std::to_string(i), static_cast<int>(i)));
+                fullPart(firstSchemaKinds[i], "v2-" + std::to_string(i), static_cast<int>(i)));
     {
         sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
         db.exec("PRAGMA foreign_keys = ON");
@@ -275,7 +292,7 @@ TEST_CASE("migration 3: a version 2 catalog gets a row version of 1 for every pa
     }
     auto store = CatalogStore::open(path);
     CHECK(store.schemaVersion() == currentSchemaVersion());
-    REQUIRE(store.count() == parts.size());
+    REQUIRE(store.count() == parts.size() + shippedNetworkParts());
     for (const auto& part : parts) {
         CHECK(store.version(infoOf(part).id) == std::optional<std::int64_t>(1));
         CHECK(sameFields(*store.find(infoOf(part).id), withoutPartNumber(part)));
@@ -402,8 +419,8 @@ TEST_CASE("migration 5: every kind gains an empty part number that then stores a
     TempDir dir;
     const auto path = dir.file("v4.sqlite");
     std::vector<Part> parts;
-    for (std::size_t i = 0; i < allPartKinds.size(); ++i)
-        parts.push_back(fullPart(allPartKinds[i], "v4-" + std::to_string(i), static_cast<int>(i)));
+    for (std::size_t i = 0; i < firstSchemaKinds.size(); ++i)
+        parts.push_back(fullPart(firstSchemaKinds[i], "v4-" + std::to_string(i), static_cast<int>(i)));
     {
         sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
         db.exec("PRAGMA foreign_keys = ON");
@@ -415,7 +432,7 @@ TEST_CASE("migration 5: every kind gains an empty part number that then stores a
     }
     auto store = CatalogStore::open(path);
     CHECK(store.schemaVersion() == currentSchemaVersion());
-    REQUIRE(store.count() == parts.size());
+    REQUIRE(store.count() == parts.size() + shippedNetworkParts());
     for (const auto& part : parts) {
         const auto stored = store.find(infoOf(part).id);
         REQUIRE(stored);
@@ -478,4 +495,66 @@ TEST_CASE("migration 8: a GPU gains empty partition profiles that then store and
     const auto after = store.find("v5-gpu");
     REQUIRE(after);
     CHECK(std::get<Gpu>(*after).partitionProfiles == updated.partitionProfiles);
+}
+
+TEST_CASE("migration 9: a version 8 catalog keeps every part and gains switch and pdu kinds",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v8.sqlite");
+    std::vector<Part> parts;
+    for (std::size_t i = 0; i < firstSchemaKinds.size(); ++i)
+        parts.push_back(fullPart(firstSchemaKinds[i], "v8-" + std::to_string(i), static_cast<int>(i)));
+    {
+        // A version 8 database written as version 8 wrote it: every column
+        // of the seven first kinds exists already, so today's writer writes them.
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        db.exec("PRAGMA foreign_keys = ON");
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(8)) == 0);
+        {
+            CatalogReader reader(db);
+            CatalogWriter writer(db, reader);
+            for (const auto& part : parts)
+                CHECK_FALSE(writer.put(part));
+        }
+        // A part edited since it was written: its row version must survive the rebuild.
+        db.exec("UPDATE part SET version = 7 WHERE id = 'v8-2'");
+        CHECK_THROWS_AS(db.exec("INSERT INTO part (id, kind) VALUES ('s', 'switch')"), StoreError);
+        transaction.commit();
+        REQUIRE(db.userVersion() == 8);
+    }
+    auto store = CatalogStore::open(path);
+    CHECK(store.schemaVersion() == 9);
+    for (const auto& part : parts) {
+        const auto stored = store.find(infoOf(part).id);
+        REQUIRE(stored);
+        CHECK(sameFields(*stored, part));
+    }
+    CHECK(store.version("v8-2") == std::optional<std::int64_t>(7));
+    CHECK(store.version("v8-0") == std::optional<std::int64_t>(1));
+    // The upgrade brings the shipped switches and PDUs, not the other shipped parts.
+    CHECK(store.count(PartKind::Gpu) == 1);
+    CHECK(store.find("nvidia-qm9700"));
+    CHECK(store.find("apc-ap8886"));
+    CHECK(store.count(PartKind::Switch) >= 3);
+    CHECK(store.count(PartKind::Pdu) >= 1);
+    // The new kinds store and read back every field.
+    const Part sw = fullPart(PartKind::Switch, "new-switch", 3);
+    const Part pdu = fullPart(PartKind::Pdu, "new-pdu", 4);
+    store.importParts({sw, pdu});
+    CHECK(sameFields(*store.find("new-switch"), sw));
+    CHECK(sameFields(*store.find("new-pdu"), pdu));
+
+    sqlite::Database db(path, sqlite::OpenMode::ReadWrite);
+    db.exec("PRAGMA foreign_keys = ON");
+    // The kind check still refuses an unknown kind, and kind rows still need their part.
+    CHECK_THROWS_AS(db.exec("INSERT INTO part (id, kind) VALUES ('t', 'toaster')"), StoreError);
+    CHECK_THROWS_AS(db.exec("INSERT INTO pdu (id, vendor, model, outlets_c13, outlets_c19, phases, "
+                            "voltage_v, breaker_a, rack_units) VALUES ('orphan', 'v', 'm', 1, 1, 3, "
+                            "400, 32, 0)"),
+                    StoreError);
+    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE name = 'part_by_kind'") == 1);
+    CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE name LIKE '%migration9%'") == 0);
+    CHECK(db.queryInt("SELECT count(*) FROM pragma_foreign_key_check") == 0);
 }

@@ -33,7 +33,7 @@ LAYERS = [
     ("storage and host", ["storage"]),
     ("pipeline", ["pipeline"]),
     ("rack layout", ["layout"]),
-    ("features", ["search", "bom", "compare", "calibration"]),
+    ("features", ["search", "bom", "compare", "calibration", "netbox"]),
     ("shared clusters", ["portfolio"]),
     ("output", ["output"]),
 ]

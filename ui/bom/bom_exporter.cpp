@@ -48,6 +48,8 @@ QString BomExporter::exportTo(const QString& path) const
     context.date = reportDateToday();
     // The catalog's software rows pick the recommended driver and toolkit.
     context.software = &mCatalog->softwareTable();
+    // The catalog's switches and PDUs stand in the report's rack drawings.
+    context.catalog = &lookup;
     try {
         const auto index = static_cast<std::size_t>(mAnalysis->configurationIndex());
         const ResolvedConfiguration resolved = resolveConfiguration(project, index, lookup);

@@ -275,7 +275,7 @@ void CatalogPage::applyFieldFilter()
 
 void CatalogPage::refresh()
 {
-    std::array<std::vector<Part>, 7> byKind;
+    std::array<std::vector<Part>, partKindCount> byKind;
     for (const auto& part : mEditor->parts())
         byKind[static_cast<std::size_t>(kindOf(part))].push_back(part);
     for (std::size_t i = 0; i < byKind.size(); ++i)

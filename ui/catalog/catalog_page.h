@@ -82,9 +82,9 @@ private:
     QTabWidget* mArea = nullptr; ///< "Parts" | "Software compatibility"
     SoftwarePanel* mSoftware = nullptr;
     QLabel* mMessageLabel = nullptr;
-    std::array<PartTableModel*, 7> mModels{};
-    std::array<PartFilterProxyModel*, 7> mProxies{};
-    std::array<QTableView*, 7> mViews{};
+    std::array<PartTableModel*, partKindCount> mModels{};
+    std::array<PartFilterProxyModel*, partKindCount> mProxies{};
+    std::array<QTableView*, partKindCount> mViews{};
     bool mColumnsSized = false;
     QTimer* mSearchPreparation = nullptr;
 };

@@ -3,6 +3,7 @@
 
 #include "core/base/input_error.h"
 #include "core/io/output_file.h"
+#include "core/layout/layout_parts.h"
 #include "core/layout/plan_layout.h"
 #include "core/project/resolve_configuration.h"
 #include "ui/analysis/findings_model.h"
@@ -195,12 +196,12 @@ void LayoutPage::refresh()
         = std::min(static_cast<std::size_t>(std::max(0, mAnalysis->configurationIndex())),
             project.configurations.size() - 1);
     ResolvedConfiguration config;
+    const PartLookup lookup = [this](std::string_view id) -> std::optional<Part> {
+        if (const Part* part = mAnalysis->findPart(id))
+            return *part;
+        return std::nullopt;
+    };
     try {
-        const PartLookup lookup = [this](std::string_view id) -> std::optional<Part> {
-            if (const Part* part = mAnalysis->findPart(id))
-                return *part;
-            return std::nullopt;
-        };
         config = resolveConfiguration(project, index, lookup);
     } catch (const InputError& error) {
         QStringList lines;
@@ -222,13 +223,17 @@ void LayoutPage::refresh()
     mSummary->show();
     mSummary->setText(tr("Laying out %1…").arg(mTitle.toHtmlEscaped()));
     mRunning = mGeneration;
-    mWatcher.setFuture(
-        QtConcurrent::run([config = std::move(config), infrastructure = std::move(infrastructure)] {
-            const InfrastructureReport infra
-                = infrastructure ? *infrastructure : checkInfrastructure(config, {});
+    // The catalog's switches and PDUs, as `infrafit-cli layout` and the BOM
+    // reports take them (core/layout/layout_parts.h); looked up here, on the
+    // thread that owns the catalog (a few id lookups and a fabric check).
+    if (!infrastructure)
+        infrastructure = checkInfrastructure(config, {});
+    LayoutInputs inputs = layoutInputsFor(config, infrastructure->fabric, lookup);
+    mWatcher.setFuture(QtConcurrent::run([config = std::move(config),
+                                             infra = std::move(*infrastructure),
+                                             inputs = std::move(inputs)] {
             Outcome outcome;
-            outcome.layout
-                = planLayout(layoutRequestFor(config, infra, defaultLayoutInputs(infra.fabric)));
+            outcome.layout = planLayout(layoutRequestFor(config, infra, inputs));
             outcome.drawing = drawLayout(outcome.layout, config.config.name);
             return outcome;
         }));

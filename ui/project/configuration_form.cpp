@@ -123,6 +123,10 @@ ConfigurationForm::ConfigurationForm(QWidget* parent) : QWidget(parent)
                                   "lowest value = the GPU's rated power (no limit)."));
     partsForm->addRow(tr("GPU power &limit:"), mGpuPowerLimit);
     row(tr("Cooling:"), partCombo(PartKind::Cooling), nullptr);
+    // The fabric's switch and the rack PDU (issue 18); "(default)" = the
+    // fabric's default switch and the catalog's default PDU.
+    row(tr("Fabric switch:"), partCombo(PartKind::Switch), nullptr);
+    row(tr("PDU:"), partCombo(PartKind::Pdu), nullptr);
 
     auto* cluster = new QGroupBox(tr("Cluster and rack"), this);
     auto* clusterForm = new QFormLayout(cluster);
@@ -243,8 +247,11 @@ void ConfigurationForm::setParts(const std::vector<Part>& parts)
         const std::string current = selectedPart(kind);
         combo->clear();
         mPartIds[static_cast<std::size_t>(kind)].clear();
-        if (isOptionalKind(kind))
-            appendChoice(kind, tr("(none)"), {});
+        if (isOptionalKind(kind)) {
+            // No switch or PDU chosen: the layout takes a default (issue 18).
+            const bool layoutPart = kind == PartKind::Switch || kind == PartKind::Pdu;
+            appendChoice(kind, layoutPart ? tr("(default)") : tr("(none)"), {});
+        }
         // Sorted by label, as insertChoice() keeps them when parts are added.
         std::vector<std::pair<QString, const std::string*>> choices;
         for (const auto& part : parts) {
@@ -337,6 +344,8 @@ void ConfigurationForm::setConfiguration(const Configuration& c)
     selectPart(PartKind::Nic, c.nicId);
     selectPart(PartKind::Psu, c.psuId);
     selectPart(PartKind::Cooling, c.coolingId);
+    selectPart(PartKind::Switch, c.switchId);
+    selectPart(PartKind::Pdu, c.pduId);
     mGpus->setValue(c.gpusPerNode);
     mCpus->setValue(c.cpusPerNode);
     mNvme->setValue(c.nvmePerNode);
@@ -364,6 +373,8 @@ Configuration ConfigurationForm::configuration() const
     c.nicId = selectedPart(PartKind::Nic);
     c.psuId = selectedPart(PartKind::Psu);
     c.coolingId = selectedPart(PartKind::Cooling);
+    c.switchId = selectedPart(PartKind::Switch);
+    c.pduId = selectedPart(PartKind::Pdu);
     c.gpusPerNode = mGpus->value();
     // A part that is not used has no count, and a count needs a part.
     c.cpusPerNode = c.cpuId.empty() ? 0 : std::max(1, mCpus->value());

@@ -60,9 +60,9 @@ private:
 
     Configuration mBase;
     QLineEdit* mName = nullptr;
-    std::array<QComboBox*, 7> mPartCombos{};
+    std::array<QComboBox*, partKindCount> mPartCombos{};
     /// Each picker's item ids, row for row (kept with every insert and removal).
-    std::array<std::vector<std::string>, 7> mPartIds;
+    std::array<std::vector<std::string>, partKindCount> mPartIds;
     QSpinBox* mGpus = nullptr;
     QSpinBox* mCpus = nullptr;
     QSpinBox* mNvme = nullptr;

@@ -259,3 +259,48 @@ TEST_CASE("layout drawing: SVG inline pages and PDF pages scale to fit", "[layou
     CHECK(drawLayoutPageOnPdf(pdf, page, 40, 800, page.width / 2, 10000) == Approx(0.5));
     CHECK(drawLayoutPageOnPdf(pdf, page, 40, 800, page.width * 3, page.height * 3) == 1.0);
 }
+
+TEST_CASE("layout drawing: many 0U PDUs per feed stay in the rear margin", "[layout][drawing]")
+{
+    // A 4-outlet PDU makes the layout put several PDUs on each feed; their
+    // strips must share the margin beside the devices (x + 1 .. x + 11 on
+    // feed A, the mirror on B) and never cover a device's box (x + 12 on).
+    LayoutRequest r = drawingTestRequest(4);
+    r.inputs.pdu.outletsC13 = 4;
+    r.inputs.pdu.outletsC19 = 0;
+    r.inputs.pdu.rackUnits = 0;
+    const RackLayout layout = planLayout(r);
+    int mostPerFeed = 0;
+    for (const auto& rack : layout.racks)
+        mostPerFeed = std::max(mostPerFeed,
+            static_cast<int>(std::count_if(rack.devices.begin(), rack.devices.end(),
+                [](const PlacedDevice& d) {
+                    return d.role == DeviceRole::Pdu && d.name.find("-pdu-A") != std::string::npos;
+                })));
+    REQUIRE(mostPerFeed >= 3);
+    const LayoutDrawing drawing = drawLayout(layout, "many PDUs");
+    int strips = 0;
+    for (std::size_t p = 1; p < drawing.pages.size(); ++p) {
+        const DrawingPage& page = drawing.pages[p];
+        // The rack outlines: the widest rectangles with a stroke of 1.2 pt.
+        std::vector<const DrawingRect*> outlines;
+        for (const auto& rect : page.rects)
+            if (rect.strokeWidth == Approx(1.2))
+                outlines.push_back(&rect);
+        for (const auto& rect : page.rects) {
+            if (rect.strokeWidth != Approx(0.3) || rect.width > 4 + 1e-9 || rect.height < 50)
+                continue;
+            const DrawingRect* rack = nullptr;
+            for (const DrawingRect* o : outlines)
+                if (rect.x >= o->x && rect.x + rect.width <= o->x + o->width)
+                    rack = o;
+            REQUIRE(rack != nullptr);
+            ++strips;
+            const bool left = rect.x + rect.width <= rack->x + 11 + 1e-9;
+            const bool right = rect.x >= rack->x + rack->width - 11 - 1e-9;
+            CHECK((left || right));
+            CHECK(rect.width > 0.5);
+        }
+    }
+    CHECK(strips >= 2 * mostPerFeed);
+}

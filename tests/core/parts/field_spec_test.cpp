@@ -25,6 +25,14 @@ TEST_CASE("every kind lists the contract fields of DESIGN.md", "[parts]")
          {"ports", "port_speed_gbps", "protocol", "pcie_gen", "pcie_lanes", "power_w"}},
         {PartKind::Psu, {"watts", "efficiency"}},
         {PartKind::Cooling, {"type", "max_heat_kw_per_rack"}},
+        // Issue 18: switches (ports, port speed, rack units, power, price) and
+        // PDUs (outlets by type, phases, voltage, breaker, metered/switched, 0U).
+        {PartKind::Switch,
+         {"ports", "port_speed_gbps", "protocol", "rack_units", "max_power_w", "typical_power_w",
+          "power_supplies", "weight_kg", "airflow", "full_depth", "part_number"}},
+        {PartKind::Pdu,
+         {"outlets_c13", "outlets_c19", "phases", "voltage_v", "breaker_a", "rack_units",
+          "metered", "switched", "weight_kg"}},
     };
     for (const auto& [kind, keys] : contract) {
         for (const auto key : {"id", "vendor", "model", "price_usd", "source", "confidence"})
