@@ -36,6 +36,7 @@ ServingScenario servingScenarioFor(const Workload& w, const AnalysisResult& anal
     s.engine.maxBatch = std::max(1, w.maxBatch); // the same engine limit as the step model
     s.engine.stepTokenBudget = d.prefillChunkTokens.value_or(defaultStepTokens);
     s.engine.prefixCacheHitRate = d.prefixCacheHitRate;
+    s.engine.prefillSchedule = d.prefillSchedule;
     s.prompts = LengthSampler(d.promptLengths, w.promptTokens);
     s.outputs = LengthSampler(d.outputLengths, w.outputTokens);
     s.arrival = d.arrival;
@@ -58,7 +59,10 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
 
     ServingReport r;
     r.stepTimeSource = "per-operation step model (core/analysis/serving_step.h): weights once "
-                       "per step, KV per sequence, prefill chunks, TP all-reduces, fixed costs";
+                       "per step, KV per sequence, prefill chunks, TP all-reduces, fixed costs; "
+        + std::string(d.prefillSchedule == PrefillSchedule::Separate
+                ? "prefill in steps of its own (decoders wait)"
+                : "prefill chunks mixed into the decode step");
     r.simulatedRequests = s.requests;
     r.sla = s.sla;
     r.spareReplicas = d.spareReplicas;

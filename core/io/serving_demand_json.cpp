@@ -182,6 +182,7 @@ void readServingDemand(const nlohmann::json& json, const std::string& pointer, W
         && r.readInt("prefill_chunk_tokens", value, false, 1, maxDemandTokens))
         d.prefillChunkTokens = value;
     r.readDouble("prefix_cache_hit_rate", d.prefixCacheHitRate, false, 0.0, false, 0.99);
+    r.readEnum("prefill_schedule", d.prefillSchedule);
     r.readInt("spare_replicas", d.spareReplicas, false, 0, maxSpare);
 }
 
@@ -208,6 +209,8 @@ void writeServingDemand(const Workload& w, nlohmann::json& j)
         j["prefill_chunk_tokens"] = *d.prefillChunkTokens;
     if (d.prefixCacheHitRate > 0)
         j["prefix_cache_hit_rate"] = d.prefixCacheHitRate;
+    if (d.prefillSchedule != PrefillSchedule::Mixed)
+        j["prefill_schedule"] = std::string(enumName(d.prefillSchedule));
     if (d.spareReplicas > 0)
         j["spare_replicas"] = d.spareReplicas;
 }

@@ -422,6 +422,12 @@ std::vector<SF> buildServingDemandFields()
             .shownFor = inferenceOnly, .section = demand,
             .help = "Token budget of one engine step (vLLM max_num_batched_tokens)",
             .customFile = true}),
+        plainField<&ServingDemand::prefillSchedule>({.key = "prefill_schedule",
+            .label = "Prefill schedule", .shownFor = inferenceOnly, .section = demand,
+            .help = "mixed: prefill chunks ride in the decode step (vLLM 0.6+); separate: "
+                    "prefill steps run alone, decoders wait (SGLang 0.3, vLLM without chunked "
+                    "prefill)",
+            .customFile = true}),
         plainField<&ServingDemand::prefixCacheHitRate>({.key = "prefix_cache_hit_rate",
             .label = "Prefix cache hit rate", .maximum = 0.99, .shownFor = inferenceOnly,
             .section = demand, .help = "Share of prompt tokens found in the prefix cache",

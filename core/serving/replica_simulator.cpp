@@ -84,6 +84,7 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
     const std::size_t maxBatch = static_cast<std::size_t>(std::max(1, engine.maxBatch));
     const int budgetPerStep = std::max(1, engine.stepTokenBudget);
     const double hit = std::clamp(engine.prefixCacheHitRate, 0.0, 0.99);
+    const bool separate = engine.prefillSchedule == PrefillSchedule::Separate;
 
     std::vector<Sequence> seqs(requests.size());
     for (std::size_t i = 0; i < requests.size(); ++i) {
@@ -180,6 +181,20 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
             continue;
         }
 
+        // Separate prefill: a step with prompt work carries only that (a
+        // prompt mid-chunk, or the first waiting request that fits); the
+        // decoders wait for it.
+        bool prefillOnly = false;
+        if (separate) {
+            for (int index : running)
+                prefillOnly = prefillOnly || !seqs[static_cast<std::size_t>(index)].decoding();
+            if (!prefillOnly && !waiting.empty() && running.size() < maxBatch) {
+                const Sequence& s = seqs[static_cast<std::size_t>(waiting.front())];
+                const int tokens = std::min(s.prefillNeeded - s.prefillDone, budgetPerStep);
+                prefillOnly = extraBlocks(s.cached + s.prefillDone + tokens, s.blocks) <= freeBlocks;
+            }
+        }
+
         // Compose the step: running sequences first, in admission order.
         int budget = budgetPerStep;
         long long prefillTokens = 0;
@@ -193,6 +208,8 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
         for (std::size_t i = 0; i < running.size() && budget > 0; ++i) {
             Sequence& s = seqs[static_cast<std::size_t>(running[i])];
             const bool decode = s.decoding();
+            if (separate && decode == prefillOnly)
+                continue; // a decoder in a prefill step (or, never, the reverse)
             const int tokens = decode ? 1 : std::min(s.prefillNeeded - s.prefillDone, budget);
             const long long kvAfter = decode ? s.kvTokens + 1 : s.cached + s.prefillDone + tokens;
             const long long need = extraBlocks(kvAfter, s.blocks);
@@ -234,7 +251,8 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
         }
         // Then admit waiting requests, first come first served (none after a
         // preemption in this step, as vLLM's scheduler does).
-        while (!preempted && !waiting.empty() && running.size() < maxBatch && budget > 0) {
+        while (!preempted && (!separate || prefillOnly) && !waiting.empty()
+               && running.size() < maxBatch && budget > 0) {
             Sequence& s = seqs[static_cast<std::size_t>(waiting.front())];
             const int tokens = std::min(s.prefillNeeded - s.prefillDone, budget);
             const long long kvAfter = s.cached + s.prefillDone + tokens;

@@ -21,6 +21,8 @@ struct ReplicaEngine {
     int maxBatch = 256;           ///< sequences per step (vLLM max_num_seqs default 256)
     int stepTokenBudget = 2048;   ///< tokens per step (vLLM max_num_batched_tokens)
     double prefixCacheHitRate = 0;
+    /// Prefill in the decode step (mixed) or in steps of its own (separate).
+    PrefillSchedule prefillSchedule = PrefillSchedule::Mixed;
 };
 
 /// A closed loop: `users` each send a request, wait for its last token,
@@ -46,7 +48,10 @@ struct SimulationOptions {
 /// while the batch, the token budget and the free KV blocks allow. When a
 /// sequence needs a block and none is free, the most recently admitted
 /// sequence is preempted: its blocks are freed and it rejoins the front of
-/// the queue to recompute its prompt and the tokens it had generated. The
+/// the queue to recompute its prompt and the tokens it had generated. With
+/// `PrefillSchedule::Separate` a step that has prompt work (a prompt still
+/// in its chunks, or a waiting request that fits) runs only that prefill and
+/// the decoders wait; otherwise every decoder decodes. The
 /// step lasts `model.stepTimeS(prefill tokens, decode tokens, mean context)`.
 /// Pure and deterministic for its inputs; fast enough for a search (about
 /// a millisecond per thousand requests; bench/serving_bench.cpp).

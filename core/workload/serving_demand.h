@@ -18,6 +18,21 @@ struct EnumNames<ArrivalProcess> {
     static constexpr std::array<std::string_view, 2> names{"poisson", "gamma"};
 };
 
+/// How a continuous-batching engine runs new prompts beside the running
+/// decodes. `mixed`: one step carries the running batch's decode tokens and
+/// a chunk of prefill under the step's token budget (Sarathi-Serve, Agrawal
+/// et al., OSDI 2024 §4; vLLM 0.6 with chunked prefill). `separate`: a step
+/// that admits prompts runs their prefill alone and the running sequences
+/// wait for it; decode steps run when no prompt can be admitted (SGLang 0.3's
+/// default scheduler, python/sglang/srt/managers/tp_worker.py: forward_step
+/// runs get_new_prefill_batch first and mixes only with
+/// --enable-mixed-chunk; vLLM without chunked prefill, Kwon et al. SOSP 2023).
+enum class PrefillSchedule { Mixed, Separate };
+template <>
+struct EnumNames<PrefillSchedule> {
+    static constexpr std::array<std::string_view, 2> names{"mixed", "separate"};
+};
+
 /// A request length in tokens: a fixed number, a (mean, p90) pair (a
 /// lognormal with that mean and 90th percentile) or a histogram of
 /// (tokens, share) bins. Valid when built by the JSON reader: mean >= 1,
@@ -58,6 +73,7 @@ struct ServingDemand {
     /// Token budget of one engine step (vLLM max_num_batched_tokens, chunked
     /// prefill); absent = 2048.
     std::optional<int> prefillChunkTokens;
+    PrefillSchedule prefillSchedule = PrefillSchedule::Mixed;
     double prefixCacheHitRate = 0; ///< share of prompt tokens found in the prefix cache
     int spareReplicas = 0;         ///< replicas added beyond the demand (1 = N+1)
 

@@ -108,6 +108,10 @@ OnlinePrediction predictOnline(const OnlineServingRun& run)
     // chunked_prefill_size).
     w.maxBatch = 4096;
     w.serving.prefillChunkTokens = 8192;
+    // SGLang 0.3 runs a prefill batch on its own, ahead of the decodes, unless
+    // started with --enable-mixed-chunk (tp_worker.py, forward_step and
+    // get_new_prefill_batch); the page's runs do not set it.
+    w.serving.prefillSchedule = PrefillSchedule::Separate;
     Parallelism plan;
     plan.tensor = run.tensor;
     w.parallelism = plan;
@@ -182,12 +186,13 @@ TEST_CASE("Serving latency validation: online engine runs at a fixed request rat
                 "worst %.1f %%; %zu fit figures; offline throughput: %zu runs, worst %.1f %%\n",
         latency.size(), 100 * latencyMedian, 100 * latencyWorst, fitted.size(), throughput.size(),
         100 * *std::max_element(throughput.begin(), throughput.end()));
-    // The band docs/validation.md reports (issue 16 asks for a median of
-    // 15 % and none worse than 35 %; these online runs are not there yet:
-    // the doc says why). The checks fail if the model drifts further.
+    // Issue 16's bounds are a median of 15 % and none worse than 35 %: every
+    // figure is within 35 % since the separate-prefill schedule; the median
+    // (the time to first token is low, the doc says why) is not yet 15 %.
+    // The checks fail if the model drifts further.
     CHECK(latency.size() >= 5);
     CHECK(latencyMedian <= 0.25);
-    CHECK(latencyWorst <= 0.40);
+    CHECK(latencyWorst <= 0.35);
     for (double e : throughput)
-        CHECK(e <= 0.45);
+        CHECK(e <= 0.35);
 }

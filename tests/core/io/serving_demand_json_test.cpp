@@ -22,7 +22,8 @@ nlohmann::json servingWorkload()
         "output_tokens": {"histogram": [[128, 1], [256, 2], [512, 1]]},
         "sla": {"ttft_ms": 2000, "tpot_ms": 100, "percentile": 99},
         "max_batch": 128, "prefill_chunk_tokens": 4096, "prefix_cache_hit_rate": 0.3,
-        "arrival": "gamma", "arrival_cv": 2.5, "spare_replicas": 1
+        "arrival": "gamma", "arrival_cv": 2.5, "spare_replicas": 1,
+        "prefill_schedule": "separate"
     })");
 }
 
@@ -60,6 +61,8 @@ TEST_CASE("Serving demand: every field is read and written back the same", "[io]
     CHECK(*d.prefillChunkTokens == 4096);
     CHECK(d.prefixCacheHitRate == 0.3);
     CHECK(d.spareReplicas == 1);
+    CHECK(d.prefillSchedule == PrefillSchedule::Separate);
+    CHECK(workloadToJson(*w).at("prefill_schedule") == "separate");
 
     const auto again = workloadFromJson(workloadToJson(*w), "/w", problems);
     REQUIRE(problems.empty());
@@ -135,6 +138,9 @@ TEST_CASE("Serving demand: each broken rule names its pointer", "[io][serving][b
     j = servingWorkload();
     j["prefix_cache_hit_rate"] = 1.0;
     expectProblem(j, "/workloads/1/prefix_cache_hit_rate", "at most");
+    j = servingWorkload();
+    j["prefill_schedule"] = "interleaved";
+    expectProblem(j, "/workloads/1/prefill_schedule", "mixed");
     j = servingWorkload();
     j.erase("request_rate_per_s");
     j["think_time_s"] = 3;

@@ -342,3 +342,40 @@ TEST_CASE("Replicas for a load: the ceiling of load over capacity, never overflo
     CHECK(replicasFor(std::nan(""), 1.0) == 0);
     CHECK(replicasFor(1e300, 1e-300) == 1000000); // capped, not undefined behaviour
 }
+
+TEST_CASE("Separate prefill: a prompt's step carries no decodes and the decoders wait",
+    "[serving][simulator]")
+{
+    // Request A (10-token prompt, 4 tokens out) arrives at 0, B (10, 2) at
+    // 15 ms; every step takes 10 ms. Mixed: step 2 (10-20 ms) holds A's
+    // decode, step 3 (20-30 ms) A's decode and B's prompt together.
+    // Separate (SGLang 0.3's scheduler): step 3 runs B's prompt alone and A
+    // waits, so A's next token comes a step later; B's first token comes at
+    // 30 ms in both (it could not start before the step that ends at 20).
+    std::vector<std::pair<int, int>> mixedSteps;
+    std::vector<std::pair<int, int>> separateSteps;
+    const auto recorder = [](std::vector<std::pair<int, int>>& into) {
+        return FunctionStepTime([&into](int prefill, int decode, double) {
+            into.emplace_back(prefill, decode);
+            return 0.01;
+        });
+    };
+    const std::vector<SimRequest> requests{{0.0, 10, 4}, {0.015, 10, 2}};
+    ReplicaEngine e = roomyEngine(8);
+    const auto mixedModel = recorder(mixedSteps);
+    const auto mixed = simulateReplica(e, mixedModel, requests);
+    e.prefillSchedule = PrefillSchedule::Separate;
+    const auto separateModel = recorder(separateSteps);
+    const auto separate = simulateReplica(e, separateModel, requests);
+    CHECK(mixedSteps
+        == std::vector<std::pair<int, int>>{{10, 0}, {0, 1}, {10, 1}, {0, 2}});
+    CHECK(separateSteps
+        == std::vector<std::pair<int, int>>{{10, 0}, {0, 1}, {10, 0}, {0, 2}, {0, 1}});
+    for (const auto* step : {&mixedSteps, &separateSteps})
+        for (const auto& [prefill, decode] : *step)
+            CHECK((prefill == 0 || step == &mixedSteps || decode == 0));
+    CHECK(mixed.ttftS.p50 == Approx(separate.ttftS.p50));
+    // A: first token at 10 ms, last at 40 ms mixed, 50 ms separate.
+    CHECK(separate.e2eS.mean > mixed.e2eS.mean);
+    CHECK(separate.steps == mixed.steps + 1);
+}
