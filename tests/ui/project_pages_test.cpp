@@ -498,3 +498,30 @@ TEST_CASE("a form edit changes its field only", "[ui][workloads][fields]")
     CHECK(f.window->document()->project().workloads[0].sequenceLength == w.sequenceLength);
     CHECK(sequence->value() == w.sequenceLength);
 }
+
+TEST_CASE("the fabric switch and PDU pickers start at (default) and choose catalog parts",
+    "[ui][configurations][layout]")
+{
+    // Issue 18: a configuration names its fabric switch and rack PDU; left
+    // at "(default)" the layout takes the catalog's defaults. A choice goes
+    // into the project and is undone with Ctrl+Z like any other edit.
+    test::WindowFixture f;
+    auto* form = f.window->configurationsPage()->form();
+    for (const PartKind kind : {PartKind::Switch, PartKind::Pdu}) {
+        auto* combo = form->partCombo(kind);
+        REQUIRE(combo != nullptr);
+        REQUIRE(combo->count() >= 2);
+        CHECK(combo->itemText(0) == QStringLiteral("(default)"));
+        CHECK(combo->itemData(0).toString().isEmpty());
+    }
+    auto* pdu = form->partCombo(PartKind::Pdu);
+    const int row = pdu->findData(QStringLiteral("apc-ap8886"));
+    REQUIRE(row > 0);
+    REQUIRE(f.window->document()->project().configurations[0].pduId.empty());
+    pdu->setCurrentIndex(row);
+    emit pdu->activated(row);
+    CHECK(f.window->document()->project().configurations[0].pduId == "apc-ap8886");
+    f.window->document()->undoStack()->undo();
+    CHECK(f.window->document()->project().configurations[0].pduId.empty());
+    CHECK(pdu->currentIndex() == 0);
+}
