@@ -31,7 +31,6 @@
 #include <QSvgGenerator>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -39,7 +38,8 @@
 namespace infrafit::ui {
 
 LayoutPage::LayoutPage(ProjectDocument* document, LiveAnalysis* analysis, QWidget* parent)
-    : QWidget(parent), mDocument(document), mAnalysis(analysis)
+    : QWidget(parent), mDocument(document), mAnalysis(analysis),
+      mLatest(this, [this](const Outcome& outcome) { showOutcome(outcome, {}); })
 {
     auto* title = new QLabel(tr("<b>Layout</b> — the selected configuration in racks: row plan "
                                 "with the fabric, and each rack's elevation, front and rear"),
@@ -147,7 +147,6 @@ LayoutPage::LayoutPage(ProjectDocument* document, LiveAnalysis* analysis, QWidge
     connect(mView, &LayoutDrawingView::zoomChanged, this, &LayoutPage::updateZoomLabel);
     updateZoomLabel();
 
-    connect(&mWatcher, &QFutureWatcher<Outcome>::finished, this, &LayoutPage::takeResult);
     connect(mAnalysis, &LiveAnalysis::resultChanged, this, &LayoutPage::refresh);
     connect(mDocument, &ProjectDocument::changed, this, [this] {
         // Without configurations the live analysis may not announce a new
@@ -158,33 +157,19 @@ LayoutPage::LayoutPage(ProjectDocument* document, LiveAnalysis* analysis, QWidge
     refresh();
 }
 
-LayoutPage::~LayoutPage()
-{
-    mWatcher.waitForFinished();
-}
+LayoutPage::~LayoutPage() = default;
 
 void LayoutPage::waitForLayout()
 {
-    mWatcher.waitForFinished();
-    takeResult();
-}
-
-void LayoutPage::takeResult()
-{
-    // A result of an overtaken snapshot, or one already shown, is dropped.
-    if (mRunning != mGeneration || mShown == mRunning || !mWatcher.isFinished()
-        || mWatcher.future().resultCount() == 0)
-        return;
-    mShown = mRunning;
-    showOutcome(mWatcher.result(), {});
+    mLatest.wait();
 }
 
 void LayoutPage::refresh()
 {
-    ++mGeneration;
+    mLatest.newSnapshot();
     const Project& project = mDocument->project();
     if (project.configurations.empty()) {
-        mShown = mGeneration;
+        mLatest.shownWithoutWork();
         showOutcome(std::nullopt,
             tr("This project has no configuration. Add one on the Configurations page "
                "to see its racks, power distribution and fabric here."));
@@ -207,7 +192,7 @@ void LayoutPage::refresh()
         QStringList lines;
         for (const auto& problem : error.problems())
             lines << toQString(problem.pointer) + QStringLiteral(": ") + toQString(problem.message);
-        mShown = mGeneration;
+        mLatest.shownWithoutWork();
         showOutcome(std::nullopt,
             tr("Configuration %1 cannot be laid out yet:\n%2")
                 .arg(toQString(project.configurations[index].name), lines.join(QLatin1Char('\n'))));
@@ -222,21 +207,19 @@ void LayoutPage::refresh()
     mTitle = toQString(config.config.name);
     mSummary->show();
     mSummary->setText(tr("Laying out %1…").arg(mTitle.toHtmlEscaped()));
-    mRunning = mGeneration;
     // The catalog's switches and PDUs, as `infrafit-cli layout` and the BOM
     // reports take them (core/layout/layout_parts.h); looked up here, on the
     // thread that owns the catalog (a few id lookups and a fabric check).
     if (!infrastructure)
         infrastructure = checkInfrastructure(config, {});
     LayoutInputs inputs = layoutInputsFor(config, infrastructure->fabric, lookup);
-    mWatcher.setFuture(QtConcurrent::run([config = std::move(config),
-                                             infra = std::move(*infrastructure),
-                                             inputs = std::move(inputs)] {
-            Outcome outcome;
-            outcome.layout = planLayout(layoutRequestFor(config, infra, inputs));
-            outcome.drawing = drawLayout(outcome.layout, config.config.name);
-            return outcome;
-        }));
+    mLatest.run([config = std::move(config), infra = std::move(*infrastructure),
+                    inputs = std::move(inputs)] {
+        Outcome outcome;
+        outcome.layout = planLayout(layoutRequestFor(config, infra, inputs));
+        outcome.drawing = drawLayout(outcome.layout, config.config.name);
+        return outcome;
+    });
 }
 
 void LayoutPage::showOutcome(const std::optional<Outcome>& outcome, const QString& emptyText)

@@ -4,7 +4,8 @@
 #include "core/layout/rack_layout.h"
 #include "core/output/layout_drawing.h"
 
-#include <QFutureWatcher>
+#include "ui/latest_result.h"
+
 #include <QWidget>
 
 #include <optional>
@@ -78,7 +79,6 @@ private:
         LayoutDrawing drawing;
     };
     void refresh();
-    void takeResult();
     void showOutcome(const std::optional<Outcome>& outcome, const QString& emptyText);
     void updateZoomLabel();
     /// Every page on `device`, one drawing page per device page, scaled to fit.
@@ -98,10 +98,7 @@ private:
     std::optional<RackLayout> mLayout;
     QString mTitle;
     bool mFitWidth = true;
-    QFutureWatcher<Outcome> mWatcher;
-    quint64 mGeneration = 0;
-    quint64 mRunning = 0; ///< the snapshot the worker computes
-    quint64 mShown = 0; ///< the snapshot on screen
+    LatestResult<Outcome> mLatest;
 };
 
 } // namespace infrafit::ui

@@ -9,7 +9,6 @@
 
 #include <QLabel>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -27,6 +26,7 @@ PortfolioPage::PortfolioPage(ProjectDocument* document, LiveAnalysis* analysis, 
     : QWidget(parent)
     , mDocument(document)
     , mAnalysis(analysis)
+    , mLatest(this, [this](const PortfolioPlan& plan) { showPlan(plan, {}); })
 {
     auto* layout = new QVBoxLayout(this);
     auto* title = new QLabel(tr("<b>Portfolio</b> — the project's shared workloads packed onto one "
@@ -48,37 +48,24 @@ PortfolioPage::PortfolioPage(ProjectDocument* document, LiveAnalysis* analysis, 
     layout->addWidget(mMap, 1);
     layout->addWidget(mFindings);
 
-    connect(&mWatcher, &QFutureWatcher<PortfolioPlan>::finished, this,
-            &PortfolioPage::takeResult);
     connect(mDocument, &ProjectDocument::changed, this, &PortfolioPage::refresh);
     connect(mAnalysis, &LiveAnalysis::resultChanged, this, &PortfolioPage::refresh);
     refresh();
 }
 
-PortfolioPage::~PortfolioPage() { mWatcher.waitForFinished(); }
+PortfolioPage::~PortfolioPage() = default;
 
 void PortfolioPage::waitForPlan()
 {
-    mWatcher.waitForFinished();
-    takeResult();
-}
-
-void PortfolioPage::takeResult()
-{
-    // A result of an overtaken snapshot, or one already shown, is dropped.
-    if (mRunning != mGeneration || mShown == mRunning || !mWatcher.isFinished()
-        || mWatcher.future().resultCount() == 0)
-        return;
-    mShown = mRunning;
-    showPlan(mWatcher.result(), {});
+    mLatest.wait();
 }
 
 void PortfolioPage::refresh()
 {
-    ++mGeneration;
+    mLatest.newSnapshot();
     const Project& project = mDocument->project();
     if (!project.portfolio) {
-        mShown = mGeneration;
+        mLatest.shownWithoutWork();
         showPlan(std::nullopt, {});
         return;
     }
@@ -104,16 +91,15 @@ void PortfolioPage::refresh()
         QString text;
         for (const auto& line : error.lines())
             text += QString::fromStdString(line) + QLatin1Char('\n');
-        mShown = mGeneration;
+        mLatest.shownWithoutWork();
         showPlan(std::nullopt, text.trimmed());
         return;
     }
     mSummary->setText(tr("Packing…"));
-    mRunning = mGeneration;
-    mWatcher.setFuture(QtConcurrent::run(
+    mLatest.run(
         [workloads = std::move(workloads), config, software = mAnalysis->softwareTable()] {
             return planPortfolio(workloads, config, &software);
-        }));
+        });
 }
 
 void PortfolioPage::showPlan(const std::optional<PortfolioPlan>& plan, const QString& problem)

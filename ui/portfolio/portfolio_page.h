@@ -3,7 +3,8 @@
 
 #include "core/portfolio/portfolio_plan.h"
 
-#include <QFutureWatcher>
+#include "ui/latest_result.h"
+
 #include <QWidget>
 
 #include <optional>
@@ -38,7 +39,6 @@ signals:
 
 private:
     void refresh();
-    void takeResult();
     void showPlan(const std::optional<PortfolioPlan>& plan, const QString& problem);
 
     ProjectDocument* mDocument;
@@ -46,10 +46,7 @@ private:
     QLabel* mSummary = nullptr;
     QLabel* mFindings = nullptr;
     GpuMapWidget* mMap = nullptr;
-    QFutureWatcher<PortfolioPlan> mWatcher;
-    quint64 mGeneration = 0;
-    quint64 mRunning = 0; ///< the snapshot the worker computes
-    quint64 mShown = 0;   ///< the snapshot on screen
+    LatestResult<PortfolioPlan> mLatest;
 };
 
 } // namespace infrafit::ui
