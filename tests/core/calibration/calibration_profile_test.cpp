@@ -146,12 +146,7 @@ TEST_CASE("calibrated project: the analysis uses the fitted efficiency and names
 TEST_CASE("calibrated project: the recommendation uses the fitted efficiency for that GPU",
     "[calibration][search]")
 {
-    RecommendRequest r;
-    r.workload = testing::fineTune70b();
-    r.parts = testing::smallSnapshot();
-    r.constraints.nodeCounts = {2};
-    r.constraints.maxNodes = 2;
-    r.top = 50;
+    RecommendRequest r = testing::twoNodeFineTuneRequest();
     const auto plain = recommend(r);
     r.workload.calibration.push_back({"prod-h100", "nvidia-h100-sxm5-80gb", true, 0.22, 6, 0.04});
     const auto calibrated = recommend(r);

@@ -142,12 +142,7 @@ TEST_CASE("calibrated project: the BOM names the power profile and prices its en
 TEST_CASE("calibrated project: the recommendation uses the power fit for that GPU",
     "[calibration][power][search]")
 {
-    RecommendRequest r;
-    r.workload = testing::fineTune70b();
-    r.parts = testing::smallSnapshot();
-    r.constraints.nodeCounts = {2};
-    r.constraints.maxNodes = 2;
-    r.top = 50;
+    RecommendRequest r = testing::twoNodeFineTuneRequest();
     const auto plain = recommend(r);
     r.workload.powerCalibration.push_back(
         {"prod-h100", "nvidia-h100-sxm5-80gb", 200, 700, 18.5, 4096, ""});

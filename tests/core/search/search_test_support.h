@@ -58,4 +58,17 @@ inline PartsSnapshot smallSnapshot()
     return s;
 }
 
+/// The 70B fine-tune on two nodes of the small snapshot, top 50: the
+/// request the calibration tests run with and without a profile.
+inline RecommendRequest twoNodeFineTuneRequest()
+{
+    RecommendRequest r;
+    r.workload = fineTune70b();
+    r.parts = smallSnapshot();
+    r.constraints.nodeCounts = {2};
+    r.constraints.maxNodes = 2;
+    r.top = 50;
+    return r;
+}
+
 } // namespace infrafit::testing
