@@ -46,7 +46,7 @@ int main(int argc, char** argv)
         QStringLiteral("page"),
         QStringLiteral("Show PAGE first: catalog, software (the catalog's software "
                        "compatibility rows), workloads, configurations, analysis, recommend, "
-                       "compare, measurements or portfolio."),
+                       "compare, measurements, portfolio or layout."),
         QStringLiteral("PAGE"));
     parser.addOption(pageOption);
     const QCommandLineOption themeOption(
