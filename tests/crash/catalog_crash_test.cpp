@@ -136,14 +136,14 @@ TEST_CASE("crash harness: first-use creation killed at every write and sync",
 
     // The old state is no catalog at all, which the next command creates:
     // after any kill the catalog is the complete built-in one. The built-in
-    // catalog is small (under 100 calls), so every one of its points is
+    // catalog is small (about 160 calls), so every one of its points is
     // tried, and creation by an import adds the rest.
     const auto bare = sweepKillPoints("first-use creation", setUp, create,
                                       [&](const std::string& point) {
                                           INFO(point);
                                           CHECK(listedState(path) == created);
                                       },
-                                      150);
+                                      test::everyKillPoint);
     const auto byImport = sweepKillPoints("first-use creation by an import", setUp,
                                           createByImport, [&](const std::string& point) {
                                               INFO(point);

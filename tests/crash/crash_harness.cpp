@@ -76,7 +76,8 @@ KillSweep sweepKillPoints(const std::string& name, const std::function<void()>& 
     // minPoints and fewer than 2 x minPoints are tried.
     const std::uint64_t points = 2 * sweep.calls;
     REQUIRE(points >= minPoints);
-    const std::uint64_t step = std::max<std::uint64_t>(1, points / minPoints);
+    const std::uint64_t step
+        = minPoints == everyKillPoint ? 1 : std::max<std::uint64_t>(1, points / minPoints);
     for (std::uint64_t point = 0; point < points; point += step) {
         const std::uint64_t call = point / 2 + 1;
         const auto when = point % 2 == 0 ? FaultVfs::When::Before : FaultVfs::When::After;

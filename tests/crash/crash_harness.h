@@ -39,7 +39,8 @@ struct KillSweep {
 /// for every kill point (call n before and after it, stepping so that at
 /// least `minPoints` and fewer than 2 x `minPoints` are tried): `setUp`,
 /// run `operation` in a child ended there, `check(point)`. Prints a summary
-/// line to stderr.
+/// line to stderr. `minPoints` = everyKillPoint tries every point.
+inline constexpr std::uint64_t everyKillPoint = 0;
 KillSweep sweepKillPoints(const std::string& name, const std::function<void()>& setUp,
                           const std::function<void()>& operation,
                           const std::function<void(const std::string& point)>& check,
