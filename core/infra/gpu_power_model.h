@@ -20,11 +20,20 @@ struct GpuPowerCurve {
     double computeBoundFraction = 0.95; ///< large tensor-core GEMMs, prefill
     double minLimitFraction = 0.3; ///< lowest settable power limit / tdp_w
     std::string_view source;
+    /// Busy floor of a compute-bound phase under a power limit, fraction of
+    /// tdp_w: the power it still draws as the limit pulls its clock toward
+    /// zero (HBM, uncore and leakage stay at load). 0 = the idle power
+    /// (docs/power-model.md §2).
+    double computeFloorFraction = 0;
 };
 
 /// The curve for a GPU by its architecture (Hopper, Ampere, Blackwell,
 /// CDNA …); a generic curve for other families (docs/power-model.md §1).
 const GpuPowerCurve& gpuPowerCurve(const Gpu& gpu);
+
+/// Below this fraction of tdp_w a power limit's slowdown is validated only
+/// loosely (docs/validation.md, "Power limit"): the finding power.deep_cap.
+inline constexpr double deepPowerCapFraction = 0.7;
 
 /// Lowest and highest power limit a user may set for `gpu`, watts:
 /// minLimitFraction × tdp_w and tdp_w (docs/power-model.md §2).
@@ -42,7 +51,8 @@ double effectivePowerLimitW(const Gpu& gpu, std::optional<double> limitW);
 /// clock, close to f² on measured GPUs (CMOS dynamic power, Weste & Harris,
 /// "CMOS VLSI Design" 4th ed. §5.1; docs/power-model.md §2), so
 /// f/f0 = ((limit − P_idle) / (P_phase − P_idle))^(1/2). 1 when the limit is
-/// at or above the phase's power.
+/// at or above the phase's power. `idleW` is the power the phase keeps at
+/// zero clock: the idle power, or a family's busy floor for compute phases.
 double cappedClockFraction(double limitW, double phaseW, double idleW);
 
 /// Clock fraction for compute-bound phases of `gpu` at power limit `limitW`.

@@ -189,6 +189,19 @@ InfrastructureInputs sanitizeInfrastructureInputs(const ResolvedConfiguration& r
                            + " W; the nearest allowed limit was used.",
                        "Set the GPU power limit between " + infra::num(lo) + " and "
                            + infra::num(hi) + " W, or remove it for the rated power.");
+        // Deep limits: measured slowdowns spread widely between GPUs there
+        // (docs/validation.md, "Power limit": within 6 % above 70 % of
+        // tdp_w, up to 30 % apart below it).
+        else if (hi > 0 && limit < deepPowerCapFraction * hi)
+            addFinding(findings, Severity::Info, "power.deep_cap",
+                       "The GPU power limit of " + infra::num(limit) + " W is "
+                           + infra::num(100 * limit / hi) + " % of the rated "
+                           + infra::num(hi) + " W. Below "
+                           + infra::num(100 * deepPowerCapFraction)
+                           + " % the measured slowdown differs from GPU to GPU by up to a "
+                             "third (docs/validation.md, Power limit); the speed shown is an "
+                             "estimate.",
+                       "Measure a step at this limit and enter it as a calibration run.");
     }
 
     // Part fields the checks divide by or rely on.
