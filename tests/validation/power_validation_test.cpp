@@ -260,6 +260,35 @@ TEST_CASE("Node and GPU power against published measurements", "[validation][pow
             report.power.node.gpus.idleW / h200.config.gpusPerNode, 0, {}, true});
     }
 
+    // 9. A whole node near idle: DGX A100 (8× A100 40GB SXM, 2× EPYC 7742,
+    //    6.5 kW rated) reporting 1,534 W (average) and 1,794 W in two runs of
+    //    the same light test, one GPU busy at 86 W and seven idle, host CPUs
+    //    ~1 %: FlagOpen/FlagPerf base/toolkits/interconnect-P2P_interserver/
+    //    nvidia/A100/README.md and base/benchmarks/interconnect-P2P_interserver/
+    //    nvidia/A100/README.md, "能耗监控结果" (system power from the BMC,
+    //    ipmitool, i.e. at the PSU inputs; not a wall meter). Out-of-sample:
+    //    InfraFit's node idle plus the one GPU's 86 W over its idle level.
+    {
+        auto dgxA100 = powerValidationNode("a100-sxm4-40gb", 400, 40, 1555);
+        dgxA100.gpu.architecture = "Ampere";
+        dgxA100.gpu.bf16Tflops = 312;
+        dgxA100.gpu.fp16Tflops = 312;
+        dgxA100.gpu.fp8Tflops = 0;
+        dgxA100.gpu.gpuLinkGbs = 600;
+        dgxA100.gpu.pcieGen = 4;
+        dgxA100.gpu.precisions = {"fp32", "bf16", "fp16"};
+        // NVIDIA DGX A100 user guide: 6.5 kW maximum, six 3 kW PSUs (3+3).
+        dgxA100.chassis.maxGpuTdpW = 400;
+        dgxA100.chassis.psuWattsEach = 3000;
+        dgxA100.chassis.maxSystemPowerW = 6500;
+        dgxA100.chassis.basePowerW = 6500 - 8 * 400;
+        dgxA100.nic->portSpeedGbps = 200;
+        const auto report = checkInfrastructure(dgxA100, InfrastructureInputs{});
+        const double gpuIdle = report.power.node.gpus.idleW / dgxA100.config.gpusPerNode;
+        points.push_back({"flagperf-dgx-a100-near-idle", false, 1534,
+            report.power.nodeWallIdleW + std::max(0.0, 86.14 - gpuIdle), 1794, {}, true});
+    }
+
     std::vector<double> outOfSample, all;
     for (const auto& p : points) {
         std::printf("power validation %-30s %-13s measured %6.0f-%6.0f W predicted %6.0f W "
