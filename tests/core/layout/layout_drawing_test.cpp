@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace infrafit;
@@ -175,8 +176,11 @@ TEST_CASE("layout drawing: a rack over a limit is drawn in red", "[layout][drawi
     RackLayout layout = planLayout(drawingTestRequest(4));
     REQUIRE_FALSE(layout.racks.empty());
     Rack& rack = layout.racks.front();
-    const auto powerText = [](const RackLayout& l) {
-        return drawingTestFind(drawLayout(l, "t"), infra::watts(l.racks.front().maxW) + " max");
+    // The text is copied out of the drawing, which does not outlive the call.
+    const auto powerText = [](const RackLayout& l) -> std::optional<DrawingText> {
+        const LayoutDrawing drawing = drawLayout(l, "t");
+        const auto* text = drawingTestFind(drawing, infra::watts(l.racks.front().maxW) + " max");
+        return text ? std::optional<DrawingText>(*text) : std::nullopt;
     };
     REQUIRE(powerText(layout));
     CHECK_FALSE(drawingTestIsRed(powerText(layout)->color));
@@ -184,8 +188,8 @@ TEST_CASE("layout drawing: a rack over a limit is drawn in red", "[layout][drawi
     REQUIRE(powerText(layout));
     CHECK(drawingTestIsRed(powerText(layout)->color));
     rack.weightLimitKg = rack.weightKg / 2;
-    const auto* weight
-        = drawingTestFind(drawLayout(layout, "t"), infra::num(rack.weightKg) + " kg");
+    const LayoutDrawing overWeight = drawLayout(layout, "t");
+    const auto* weight = drawingTestFind(overWeight, infra::num(rack.weightKg) + " kg");
     REQUIRE(weight);
     CHECK(drawingTestIsRed(weight->color));
 }
