@@ -10,6 +10,8 @@
 // INFRAFIT_VALIDATION_PRINT=1 prints the table.
 #include "core/infra/gpu_power_model.h"
 
+#include "validation/validation_stats.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -69,13 +71,6 @@ Gpu powerCapGpu(const char* name)
     return g;
 }
 
-double powerCapMedian(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 } // namespace
 
 TEST_CASE("Power limit validation: training throughput against the limit", "[validation][power]")
@@ -113,17 +108,17 @@ TEST_CASE("Power limit validation: training throughput against the limit", "[val
     std::printf("power limit: fit %zu points, median |error| %.1f %%, worst %.1f %%; "
                 "out-of-sample %zu points, median %.1f %% (at >= 70 %% of tdp %.1f %%, below "
                 "%.1f %%), worst %.1f %%, most optimistic %+.1f %%\n",
-        fitErrors.size(), 100 * powerCapMedian(fitErrors),
+        fitErrors.size(), 100 * test::validationMedian(fitErrors),
         100 * *std::max_element(fitErrors.begin(), fitErrors.end()), outErrors.size(),
-        100 * powerCapMedian(outErrors), 100 * powerCapMedian(outShallow),
-        100 * powerCapMedian(outDeep), 100 * *std::max_element(outErrors.begin(), outErrors.end()),
+        100 * test::validationMedian(outErrors), 100 * test::validationMedian(outShallow),
+        100 * test::validationMedian(outDeep), 100 * *std::max_element(outErrors.begin(), outErrors.end()),
         100 * mostOptimistic);
     // The bounds docs/validation.md reports; the checks fail if the model
     // drifts. A speed estimate that errs should err slow: no out-of-sample
     // point may come out more than 5 % faster than measured.
-    CHECK(powerCapMedian(fitErrors) <= 0.05);
+    CHECK(test::validationMedian(fitErrors) <= 0.05);
     CHECK(*std::max_element(fitErrors.begin(), fitErrors.end()) <= 0.08);
-    CHECK(powerCapMedian(outErrors) <= 0.15);
+    CHECK(test::validationMedian(outErrors) <= 0.15);
     CHECK(*std::max_element(outErrors.begin(), outErrors.end()) <= 0.35);
     CHECK(mostOptimistic <= 0.05);
 }

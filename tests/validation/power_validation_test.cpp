@@ -6,6 +6,8 @@
 #include "core/pipeline/evaluate.h"
 #include "core/io/model_presets.h"
 
+#include "validation/validation_stats.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -89,13 +91,6 @@ struct PowerPoint {
         return (predicted - bound) / bound;
     }
 };
-
-double powerValidationMedian(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n == 0 ? 0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 } // namespace
 
@@ -307,7 +302,7 @@ TEST_CASE("Node and GPU power against published measurements", "[validation][pow
                 p.knownMiss.c_str());
     }
     std::printf("power validation median |error|: all %.1f %%, out-of-sample %.1f %%\n",
-        100 * powerValidationMedian(all), 100 * powerValidationMedian(outOfSample));
-    CHECK(powerValidationMedian(all) <= 0.15);
-    CHECK(powerValidationMedian(outOfSample) <= 0.15);
+        100 * test::validationMedian(all), 100 * test::validationMedian(outOfSample));
+    CHECK(test::validationMedian(all) <= 0.15);
+    CHECK(test::validationMedian(outOfSample) <= 0.15);
 }

@@ -11,6 +11,8 @@
 #include "core/io/catalog_json.h"
 #include "core/io/model_presets.h"
 
+#include "validation/validation_stats.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -140,13 +142,6 @@ OnlinePrediction predictOnline(const OnlineServingRun& run)
     return p;
 }
 
-double latencyValidationMedian(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 } // namespace
 
 TEST_CASE("Serving latency validation: online engine runs at a fixed request rate",
@@ -180,7 +175,7 @@ TEST_CASE("Serving latency validation: online engine runs at a fixed request rat
         if (run.outputTokensPerS > 0)
             row(run.label, "output tok/s", run.outputTokensPerS, p.outputTokensPerS, throughput);
     }
-    const double latencyMedian = latencyValidationMedian(latency);
+    const double latencyMedian = test::validationMedian(latency);
     const double latencyWorst = *std::max_element(latency.begin(), latency.end());
     std::printf("serving latency (online, out-of-sample): %zu figures, median |error| %.1f %%, "
                 "worst %.1f %%; %zu fit figures; offline throughput: %zu runs, worst %.1f %%\n",

@@ -7,6 +7,8 @@
 #include "core/pipeline/analyze.h"
 #include "core/io/workload_json.h"
 
+#include "validation/validation_stats.h"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -69,15 +71,6 @@ struct RunError {
     const char* unit = "";
 };
 
-double trainingMedian(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 std::vector<RunError> evaluateRuns()
 {
     const nlohmann::json doc = loadRuns();
@@ -138,10 +131,10 @@ TEST_CASE("training speed against published measured runs", "[validation][traini
     std::printf("fit runs: %zu, trainingMedian |error| %.1f %%; out-of-sample runs: %zu, "
                 "trainingMedian |error| "
                 "%.1f %%, worst %.1f %%\n",
-        fitted.size(), 100.0 * trainingMedian(fitted), outOfSample.size(),
-        100.0 * trainingMedian(outOfSample), 100.0 * worst);
+        fitted.size(), 100.0 * test::validationMedian(fitted), outOfSample.size(),
+        100.0 * test::validationMedian(outOfSample), 100.0 * worst);
     REQUIRE(outOfSample.size() >= 15);
-    CHECK(trainingMedian(outOfSample) <= 0.10);
+    CHECK(test::validationMedian(outOfSample) <= 0.10);
     for (const RunError& e : runs) {
         INFO(e.id << ": measured " << e.measured << " " << e.unit << ", InfraFit " << e.predicted);
         CHECK(std::fabs(e.error) <= 0.35);
