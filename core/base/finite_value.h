@@ -13,4 +13,11 @@ inline double finiteOrZero(double value)
     return std::isfinite(value) ? value : 0.0;
 }
 
+/// A size, power, weight or price where only a positive finite value means
+/// something: anything else (0, negative, NaN, infinity) is 0, "unknown".
+inline double positiveOrZero(double value)
+{
+    return std::isfinite(value) && value > 0 ? value : 0.0;
+}
+
 } // namespace infrafit

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/layout/layout_parts.h"
 
+#include "core/base/finite_value.h"
 #include "core/layout/plan_layout.h"
 
 #include <algorithm>
@@ -9,11 +10,6 @@
 namespace infrafit {
 
 namespace {
-
-double layoutPartFigure(std::optional<double> value)
-{
-    return value && std::isfinite(*value) && *value > 0 ? *value : 0;
-}
 
 std::string layoutPartModel(const PartInfo& info)
 {
@@ -41,10 +37,10 @@ SwitchSpec switchSpecFrom(const NetworkSwitch& part)
     s.ports = part.ports;
     s.portSpeedGbps = part.portSpeedGbps;
     s.rackUnits = std::max(1, part.rackUnits);
-    s.maxW = layoutPartFigure(part.maxPowerW);
-    s.typicalW = std::min(s.maxW, layoutPartFigure(part.typicalOrMaxW()));
-    s.weightKg = layoutPartFigure(part.weightKg);
-    s.priceUsd = layoutPartFigure(part.priceUsd);
+    s.maxW = positiveOrZero(part.maxPowerW);
+    s.typicalW = std::min(s.maxW, positiveOrZero(part.typicalOrMaxW()));
+    s.weightKg = positiveOrZero(part.weightKg.value_or(0));
+    s.priceUsd = positiveOrZero(part.priceUsd.value_or(0));
     s.psus = std::max(1, part.powerSupplies);
     s.source = part.source;
     s.catalogPart = part;
@@ -59,11 +55,11 @@ PduSpec pduSpecFrom(const Pdu& part)
     p.outletsC13 = std::max(0, part.outletsC13);
     p.outletsC19 = std::max(0, part.outletsC19);
     p.phases = part.phases == 1 ? 1 : 3;
-    p.voltageV = layoutPartFigure(part.voltageV);
-    p.breakerA = layoutPartFigure(part.breakerA);
+    p.voltageV = positiveOrZero(part.voltageV);
+    p.breakerA = positiveOrZero(part.breakerA);
     p.rackUnits = std::max(0, part.rackUnits);
-    p.weightKg = layoutPartFigure(part.weightKg);
-    p.priceUsd = layoutPartFigure(part.priceUsd);
+    p.weightKg = positiveOrZero(part.weightKg.value_or(0));
+    p.priceUsd = positiveOrZero(part.priceUsd.value_or(0));
     p.source = part.source;
     p.catalogPart = part;
     return p;

@@ -4,6 +4,7 @@
 #include "core/pipeline/evaluate.h"
 #include "core/base/finding_text.h"
 #include "core/infra/switch_power.h"
+#include "core/base/finite_value.h"
 #include "core/base/input_error.h"
 #include "core/layout/cabling.h"
 #include "core/layout/layout_parts.h"
@@ -52,11 +53,6 @@ LayoutTree layoutTreeFrom(const FatTreeSize& t, int radix)
     return tree;
 }
 
-double layoutFinite(double value)
-{
-    return std::isfinite(value) && value > 0 ? value : 0;
-}
-
 } // namespace
 
 LayoutInputs defaultLayoutInputs(const FabricReport& fabric)
@@ -82,12 +78,12 @@ LayoutRequest layoutRequestFor(
     r.nodes = std::max(0, cfg.nodes);
     r.nodePart = rc.chassis.id;
     r.nodeU = std::max(1, rc.chassis.rackUnits);
-    r.nodeMaxW = layoutFinite(power.nodeWallW);
-    r.nodeTypicalW = std::min(r.nodeMaxW, layoutFinite(power.nodeWallTypicalW));
-    r.nodeWeightKg = layoutFinite(rc.chassis.weightKg.value_or(0));
+    r.nodeMaxW = positiveOrZero(power.nodeWallW);
+    r.nodeTypicalW = std::min(r.nodeMaxW, positiveOrZero(power.nodeWallTypicalW));
+    r.nodeWeightKg = positiveOrZero(rc.chassis.weightKg.value_or(0));
     r.nodePsus = power.psusInstalled > 0 ? power.psusInstalled
                                          : (rc.chassis.psuSlots > 0 ? rc.chassis.psuSlots : 2);
-    r.nodePsuWatts = layoutFinite(power.psuWattsEach);
+    r.nodePsuWatts = positiveOrZero(power.psuWattsEach);
     r.redundancy = cfg.psuRedundancy;
     r.nodeSurvivesFeedLoss = power.feedLoss != FeedLossVerdict::Insufficient;
 
@@ -105,8 +101,8 @@ LayoutRequest layoutRequestFor(
 
     r.rack = cfg.rack;
     const double budgetKw = power.rackBudgetKw > 0 ? power.rackBudgetKw : cfg.rack.powerLimitKw;
-    r.rackPowerW = layoutFinite(budgetKw * 1000);
-    r.rackCoolingW = rc.cooling ? layoutFinite(rc.cooling->maxHeatKwPerRack * 1000) : 0;
+    r.rackPowerW = positiveOrZero(budgetKw * 1000);
+    r.rackCoolingW = rc.cooling ? positiveOrZero(rc.cooling->maxHeatKwPerRack * 1000) : 0;
     return r;
 }
 

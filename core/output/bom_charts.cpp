@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/output/bom_charts.h"
 
+#include "core/base/finite_value.h"
+
 #include "core/base/finding_text.h"
 
 #include <algorithm>
@@ -8,11 +10,6 @@
 
 namespace infrafit {
 namespace {
-
-double positiveOrZero(double value)
-{
-    return std::isfinite(value) && value > 0 ? value : 0.0;
-}
 
 void finish(StackedBarChart& chart)
 {
