@@ -14,6 +14,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <initializer_list>
 
 #include <signal.h>
 #include <unistd.h>
@@ -85,13 +86,20 @@ void formula(lxw_worksheet* ws, lxw_row_t row, lxw_col_t col, const std::string&
     worksheet_write_formula_num(ws, row, col, f.c_str(), format, finiteOrZero(value));
 }
 
+/// A header row: `names` from column 0 in the header format.
+void headerRow(lxw_worksheet* ws, lxw_row_t row, std::initializer_list<const char*> names,
+    const Formats& f)
+{
+    lxw_col_t col = 0;
+    for (const char* name : names)
+        worksheet_write_string(ws, row, col++, name, f.header);
+}
+
 /// Writes the Lines sheet; returns the row of the total.
 lxw_row_t writeLines(lxw_worksheet* ws, const BillOfMaterials& bom, const Formats& f)
 {
-    const char* headers[] = {"Kind", "Vendor", "Model", "Part id", "Per node", "Nodes", "Quantity",
-        "Unit price (USD)", "Extended (USD)", "Price", "Note", "Part number"};
-    for (lxw_col_t c = 0; c < 12; ++c)
-        worksheet_write_string(ws, 0, c, headers[c], f.header);
+    headerRow(ws, 0, {"Kind", "Vendor", "Model", "Part id", "Per node", "Nodes", "Quantity",
+        "Unit price (USD)", "Extended (USD)", "Price", "Note", "Part number"}, f);
     worksheet_freeze_panes(ws, 1, 0);
     worksheet_set_column(ws, 0, 1, 12, nullptr);
     worksheet_set_column(ws, 2, 3, 30, nullptr);
@@ -156,9 +164,7 @@ lxw_row_t writeLines(lxw_worksheet* ws, const BillOfMaterials& bom, const Format
 void writeSummary(
     lxw_worksheet* ws, const BillOfMaterials& bom, const Formats& f, lxw_row_t totalRow)
 {
-    const char* headers[] = {"Section", "Item", "Value", "Unit"};
-    for (lxw_col_t c = 0; c < 4; ++c)
-        worksheet_write_string(ws, 0, c, headers[c], f.header);
+    headerRow(ws, 0, {"Section", "Item", "Value", "Unit"}, f);
     worksheet_freeze_panes(ws, 1, 0);
     worksheet_set_column(ws, 0, 0, 18, nullptr);
     worksheet_set_column(ws, 1, 1, 30, nullptr);
@@ -245,9 +251,7 @@ void writeSummary(
 /// as the cable CSV and, with `bom --layout-cables`, the BOM's cable lines.
 void writeCables(lxw_worksheet* ws, const RackLayout& layout, const Formats& f)
 {
-    const char* headers[] = {"From", "To", "Type", "Length (m)", "Purpose"};
-    for (lxw_col_t c = 0; c < 5; ++c)
-        worksheet_write_string(ws, 0, c, headers[c], f.header);
+    headerRow(ws, 0, {"From", "To", "Type", "Length (m)", "Purpose"}, f);
     worksheet_freeze_panes(ws, 1, 0);
     worksheet_set_column(ws, 0, 1, 28, nullptr);
     worksheet_set_column(ws, 2, 2, 14, nullptr);
@@ -262,10 +266,8 @@ void writeCables(lxw_worksheet* ws, const RackLayout& layout, const Formats& f)
         ++row;
     }
     ++row;
-    const char* totalHeaders[] = {"Cable type", "Cables", "Length (m)", "Transceivers",
-        "Cable unit (USD)", "Transceiver unit (USD)", "Total (USD)"};
-    for (lxw_col_t c = 0; c < 7; ++c)
-        worksheet_write_string(ws, row, c, totalHeaders[c], f.header);
+    headerRow(ws, row, {"Cable type", "Cables", "Length (m)", "Transceivers",
+        "Cable unit (USD)", "Transceiver unit (USD)", "Total (USD)"}, f);
     ++row;
     const lxw_row_t firstTotal = row;
     double sum = 0;
