@@ -139,7 +139,9 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
         if (const auto chosen = workloadEfficiencyFor(w, ctx.config.gpu.id))
             se.gemmCompute = *chosen;
         a.push_back(fmt("serving step timed per operation, each max(FLOPs / (peak x eff), bytes / "
-                        "(HBM x eff)): GEMMs %.2f of dense peak, attention %.2f of dense peak",
+                        "(HBM x eff)): GEMMs %.2f of dense peak for large products, less for a "
+                        "step of few tokens (measured cuBLAS shape table), attention %.2f of "
+                        "dense peak",
                         se.gemmCompute, se.attentionCompute)
                     + fmt(", weight/KV/element-wise streams %.2f of HBM bandwidth (", se.memory)
                     + (w.efficiency ? std::string("GEMM: workload override")

@@ -16,10 +16,16 @@ namespace infrafit {
 ///   512×256×512 (g 406) 0.022 · 256×2048×256 (g 512) 0.042 ·
 ///   4096×512×512 (g 1024) 0.241 · 1024×1024×2048 (g 1290) 0.354 ·
 ///   1024×2048×2048 (g 1625) 0.530 · 2048³ 0.639 · 4096³ 0.792.
-/// The table is that curve divided by its 4096³ plateau and interpolated
-/// linearly in log2(g); beyond g = 4096 it stays at 1 (no larger point).
+/// The table is that curve divided by its 4096³ plateau, interpolated
+/// geometrically (log of the fraction linear in log2(g), which keeps a
+/// product's time non-decreasing in M); beyond g = 4096 it stays at 1.
 /// The per-family plateau itself is a separate, fitted figure
 /// (Efficiency::trainCompute).
 double gemmShapeFraction(double m, double n, double k);
+
+/// gemmShapeFraction() of a product whose log2(M) + log2(N) + log2(K) is
+/// `log2Volume` — for callers that keep log2(N·K) of fixed weight shapes
+/// and vary only M (the serving step, once per simulated step).
+double gemmShapeFractionOfLog2Volume(double log2Volume);
 
 } // namespace infrafit

@@ -85,6 +85,31 @@ ServingStepModel makeServingStepModel(const AnalysisContext& ctx, const Inferenc
                               : 0;
     sm.elementwiseBytesPerToken = act * (4.0 * h + 6.0 * h + rotary
                                          + (m.gatedMlp ? 3.0 : 2.0) * f / t);
+    // Shapes of the block's weight products per GPU (Megatron's column/row
+    // split, Shoeybi et al. 2019 §3): QKV and the MLP's first product are
+    // split along N, the output projections along K. M = the step's tokens.
+    const double qkv = (double(m.attentionHeads) * m.qkHeadDim()
+                        + double(m.kvHeads) * (m.qkHeadDim() + m.valueHeadDim()))
+                       / t;
+    const double attnOut = double(m.attentionHeads) * m.valueHeadDim() / t;
+    const double gateUp = m.gatedMlp ? 2.0 : 1.0;
+    const auto addAttention = [&](ServingGemmGroup& g) {
+        g.add(qkv, h, 2.0 * qkv * h);
+        g.add(h, attnOut, 2.0 * attnOut * h);
+    };
+    const auto addMlp = [&](ServingGemmGroup& g, double width) {
+        g.add(gateUp * width / t, h, 2.0 * gateUp * width / t * h);
+        g.add(h, width / t, 2.0 * width / t * h);
+    };
+    addAttention(sm.denseGemms);
+    addMlp(sm.denseGemms, m.ffnHiddenSize);
+    if (m.isMoe()) {
+        addAttention(sm.moeSharedGemms);
+        if (m.sharedExperts > 0)
+            addMlp(sm.moeSharedGemms, double(m.sharedExperts) * m.expertFfnSize());
+        addMlp(sm.expertGemms, m.expertFfnSize());
+    }
+    sm.headGemm.add(double(m.vocabSize) / t, h, 2.0 * double(m.vocabSize) * h / t);
     sm.headFlopsPerToken = 2.0 * double(m.vocabSize) * h / t;
     sm.headWeightBytes = double(m.vocabSize) * h * std::max(2.0, wb) / t;
     sm.allReduceBytesPerToken = h * act;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/analysis/serving_step.h"
 
+#include "core/analysis/gemm_efficiency.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cctype>
@@ -28,6 +30,25 @@ OpTime roofline(double flops, double bytes, double flopsPerS, double bytesPerS)
     return t;
 }
 
+// Fraction of the plateau GEMM rate a group of products reaches with M
+// rows: the FLOP-weighted harmonic mean of their shape fractions (the
+// group's time is the sum of its products' times). Measured cuBLAS shape
+// table: gemm_efficiency.h.
+double shapeFraction(const ServingGemmGroup& group, double m)
+{
+    if (group.count == 0 || !(m > 0))
+        return 1.0;
+    const double log2M = std::log2(m);
+    double flops = 0;
+    double weightedInverse = 0;
+    for (int i = 0; i < group.count; ++i) {
+        const auto& g = group.gemms[static_cast<std::size_t>(i)];
+        flops += g.flopsPerToken;
+        weightedInverse += g.flopsPerToken / gemmShapeFractionOfLog2Volume(log2M + g.log2NK);
+    }
+    return weightedInverse > 0 ? flops / weightedInverse : 1.0;
+}
+
 void add(ServingStepTimes& times, double& slot, const OpTime& op, double count)
 {
     slot += op.seconds * count;
@@ -51,6 +72,13 @@ bool nameHas(const Gpu& gpu, std::string_view needle)
 
 } // namespace
 
+void ServingGemmGroup::add(double n, double k, double flops)
+{
+    if (count >= static_cast<int>(gemms.size()) || !(n > 0 && k > 0 && flops > 0))
+        return;
+    gemms[static_cast<std::size_t>(count++)] = {std::log2(n) + std::log2(k), flops};
+}
+
 ServingStepTimes servingStepTimes(const ServingStepModel& m, const ServingStep& step)
 {
     ServingStepTimes t;
@@ -71,23 +99,27 @@ ServingStepTimes servingStepTimes(const ServingStepModel& m, const ServingStep& 
     // weights, which are read from HBM once per step (the M dimension is
     // the step's token count; kipply 2022 "Transformer Inference
     // Arithmetic": weight reads dominate until M ≈ peak/bandwidth).
+    // Few tokens make small products that reach less of the plateau
+    // (gemmShapeFraction): the compute side uses the group's shape fraction.
     if (dense > 0)
         add(t, t.gemmS,
-            roofline(tokens * m.denseGemmFlopsPerToken, m.denseWeightBytes, gemmRate, memRate),
+            roofline(tokens * m.denseGemmFlopsPerToken, m.denseWeightBytes,
+                     gemmRate * shapeFraction(m.denseGemms, tokens), memRate),
             dense);
     if (m.moeLayers > 0) {
         add(t, t.gemmS,
-            roofline(tokens * m.moeSharedGemmFlopsPerToken, m.moeSharedWeightBytes, gemmRate,
-                     memRate),
+            roofline(tokens * m.moeSharedGemmFlopsPerToken, m.moeSharedWeightBytes,
+                     gemmRate * shapeFraction(m.moeSharedGemms, tokens), memRate),
             m.moeLayers);
         // Routed experts: with uniform routing a batch of n tokens touches
         // E·(1 − (1 − k/E)^n) experts, each reading its weights once.
         const double E = std::max(1, m.experts);
         const double k = std::clamp(double(m.expertsPerToken), 1.0, E);
         const double touched = E * (1.0 - std::pow(1.0 - k / E, tokens));
+        const double rowsPerExpert = touched > 0 ? tokens * k / touched : tokens;
         add(t, t.gemmS,
             roofline(tokens * k * m.expertGemmFlopsPerToken, touched * m.expertWeightBytes,
-                     gemmRate, memRate),
+                     gemmRate * shapeFraction(m.expertGemms, rowsPerExpert), memRate),
             m.moeLayers);
     }
 
@@ -123,7 +155,9 @@ ServingStepTimes servingStepTimes(const ServingStepModel& m, const ServingStep& 
                                                 : decode + (prefill > 0 ? 1.0 : 0.0);
     if (logits > 0)
         add(t, t.headS,
-            roofline(logits * m.headFlopsPerToken, m.headWeightBytes, gemmRate, memRate), 1);
+            roofline(logits * m.headFlopsPerToken, m.headWeightBytes,
+                     gemmRate * shapeFraction(m.headGemm, logits), memRate),
+            1);
 
     // Tensor parallelism: two all-reduces per block (after attention and
     // after the MLP; Shoeybi et al. 2019 §3) of tokens × hidden activations,

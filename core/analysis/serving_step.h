@@ -5,6 +5,7 @@
 #include "core/parts/gpu.h"
 #include "core/workload/workload.h"
 
+#include <array>
 #include <optional>
 
 namespace infrafit {
@@ -14,7 +15,10 @@ namespace infrafit {
 /// named subset of tests/validation/serving_runs.json (docs/validation.md,
 /// "Serving"); every figure is reported in the analysis' assumptions.
 struct ServingEfficiency {
-    double gemmCompute = 0.7;      ///< dense GEMMs, fraction of dense peak FLOP/s at the precision
+    /// Dense GEMMs, fraction of dense peak FLOP/s at the precision that
+    /// large products reach; a step's products reach this times their
+    /// shape fraction (gemm_efficiency.h), which falls for few tokens.
+    double gemmCompute = 0.7;
     /// Attention (flash attention, run in 16 bit), fraction of the 16-bit dense peak.
     double attentionCompute = 0.5;
     double memory = 0.9;           ///< weight, KV and activation streams, of HBM bandwidth
@@ -29,6 +33,21 @@ struct ServingEfficiency {
     /// replay: the minimum time of the block's small kernels), charged
     /// where it exceeds the block's element-wise traffic time, seconds.
     double decodeLayerOverheadS = 0;
+};
+
+/// The weight matrix products of one group (a block's attention and MLP,
+/// or one expert), per GPU: for each, log2(N·K) of its weight and its
+/// FLOPs per token (the weights of the mean). M is the step's token count, so the shape
+/// efficiency (gemmShapeFraction) is evaluated per step. No entry = the
+/// plateau rate (hand-built models in tests).
+struct ServingGemmGroup {
+    struct Gemm {
+        double log2NK = 0;
+        double flopsPerToken = 0;
+    };
+    std::array<Gemm, 4> gemms{};
+    int count = 0;
+    void add(double n, double k, double flops);
 };
 
 /// What one GPU of a serving replica does per transformer block, in the
@@ -51,6 +70,10 @@ struct ServingStepModel {
     double moeSharedWeightBytes = 0;
     double expertGemmFlopsPerToken = 0;  ///< one routed expert
     double expertWeightBytes = 0;        ///< one routed expert's weights on this GPU
+    ServingGemmGroup denseGemms;         ///< shapes of a dense block's products
+    ServingGemmGroup moeSharedGemms;     ///< shapes of an MoE block's non-expert products
+    ServingGemmGroup expertGemms;        ///< shapes of one expert's products
+    ServingGemmGroup headGemm;           ///< the LM head's shape
     int experts = 1;
     int expertsPerToken = 1;
     // Attention per block, per GPU
@@ -112,7 +135,7 @@ struct ServingStepTimes {
 
 /// Per-step time of a continuous-batching engine (vLLM, SGLang,
 /// TensorRT-LLM in-flight batching): each operation of a block is timed as
-/// max(FLOPs / (peak × η_compute), bytes / (HBM × η_memory)) — the
+/// max(FLOPs / (peak × η_compute × shape), bytes / (HBM × η_memory)) — the
 /// roofline of Williams et al. 2009 applied per operation as Calculon
 /// (Isaev et al. SC'23 §3) and LLMCompass (Zhang et al. ISCA'24 §4) do —
 /// one block of each kind is timed and multiplied by the block count, and

@@ -186,7 +186,7 @@ TEST_CASE("Serving latency validation: online engine runs at a fixed request rat
     // (the time to first token is low, the doc says why) is not yet 15 %.
     // The checks fail if the model drifts further.
     CHECK(latency.size() >= 5);
-    CHECK(latencyMedian <= 0.25);
+    CHECK(latencyMedian <= 0.20);
     CHECK(latencyWorst <= 0.35);
     for (double e : throughput)
         CHECK(e <= 0.35);

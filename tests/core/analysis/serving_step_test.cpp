@@ -63,6 +63,52 @@ TEST_CASE("Serving step: GEMMs turn compute-bound at the roofline crossover B* =
     CHECK(above.gemmS == Approx(160 * 2.0e9 / 312e12)); // FLOPs
 }
 
+TEST_CASE("Serving step: a prefill of few tokens reaches the cuBLAS shape fraction of the plateau",
+          "[analysis][serving]")
+{
+    // OpenXLA matmul_interpolator_data.h (sm_90, bf16; gemm_efficiency.h):
+    // 2048×2048×2048 runs at 0.639 of peak, 4096³ at the 0.792 plateau. A
+    // block of one 2048×2048 weight: 2048 prompt tokens make that product,
+    // so its compute rate is 0.639/0.792 of the plateau; 65,536 tokens
+    // make a large product at the plateau.
+    ServingStepModel m = a100Block();
+    m.denseGemmFlopsPerToken = 2.0 * 2048 * 2048;
+    m.denseWeightBytes = 2.0 * 2048 * 2048;
+    m.denseGemms.add(2048, 2048, m.denseGemmFlopsPerToken);
+    const double plateau = m.peakFlopsPerS * m.efficiency.gemmCompute;
+    const ServingStepTimes small = servingStepTimes(m, {2048, 1, 0, 0, 0});
+    CHECK(small.gemmS == Approx(2048 * m.denseGemmFlopsPerToken / (plateau * 0.639 / 0.792)));
+    const ServingStepTimes large = servingStepTimes(m, {65536, 1, 0, 0, 0});
+    CHECK(large.gemmS == Approx(65536 * m.denseGemmFlopsPerToken / plateau));
+
+    // A group's fraction is the FLOP-weighted harmonic mean of its
+    // products': two equal-FLOP products at 2048³ and at the plateau take
+    // (1/f + 1)/2 of the plateau time.
+    ServingStepModel two = a100Block();
+    two.denseGemmFlopsPerToken = 2.0 * 2 * 2048 * 2048;
+    two.denseWeightBytes = 2.0 * 2 * 2048 * 2048;
+    two.denseGemms.add(2048, 2048, 2.0 * 2048 * 2048);
+    two.denseGemms.add(1 << 20, 1 << 20, 2.0 * 2048 * 2048); // huge: plateau
+    const double f = 0.639 / 0.792;
+    const ServingStepTimes mixed = servingStepTimes(two, {2048, 1, 0, 0, 0});
+    CHECK(mixed.gemmS
+          == Approx(2048 * two.denseGemmFlopsPerToken / plateau * (1.0 / f + 1.0) / 2.0));
+
+    // The analysis builds the shapes: a short prompt on Llama 3.1 8B runs
+    // its prefill GEMMs below the plateau, a long one at it (per token).
+    Parallelism one;
+    one.tensor = 1;
+    one.data = 1;
+    const auto model = servingStepModel(serving("llama-3.1-8b", 215, 2, 1, 1), h100Cluster(1),
+                                        one);
+    REQUIRE(model);
+    REQUIRE(model->denseGemms.count == 4);
+    const auto perToken = [&](double tokens) {
+        return servingStepTimes(*model, {tokens, tokens / 2, 0, 0, 1}).gemmS / tokens;
+    };
+    CHECK(perToken(215) > 1.1 * perToken(8192));
+}
+
 TEST_CASE("Serving step: decode attention reads each sequence's whole KV cache",
           "[analysis][serving]")
 {

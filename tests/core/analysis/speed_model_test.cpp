@@ -45,6 +45,28 @@ TEST_CASE("GEMM shape fraction follows OpenXLA's measured H100 cuBLAS table", "[
     CHECK(gemmShapeFraction(64, 64, 64) < 0.05);
 }
 
+TEST_CASE("GEMM shape fraction: more rows never take less time, never beat the plateau",
+          "[analysis][gemm]")
+{
+    // Between the table's points the fraction is interpolated geometrically,
+    // so a product's time M·N·K / f(M, N, K) grows with M (a larger step
+    // cannot finish sooner) and f stays in (0, 1].
+    for (const double n : {64.0, 512.0, 4096.0, 28672.0}) {
+        for (const double k : {128.0, 1024.0, 8192.0}) {
+            double previous = 0;
+            for (double m = 1; m < 1 << 20; m *= 1.07) {
+                const double f = gemmShapeFraction(m, n, k);
+                REQUIRE(f > 0);
+                REQUIRE(f <= 1.0);
+                const double time = m / f;
+                INFO("n " << n << ", k " << k << ", m " << m);
+                REQUIRE(time >= previous * (1 - 1e-12));
+                previous = time;
+            }
+        }
+    }
+}
+
 TEST_CASE("Members per node follow the tensor → data rank order", "[analysis][comm]")
 {
     CHECK(membersPerNode(1, 16, 8) == 8);  // pure data parallel over 2 nodes
