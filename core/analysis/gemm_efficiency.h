@@ -28,4 +28,12 @@ double gemmShapeFraction(double m, double n, double k);
 /// and vary only M (the serving step, once per simulated step).
 double gemmShapeFractionOfLog2Volume(double log2Volume);
 
+/// 1 / gemmShapeFractionOfLog2Volume(): how much longer than at the
+/// plateau a product takes (no division; the per-step hot path).
+double gemmShapeSlowdownOfLog2Volume(double log2Volume);
+
+/// log2(M·N·K) from which gemmShapeFraction() is 1 (the table's largest
+/// point): callers skip the evaluation above it.
+double gemmSaturationLog2Volume();
+
 } // namespace infrafit

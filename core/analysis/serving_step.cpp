@@ -30,23 +30,40 @@ OpTime roofline(double flops, double bytes, double flopsPerS, double bytesPerS)
     return t;
 }
 
-// Fraction of the plateau GEMM rate a group of products reaches with M
-// rows: the FLOP-weighted harmonic mean of their shape fractions (the
-// group's time is the sum of its products' times). Measured cuBLAS shape
-// table: gemm_efficiency.h.
-double shapeFraction(const ServingGemmGroup& group, double m)
+// How much longer than at the plateau a group of products takes with M
+// rows (log2M = log2(M)): the FLOP-weighted mean of their slowdowns, i.e.
+// 1 / the harmonic mean of their shape fractions (the group's time is the
+// sum of its products' times). Measured cuBLAS shape table:
+// gemm_efficiency.h.
+double shapeSlowdown(const ServingGemmGroup& group, double log2M)
 {
-    if (group.count == 0 || !(m > 0))
-        return 1.0;
-    const double log2M = std::log2(m);
-    double flops = 0;
-    double weightedInverse = 0;
+    double weighted = 0;
     for (int i = 0; i < group.count; ++i) {
         const auto& g = group.gemms[static_cast<std::size_t>(i)];
-        flops += g.flopsPerToken;
-        weightedInverse += g.flopsPerToken / gemmShapeFractionOfLog2Volume(log2M + g.log2NK);
+        weighted += g.flopsPerToken * gemmShapeSlowdownOfLog2Volume(log2M + g.log2NK);
     }
-    return weightedInverse > 0 ? flops / weightedInverse : 1.0;
+    return group.totalFlops > 0 ? weighted / group.totalFlops : 1.0;
+}
+
+// A group of weight products with M rows: the roofline at the plateau rate
+// times the group's shape fraction. When even the smallest product's
+// fraction leaves the weight read the longer side, the fraction does not
+// matter and is not evaluated (the common small-batch decode step).
+OpTime gemmGroup(double flops, double bytes, double gemmRate, double memRate,
+                 const ServingGemmGroup& group, double rows)
+{
+    if (!(rows > 0) || group.count == 0)
+        return roofline(flops, bytes, gemmRate, memRate);
+    const double memoryS = bytes / memRate;
+    const double plateauS = flops / gemmRate;
+    // The table's largest slowdown (below its smallest point) bounds them all.
+    if (memoryS >= plateauS * gemmShapeSlowdownOfLog2Volume(0.0))
+        return roofline(flops, bytes, gemmRate, memRate); // weight-read bound either way
+    const double log2M = std::log2(rows);
+    if (log2M + group.minLog2NK >= gemmSaturationLog2Volume()
+        || memoryS >= plateauS * gemmShapeSlowdownOfLog2Volume(log2M + group.minLog2NK))
+        return roofline(flops, bytes, gemmRate, memRate); // at the plateau, or read-bound
+    return roofline(flops, bytes, gemmRate / shapeSlowdown(group, log2M), memRate);
 }
 
 void add(ServingStepTimes& times, double& slot, const OpTime& op, double count)
@@ -76,7 +93,10 @@ void ServingGemmGroup::add(double n, double k, double flops)
 {
     if (count >= static_cast<int>(gemms.size()) || !(n > 0 && k > 0 && flops > 0))
         return;
-    gemms[static_cast<std::size_t>(count++)] = {std::log2(n) + std::log2(k), flops};
+    const double log2NK = std::log2(n) + std::log2(k);
+    minLog2NK = count == 0 ? log2NK : std::min(minLog2NK, log2NK);
+    totalFlops += flops;
+    gemms[static_cast<std::size_t>(count++)] = {log2NK, flops};
 }
 
 ServingStepTimes servingStepTimes(const ServingStepModel& m, const ServingStep& step)
@@ -103,13 +123,13 @@ ServingStepTimes servingStepTimes(const ServingStepModel& m, const ServingStep& 
     // (gemmShapeFraction): the compute side uses the group's shape fraction.
     if (dense > 0)
         add(t, t.gemmS,
-            roofline(tokens * m.denseGemmFlopsPerToken, m.denseWeightBytes,
-                     gemmRate * shapeFraction(m.denseGemms, tokens), memRate),
+            gemmGroup(tokens * m.denseGemmFlopsPerToken, m.denseWeightBytes, gemmRate, memRate,
+                      m.denseGemms, tokens),
             dense);
     if (m.moeLayers > 0) {
         add(t, t.gemmS,
-            roofline(tokens * m.moeSharedGemmFlopsPerToken, m.moeSharedWeightBytes,
-                     gemmRate * shapeFraction(m.moeSharedGemms, tokens), memRate),
+            gemmGroup(tokens * m.moeSharedGemmFlopsPerToken, m.moeSharedWeightBytes, gemmRate,
+                      memRate, m.moeSharedGemms, tokens),
             m.moeLayers);
         // Routed experts: with uniform routing a batch of n tokens touches
         // E·(1 − (1 − k/E)^n) experts, each reading its weights once.
@@ -118,8 +138,8 @@ ServingStepTimes servingStepTimes(const ServingStepModel& m, const ServingStep& 
         const double touched = E * (1.0 - std::pow(1.0 - k / E, tokens));
         const double rowsPerExpert = touched > 0 ? tokens * k / touched : tokens;
         add(t, t.gemmS,
-            roofline(tokens * k * m.expertGemmFlopsPerToken, touched * m.expertWeightBytes,
-                     gemmRate * shapeFraction(m.expertGemms, rowsPerExpert), memRate),
+            gemmGroup(tokens * k * m.expertGemmFlopsPerToken, touched * m.expertWeightBytes,
+                      gemmRate, memRate, m.expertGemms, rowsPerExpert),
             m.moeLayers);
     }
 
@@ -155,8 +175,8 @@ ServingStepTimes servingStepTimes(const ServingStepModel& m, const ServingStep& 
                                                 : decode + (prefill > 0 ? 1.0 : 0.0);
     if (logits > 0)
         add(t, t.headS,
-            roofline(logits * m.headFlopsPerToken, m.headWeightBytes,
-                     gemmRate * shapeFraction(m.headGemm, logits), memRate),
+            gemmGroup(logits * m.headFlopsPerToken, m.headWeightBytes, gemmRate, memRate,
+                      m.headGemm, logits),
             1);
 
     // Tensor parallelism: two all-reduces per block (after attention and

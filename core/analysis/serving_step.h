@@ -47,6 +47,8 @@ struct ServingGemmGroup {
     };
     std::array<Gemm, 4> gemms{};
     int count = 0;
+    double minLog2NK = 0;   ///< of the smallest product (the lowest fraction)
+    double totalFlops = 0;  ///< per token, of all products
     void add(double n, double k, double flops);
 };
 
