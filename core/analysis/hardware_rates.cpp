@@ -2,23 +2,13 @@
 #include "core/analysis/hardware_rates.h"
 
 #include "core/analysis/training_constants.h"
+#include "core/base/ascii_text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 
 namespace infrafit {
 namespace {
-
-bool containsNoCase(std::string_view text, std::string_view needle)
-{
-    auto it = std::search(text.begin(), text.end(), needle.begin(), needle.end(),
-                          [](char a, char b) {
-                              return std::tolower(static_cast<unsigned char>(a))
-                                     == std::tolower(static_cast<unsigned char>(b));
-                          });
-    return it != text.end();
-}
 
 bool isFamily(const Gpu& gpu, std::initializer_list<std::string_view> names)
 {
@@ -134,9 +124,12 @@ Efficiency defaultEfficiency(const Gpu& gpu, Precision precision)
 
 double referenceTrainComputeEfficiency()
 {
-    Gpu hopper;
-    hopper.architecture = "hopper";
-    return defaultEfficiency(hopper, Precision::Bf16).trainCompute;
+    static const double reference = [] {
+        Gpu hopper;
+        hopper.architecture = "hopper";
+        return defaultEfficiency(hopper, Precision::Bf16).trainCompute;
+    }();
+    return reference;
 }
 
 LinkRates linkRates(const ResolvedConfiguration& c)
