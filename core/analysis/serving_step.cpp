@@ -2,10 +2,11 @@
 #include "core/analysis/serving_step.h"
 
 #include "core/analysis/gemm_efficiency.h"
+#include "core/analysis/hardware_rates.h"
+#include "core/base/ascii_text.h"
 
 #include <algorithm>
 #include <cassert>
-#include <cctype>
 #include <cmath>
 
 namespace infrafit {
@@ -75,16 +76,8 @@ void add(ServingStepTimes& times, double& slot, const OpTime& op, double count)
 
 bool nameHas(const Gpu& gpu, std::string_view needle)
 {
-    for (const std::string* text : {&gpu.architecture, &gpu.model, &gpu.id}) {
-        const auto it = std::search(text->begin(), text->end(), needle.begin(), needle.end(),
-                                    [](char a, char b) {
-                                        return std::tolower(static_cast<unsigned char>(a))
-                                               == std::tolower(static_cast<unsigned char>(b));
-                                    });
-        if (it != text->end())
-            return true;
-    }
-    return false;
+    return containsNoCase(gpu.architecture, needle) || containsNoCase(gpu.model, needle)
+           || containsNoCase(gpu.id, needle);
 }
 
 } // namespace
@@ -244,8 +237,19 @@ ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision)
     const bool older = nameHas(gpu, "ampere") || nameHas(gpu, "a100") || nameHas(gpu, "a800")
                        || nameHas(gpu, "ada") || nameHas(gpu, "l40") || nameHas(gpu, "a10")
                        || nameHas(gpu, "a30") || nameHas(gpu, "a40");
-    const bool narrow = precision == Precision::Fp8 || precision == Precision::Int8;
+    // 8- and 4-bit math reaches a lower share of its doubled (quadrupled)
+    // peak; fp4 is given fp8's share, as in training (hardware_rates.cpp).
+    const bool narrow = precision == Precision::Fp8 || precision == Precision::Int8
+                        || precision == Precision::Fp4;
     e.gemmCompute = narrow ? 0.65 : 0.70;
+    // Families no serving run was fitted on (Blackwell, AMD CDNA, unknown)
+    // keep the training model's assumption of how far below the fitted
+    // Hopper plateau they run (hardware_rates.cpp: 0.45 and 0.40 against
+    // 0.50), so the two paths make one assumption per family. Ampere and
+    // Hopper are in the serving fit itself: factor 1.
+    const double familyShare = defaultEfficiency(gpu, Precision::Bf16).trainCompute
+                               / referenceTrainComputeEfficiency();
+    e.gemmCompute *= std::min(1.0, familyShare);
     e.attentionCompute = older ? 0.25 : 0.50;
     e.memory = 0.90;
     // Fixed costs (fitted, within measured ranges): a CUDA kernel launch
