@@ -146,7 +146,12 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                     + fmt(", weight/KV/element-wise streams %.2f of HBM bandwidth (", se.memory)
                     + (w.efficiency ? std::string("GEMM: workload override")
                         : calibration ? "GEMM: " + calibrationText(*calibration)
-                                      : std::string("fitted on published runs, docs/validation.md"))
+                        : servingFamilyShare(ctx.config.gpu) < 1.0
+                            ? fmt("GEMM: the A100/H100 fit x %.2f, an assumed share for this "
+                                  "GPU family (no fitted run; MLPerf checks of Blackwell and AMD "
+                                  "came out optimistic), docs/validation.md",
+                                  servingFamilyShare(ctx.config.gpu))
+                            : std::string("fitted on published runs, docs/validation.md"))
                     + ")");
         a.push_back(fmt("fixed per step: %.2f ms host (scheduling, sampling) + %.0f us per block "
                         "with prefill, a %.0f us floor per block decode-only (CUDA graphs; large "

@@ -219,6 +219,12 @@ double servingStepTimeS(const ServingStepModel& model, int prefillTokens, int de
     return servingStepTimes(model, step).totalS();
 }
 
+double servingFamilyShare(const Gpu& gpu)
+{
+    return std::min(1.0, defaultEfficiency(gpu, Precision::Bf16).trainCompute
+                             / referenceTrainComputeEfficiency());
+}
+
 ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision)
 {
     // Fitted on the "fit" subset of tests/validation/serving_runs.json (all
@@ -247,9 +253,7 @@ ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision)
     // Hopper plateau they run (hardware_rates.cpp: 0.45 and 0.40 against
     // 0.50), so the two paths make one assumption per family. Ampere and
     // Hopper are in the serving fit itself: factor 1.
-    const double familyShare = defaultEfficiency(gpu, Precision::Bf16).trainCompute
-                               / referenceTrainComputeEfficiency();
-    e.gemmCompute *= std::min(1.0, familyShare);
+    e.gemmCompute *= servingFamilyShare(gpu);
     e.attentionCompute = older ? 0.25 : 0.50;
     e.memory = 0.90;
     // Fixed costs (fitted, within measured ranges): a CUDA kernel launch

@@ -166,4 +166,10 @@ std::optional<ServingStepModel> servingStepModel(const Workload& workload,
 /// errors): fp8 math reaches a lower fraction of its (doubled) peak.
 ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision);
 
+/// Share of the fitted (Ampere/Hopper) serving GEMM efficiency a GPU's
+/// family is assumed to reach: 1 for the fitted families, the training
+/// model's family plateau ÷ Hopper's otherwise (Blackwell 0.9, AMD and
+/// unknown 0.8).
+double servingFamilyShare(const Gpu& gpu);
+
 } // namespace infrafit

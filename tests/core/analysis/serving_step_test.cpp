@@ -354,4 +354,22 @@ TEST_CASE("Serving: the report's assumptions list the efficiency of each operati
     CHECK(all.find("2.00 ms host") != std::string::npos);
     CHECK(all.find("100 us per block with prefill") != std::string::npos);
     CHECK(all.find("engine max batch 256") != std::string::npos);
+    CHECK(all.find("fitted on published runs") != std::string::npos);
+
+    // A family outside the serving fit: the training model's plateau share
+    // (AMD 0.40 against Hopper's 0.50), said as an assumption.
+    ResolvedConfiguration amd = h100Cluster(1);
+    amd.gpu.id = "amd-mi300x-192gb";
+    amd.gpu.model = "Instinct MI300X";
+    amd.gpu.architecture = "CDNA 3";
+    CHECK(servingFamilyShare(amd.gpu) == Approx(0.8));
+    CHECK(servingFamilyShare(h100Cluster(1).gpu) == Approx(1.0));
+    const AnalysisResult onAmd = analyze(serving("llama-2-7b", 512, 128, 8, 1), amd);
+    REQUIRE(onAmd.analyzed);
+    std::string amdText;
+    for (const auto& line : onAmd.assumptions)
+        amdText += line + "\n";
+    INFO(amdText);
+    CHECK(amdText.find("GEMMs 0.56 of dense peak") != std::string::npos); // 0.70 x 0.8
+    CHECK(amdText.find("x 0.80, an assumed share for this GPU family") != std::string::npos);
 }
