@@ -15,6 +15,10 @@
 #include <catch2/catch.hpp>
 
 #include <QCheckBox>
+#include <QCoreApplication>
+#include <QScrollArea>
+#include <QTabWidget>
+#include <QTableView>
 #include <QLineEdit>
 #include <QTableWidget>
 #include <QUndoStack>
@@ -53,6 +57,31 @@ TEST_CASE("requirements are edited and their status shown", "[ui][requirements]"
     f.window->document()->undoStack()->undo();
     CHECK_FALSE(f.window->document()->project().requirements.any());
     CHECK_FALSE(tpm->isChecked());
+}
+
+TEST_CASE("at 1280 x 800 the configuration form keeps the larger share of the page",
+    "[ui][requirements][layout]")
+{
+    // Checks and requirements share one tabbed panel below the form; three
+    // stacked panels used to leave the form seven rows, its fabric switch
+    // and PDU pickers out of sight.
+    test::WindowFixture f;
+    f.window->showPage(MainWindow::ConfigurationsPageIndex);
+    f.window->resize(1280, 800);
+    f.window->show();
+    QCoreApplication::processEvents();
+    auto* page = f.window->configurationsPage();
+    auto* tabs = page->findChild<QTabWidget*>(QStringLiteral("configurationBelowTabWidget"));
+    REQUIRE(tabs);
+    CHECK(tabs->count() == 2);
+    CHECK(tabs->indexOf(page->findChild<QTableView*>(
+              QStringLiteral("configurationFindingsTableView"))->parentWidget())
+          == 0);
+    auto* form = page->findChild<QScrollArea*>(QStringLiteral("configurationFormScrollArea"));
+    REQUIRE(form);
+    INFO("form " << form->height() << " px, checks and requirements " << tabs->height() << " px");
+    CHECK(form->height() > tabs->height());
+    f.window->hide();
 }
 
 TEST_CASE("the workload form edits the software stack", "[ui][software]")

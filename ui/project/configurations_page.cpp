@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -73,23 +74,29 @@ ConfigurationsPage::ConfigurationsPage(ProjectDocument* document, CatalogEditor*
     formScroll->setFrameShape(QFrame::NoFrame);
     auto* checks = new QWidget(this);
     auto* checksLayout = new QVBoxLayout(checks);
-    checksLayout->setContentsMargins(0, 6, 0, 0);
-    auto* findingsTitle =
-        new QLabel(tr("<b>Checks for the selected workload on this configuration</b>"), checks);
-    checksLayout->addWidget(findingsTitle);
+    checksLayout->setContentsMargins(0, 4, 0, 0);
     checksLayout->addWidget(mProblem);
     checksLayout->addWidget(mFindingsView, 1);
-    // The project's requirements and their status on this configuration.
+    // The project's requirements and their status on this configuration
+    // share the space below the form with the checks, one tab each: at
+    // 1280 × 800 three stacked panels left the form seven rows (its switch
+    // and PDU pickers below the fold). Unmet requirements are checks too.
     mRequirements = new RequirementsPanel(this);
+    mRequirements->setTitle(QString()); // the tab names it
+    mRequirements->setFlat(true);
+    auto* below = new QTabWidget(this);
+    below->setObjectName(QStringLiteral("configurationBelowTabWidget"));
+    below->setDocumentMode(true);
+    below->addTab(checks, tr("&Checks for the selected workload"));
+    below->addTab(mRequirements, tr("Re&quirements (every configuration)"));
     auto* right = new QSplitter(Qt::Vertical, this);
     right->setObjectName(QStringLiteral("configurationRightSplitter"));
     right->addWidget(formScroll);
-    right->addWidget(checks);
-    right->addWidget(mRequirements);
+    right->addWidget(below);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
-    right->setStretchFactor(2, 1);
     right->setChildrenCollapsible(false);
+    right->setSizes({500, 200}); // the form first; the checks keep three rows
 
     auto* splitter = new QSplitter(this);
     splitter->addWidget(mList);
