@@ -28,7 +28,6 @@ struct Sequence {
     int generated = 0;
     long long kvTokens = 0;
     long long blocks = 0;
-    int scheduled = 0;     ///< tokens in the current step
     bool rejected = false;
 
     [[nodiscard]] bool decoding() const { return prefillDone >= prefillNeeded; }
@@ -133,7 +132,9 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
     Occupancy occupancy;
     std::deque<int> waiting;
     std::vector<int> running;
-    std::vector<int> finished;
+    std::vector<int> finished;    ///< sequences whose last token this step makes
+    std::vector<std::size_t> finishedAt; ///< their places in `running`, ascending
+    std::vector<int> firstTokens; ///< sequences whose prompt this step completes
     long long freeBlocks = totalBlocks;
     double t = 0;
     int departed = 0;
@@ -156,6 +157,28 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
         sojournSum += timeS - s.arrivalS;
         ++departed;
         issueNext(timeS);
+    };
+    // A scheduled sequence is advanced by its step's tokens as soon as the
+    // step is composed (one pass over the running batch): nothing reads
+    // its state again before the next step, and the two times that need
+    // the step's end (first token, departure) wait in the lists above.
+    // Preemption only takes sequences not yet visited in the pass.
+    const auto advance = [&](int index, Sequence& s, int tokens, std::size_t place) {
+        if (s.decoding()) {
+            ++s.kvTokens;
+            ++s.generated;
+        } else {
+            s.prefillDone += tokens;
+            s.kvTokens = s.cached + s.prefillDone;
+            if (s.decoding()) {
+                ++s.generated; // the step that ends a prompt samples the next token
+                firstTokens.push_back(index);
+            }
+        }
+        if (s.generated >= s.output) {
+            finished.push_back(index);
+            finishedAt.push_back(place);
+        }
     };
     const auto admitArrivals = [&](double untilS) {
         while (nextArrivalS() <= untilS) {
@@ -205,8 +228,12 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
         long long decodeContextSum = 0;
         int logitTokens = 0;
         bool preempted = false;
+        finished.clear();
+        finishedAt.clear();
+        firstTokens.clear();
         for (std::size_t i = 0; i < running.size() && budget > 0; ++i) {
-            Sequence& s = seqs[static_cast<std::size_t>(running[i])];
+            const int index = running[i];
+            Sequence& s = seqs[static_cast<std::size_t>(index)];
             const bool decode = s.decoding();
             if (separate && decode == prefillOnly)
                 continue; // a decoder in a prefill step (or, never, the reverse)
@@ -222,7 +249,6 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
                 v.kvTokens = 0;
                 v.prefillDone = 0;
                 v.prefillNeeded = v.prompt - v.cached + v.generated;
-                v.scheduled = 0;
                 running.pop_back();
                 waiting.push_front(victim);
                 ++result.preemptions;
@@ -236,7 +262,6 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
                 break;
             freeBlocks -= need;
             s.blocks += need;
-            s.scheduled = tokens;
             budget -= tokens;
             (decode ? decodeTokens : prefillTokens) += tokens;
             if (decode) {
@@ -248,22 +273,23 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
             }
             contextSum += kvAfter;
             ++stepSequences;
+            advance(index, s, tokens, i);
         }
         // Then admit waiting requests, first come first served (none after a
         // preemption in this step, as vLLM's scheduler does).
         while (!preempted && (!separate || prefillOnly) && !waiting.empty()
                && running.size() < maxBatch && budget > 0) {
-            Sequence& s = seqs[static_cast<std::size_t>(waiting.front())];
+            const int index = waiting.front();
+            Sequence& s = seqs[static_cast<std::size_t>(index)];
             const int tokens = std::min(s.prefillNeeded - s.prefillDone, budget);
             const long long kvAfter = s.cached + s.prefillDone + tokens;
             const long long need = extraBlocks(kvAfter, s.blocks);
             if (need > freeBlocks)
                 break;
-            running.push_back(waiting.front());
+            running.push_back(index);
             waiting.pop_front();
             freeBlocks -= need;
             s.blocks += need;
-            s.scheduled = tokens;
             if (s.firstScheduledS < 0)
                 s.firstScheduledS = t;
             budget -= tokens;
@@ -272,6 +298,7 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
             logitTokens += s.prefillDone + tokens >= s.prefillNeeded ? 1 : 0;
             contextSum += kvAfter;
             ++stepSequences;
+            advance(index, s, tokens, running.size() - 1);
         }
         if (stepSequences == 0)
             continue; // only preemptions happened; the next pass schedules
@@ -312,26 +339,10 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
         result.busyS += dt;
         admitArrivals(stepEnd); // arrivals during the step wait for the next one
 
-        finished.clear();
-        for (int index : running) {
+        for (int index : firstTokens) {
             Sequence& s = seqs[static_cast<std::size_t>(index)];
-            if (s.scheduled == 0)
-                continue;
-            if (s.decoding()) {
-                ++s.kvTokens;
-                ++s.generated;
-            } else {
-                s.prefillDone += s.scheduled;
-                s.kvTokens = s.cached + s.prefillDone;
-                if (s.decoding()) {
-                    ++s.generated; // the step that ends a prompt samples the next token
-                    if (s.firstTokenS < 0)
-                        s.firstTokenS = stepEnd;
-                }
-            }
-            s.scheduled = 0;
-            if (s.generated >= s.output)
-                finished.push_back(index);
+            if (s.firstTokenS < 0)
+                s.firstTokenS = stepEnd;
         }
         for (int index : finished) {
             Sequence& s = seqs[static_cast<std::size_t>(index)];
@@ -339,10 +350,20 @@ SimulationResult simulateReplica(const ReplicaEngine& engine, const StepTimeMode
             s.blocks = 0;
             depart(index, stepEnd);
         }
-        if (!finished.empty())
-            std::erase_if(running, [&](int i) {
-                return seqs[static_cast<std::size_t>(i)].finishS >= 0;
-            });
+        // Drop the finished from the batch, keeping its order: only the
+        // places after the first finished one move.
+        if (!finishedAt.empty()) {
+            std::size_t write = finishedAt.front();
+            std::size_t skip = 0;
+            for (std::size_t read = write; read < running.size(); ++read) {
+                if (skip < finishedAt.size() && finishedAt[skip] == read) {
+                    ++skip;
+                    continue;
+                }
+                running[write++] = running[read];
+            }
+            running.resize(write);
+        }
         t = stepEnd;
     }
 
