@@ -11,7 +11,8 @@ using namespace infrafit;
 
 namespace {
 
-void BM_ServingStepTime(benchmark::State& state)
+/// Llama 3.1 70B on an 8-GPU H100-class node, tensor 8.
+ServingStepModel llama70bTp8()
 {
     Workload w;
     w.kind = WorkloadKind::Inference;
@@ -28,12 +29,22 @@ void BM_ServingStepTime(benchmark::State& state)
     c.chassis.gpuFabric = GpuFabric::NvSwitch;
     Parallelism plan;
     plan.tensor = 8;
-    const ServingStepModel model = *servingStepModel(w, c, plan);
+    return *servingStepModel(w, c, plan);
+}
+
+/// A 512-token prefill chunk with 1 to 256 decoders, round robin.
+void timeSteps(benchmark::State& state, const ServingStepModel& model)
+{
     int decode = 1;
     for (auto _ : state) {
         benchmark::DoNotOptimize(servingStepTimeS(model, 512, decode, 2048.0));
         decode = decode % 256 + 1;
     }
+}
+
+void BM_ServingStepTime(benchmark::State& state)
+{
+    timeSteps(state, llama70bTp8());
 }
 BENCHMARK(BM_ServingStepTime);
 
@@ -41,29 +52,10 @@ BENCHMARK(BM_ServingStepTime);
 // the per-step shape evaluation costs.
 void BM_ServingStepTimeFlatGemm(benchmark::State& state)
 {
-    Workload w;
-    w.kind = WorkloadKind::Inference;
-    w.model = *findModelPreset("llama-3.1-70b");
-    ResolvedConfiguration c;
-    c.config.gpusPerNode = 8;
-    c.config.nodes = 1;
-    c.gpu.id = "bench-h100";
-    c.gpu.architecture = "Hopper";
-    c.gpu.memoryGb = 80;
-    c.gpu.memoryBandwidthGbs = 3350;
-    c.gpu.bf16Tflops = 989;
-    c.gpu.gpuLinkGbs = 900;
-    c.chassis.gpuFabric = GpuFabric::NvSwitch;
-    Parallelism plan;
-    plan.tensor = 8;
-    ServingStepModel model = *servingStepModel(w, c, plan);
+    ServingStepModel model = llama70bTp8();
     model.denseGemms = {};
     model.headGemm = {};
-    int decode = 1;
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(servingStepTimeS(model, 512, decode, 2048.0));
-        decode = decode % 256 + 1;
-    }
+    timeSteps(state, model);
 }
 BENCHMARK(BM_ServingStepTimeFlatGemm);
 
