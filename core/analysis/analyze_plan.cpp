@@ -136,6 +136,7 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                     + fmt("%.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency));
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.config.gpu, w.precision);
+        const double familyShare = servingFamilyShare(ctx.config.gpu);
         if (const auto chosen = workloadEfficiencyFor(w, ctx.config.gpu.id))
             se.gemmCompute = *chosen;
         a.push_back(fmt("serving step timed per operation, each max(FLOPs / (peak x eff), bytes / "
@@ -146,11 +147,11 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                     + fmt(", weight/KV/element-wise streams %.2f of HBM bandwidth (", se.memory)
                     + (w.efficiency ? std::string("GEMM: workload override")
                         : calibration ? "GEMM: " + calibrationText(*calibration)
-                        : servingFamilyShare(ctx.config.gpu) < 1.0
+                        : familyShare < 1.0
                             ? fmt("GEMM: the A100/H100 fit x %.2f, an assumed share for this "
                                   "GPU family (no fitted run; MLPerf checks of Blackwell and AMD "
                                   "came out optimistic), docs/validation.md",
-                                  servingFamilyShare(ctx.config.gpu))
+                                  familyShare)
                             : std::string("fitted on published runs, docs/validation.md"))
                     + ")");
         a.push_back(fmt("fixed per step: %.2f ms host (scheduling, sampling) + %.0f us per block "

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <algorithm>
+#include <cstddef>
 #include <string_view>
 
 namespace infrafit {
@@ -16,9 +16,21 @@ constexpr char asciiLower(char c)
 /// Whether `text` contains `needle`, ignoring ASCII case.
 inline bool containsNoCase(std::string_view text, std::string_view needle)
 {
-    return std::search(text.begin(), text.end(), needle.begin(), needle.end(),
-                       [](char a, char b) { return asciiLower(a) == asciiLower(b); })
-           != text.end();
+    if (needle.empty())
+        return true;
+    if (needle.size() > text.size())
+        return false;
+    const char first = asciiLower(needle.front());
+    for (std::size_t i = 0; i + needle.size() <= text.size(); ++i) {
+        if (asciiLower(text[i]) != first)
+            continue;
+        std::size_t k = 1;
+        while (k < needle.size() && asciiLower(text[i + k]) == asciiLower(needle[k]))
+            ++k;
+        if (k == needle.size())
+            return true;
+    }
+    return false;
 }
 
 } // namespace infrafit
