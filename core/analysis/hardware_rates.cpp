@@ -66,7 +66,27 @@ std::optional<double> peakFlopsPerS(const Gpu& gpu, Precision precision)
     return std::nullopt;
 }
 
+GpuFamily gpuFamily(const Gpu& gpu)
+{
+    if (isFamily(gpu, {"ampere", "a100", "a800", "a30", "a40", "a10"}))
+        return GpuFamily::Ampere;
+    if (isFamily(gpu, {"hopper", "h100", "h200", "h800", "h20", "gh200"}))
+        return GpuFamily::Hopper;
+    if (isFamily(gpu, {"blackwell", "b200", "b300", "gb200", "gb300", "b100"}))
+        return GpuFamily::Blackwell;
+    if (isFamily(gpu, {"cdna", "mi300", "mi325", "mi350", "mi355", "mi250"}))
+        return GpuFamily::AmdCdna;
+    if (isFamily(gpu, {"ada", "l40"}))
+        return GpuFamily::Ada;
+    return GpuFamily::Unknown;
+}
+
 Efficiency defaultEfficiency(const Gpu& gpu, Precision precision)
+{
+    return defaultEfficiency(gpuFamily(gpu), precision);
+}
+
+Efficiency defaultEfficiency(GpuFamily family, Precision precision)
 {
     Efficiency e;
     // Training GEMM plateau (fraction of dense peak for large GEMMs inside a
@@ -77,31 +97,38 @@ Efficiency defaultEfficiency(const Gpu& gpu, Precision precision)
     // the A100 peak forward + backward (Dao 2023, §4.1) and ~35 % of the
     // H100 peak (Shah et al. 2024, FlashAttention-3, §1); FlashAttention-3
     // ~75 % forward on H100 (ibid. §4.1).
-    if (isFamily(gpu, {"ampere", "a100", "a800", "a30", "a40", "a10"})) {
+    switch (family) {
+    case GpuFamily::Ampere:
         e.trainCompute = 0.70;
         e.attentionCompute = 0.55;
         e.basis = "Ampere: GEMM plateau 0.70 of peak (fitted, docs/validation.md), "
                   "attention 0.55 (FlashAttention-2 paper)";
-    } else if (isFamily(gpu, {"hopper", "h100", "h200", "h800", "h20", "gh200"})) {
+        break;
+    case GpuFamily::Hopper:
         e.trainCompute = 0.50;
         e.attentionCompute = 0.30;
         e.hopperOrLater = true;
         e.basis = "Hopper: GEMM plateau 0.50 of peak (fitted, docs/validation.md), "
                   "attention 0.30 (FlashAttention-2 on H100: ~35%, FlashAttention-3 paper)";
-    } else if (isFamily(gpu, {"blackwell", "b200", "b300", "gb200", "gb300", "b100"})) {
+        break;
+    case GpuFamily::Blackwell:
         e.trainCompute = 0.45;
         e.attentionCompute = 0.30;
         e.hopperOrLater = true;
         e.basis = "Blackwell: GEMM plateau 0.45 of peak (assumed below Hopper's fitted 0.50: "
                   "younger software stack), attention 0.30";
-    } else if (isFamily(gpu, {"cdna", "mi300", "mi325", "mi350", "mi355", "mi250"})) {
+        break;
+    case GpuFamily::AmdCdna:
         e.trainCompute = 0.40;
         e.attentionCompute = 0.30;
         e.basis = "AMD CDNA: GEMM plateau 0.40 of peak (assumed; no fitted run), attention 0.30";
-    } else {
+        break;
+    case GpuFamily::Ada: // no training run of Ada is in the suite
+    case GpuFamily::Unknown:
         e.trainCompute = 0.40;
         e.attentionCompute = 0.30;
         e.basis = "unknown family: GEMM plateau 0.40 of peak (conservative assumption)";
+        break;
     }
     // Element-wise kernels stream at ~80 % of HBM bandwidth (STREAM-like
     // copy kernels on A100/H100; same figure as decode below).
@@ -124,12 +151,7 @@ Efficiency defaultEfficiency(const Gpu& gpu, Precision precision)
 
 double referenceTrainComputeEfficiency()
 {
-    static const double reference = [] {
-        Gpu hopper;
-        hopper.architecture = "hopper";
-        return defaultEfficiency(hopper, Precision::Bf16).trainCompute;
-    }();
-    return reference;
+    return defaultEfficiency(GpuFamily::Hopper, Precision::Bf16).trainCompute;
 }
 
 LinkRates linkRates(const ResolvedConfiguration& c)
@@ -159,8 +181,8 @@ LinkRates linkRates(const ResolvedConfiguration& c)
     // SHARP in-network reductions from the third-generation NVSwitch, i.e.
     // HGX/DGX H100 and later).
     r.nvls = fabric && c.chassis.gpuFabric == GpuFabric::NvSwitch
-             && isFamily(c.gpu, {"hopper", "h100", "h200", "h800", "gh200", "blackwell", "b200",
-                                 "b300", "gb200", "gb300", "b100"});
+             && (gpuFamily(c.gpu) == GpuFamily::Hopper
+                 || gpuFamily(c.gpu) == GpuFamily::Blackwell);
     return r;
 }
 

@@ -16,6 +16,13 @@ namespace infrafit {
 /// AWQ/GPTQ kernels do) unless the GPU lists int8 TOPS for int8.
 std::optional<double> peakFlopsPerS(const Gpu& gpu, Precision precision);
 
+/// GPU families the default efficiencies are kept for, told apart by the
+/// GPU's architecture, model and id (case-insensitive names).
+enum class GpuFamily { Ampere, Ada, Hopper, Blackwell, AmdCdna, Unknown };
+
+/// The GPU's family: the one place the analysis matches GPU names.
+GpuFamily gpuFamily(const Gpu& gpu);
+
 /// Achieved fraction of peak FLOP/s and of HBM bandwidth, with where the
 /// default came from (shown in the report's assumptions).
 struct Efficiency {
@@ -39,6 +46,7 @@ struct Efficiency {
 /// GEMMs reach a lower fraction of their (2×/4×) peak (fitted on the
 /// MosaicML H100 FP8 runs, docs/validation.md).
 Efficiency defaultEfficiency(const Gpu& gpu, Precision precision);
+Efficiency defaultEfficiency(GpuFamily family, Precision precision);
 
 /// The bf16 training GEMM plateau of the reference family (Hopper, fitted:
 /// docs/validation.md): the value an efficiency override starts from

@@ -3,7 +3,6 @@
 
 #include "core/analysis/gemm_efficiency.h"
 #include "core/analysis/hardware_rates.h"
-#include "core/base/ascii_text.h"
 
 #include <algorithm>
 #include <cassert>
@@ -72,12 +71,6 @@ void add(ServingStepTimes& times, double& slot, const OpTime& op, double count)
     slot += op.seconds * count;
     times.flops += op.flops * count;
     times.hbmBytes += op.bytes * count;
-}
-
-bool nameHas(const Gpu& gpu, std::string_view needle)
-{
-    return containsNoCase(gpu.architecture, needle) || containsNoCase(gpu.model, needle)
-           || containsNoCase(gpu.id, needle);
 }
 
 } // namespace
@@ -221,7 +214,12 @@ double servingStepTimeS(const ServingStepModel& model, int prefillTokens, int de
 
 double servingFamilyShare(const Gpu& gpu)
 {
-    return std::min(1.0, defaultEfficiency(gpu, Precision::Bf16).trainCompute
+    return servingFamilyShare(gpuFamily(gpu));
+}
+
+double servingFamilyShare(GpuFamily family)
+{
+    return std::min(1.0, defaultEfficiency(family, Precision::Bf16).trainCompute
                              / referenceTrainComputeEfficiency());
 }
 
@@ -240,9 +238,8 @@ ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision)
     //   (FlashAttention-3, Shah et al. 2024, reaches up to 0.75 of H100's
     //   bf16 peak in its own benchmark), 0.25 on Ampere/Ada (fitted).
     ServingEfficiency e;
-    const bool older = nameHas(gpu, "ampere") || nameHas(gpu, "a100") || nameHas(gpu, "a800")
-                       || nameHas(gpu, "ada") || nameHas(gpu, "l40") || nameHas(gpu, "a10")
-                       || nameHas(gpu, "a30") || nameHas(gpu, "a40");
+    const GpuFamily family = gpuFamily(gpu);
+    const bool older = family == GpuFamily::Ampere || family == GpuFamily::Ada;
     // 8- and 4-bit math reaches a lower share of its doubled (quadrupled)
     // peak; fp4 is given fp8's share, as in training (hardware_rates.cpp).
     const bool narrow = precision == Precision::Fp8 || precision == Precision::Int8
@@ -253,7 +250,7 @@ ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision)
     // Hopper plateau they run (hardware_rates.cpp: 0.45 and 0.40 against
     // 0.50), so the two paths make one assumption per family. Ampere and
     // Hopper are in the serving fit itself: factor 1.
-    e.gemmCompute *= servingFamilyShare(gpu);
+    e.gemmCompute *= servingFamilyShare(family);
     e.attentionCompute = older ? 0.25 : 0.50;
     e.memory = 0.90;
     // Fixed costs (fitted, within measured ranges): a CUDA kernel launch

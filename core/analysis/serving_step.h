@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/analysis/hardware_rates.h"
 #include "core/config/resolved_configuration.h"
 #include "core/parts/gpu.h"
 #include "core/workload/workload.h"
@@ -171,5 +172,6 @@ ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision);
 /// model's family plateau ÷ Hopper's otherwise (Blackwell 0.9, AMD and
 /// unknown 0.8).
 double servingFamilyShare(const Gpu& gpu);
+double servingFamilyShare(GpuFamily family);
 
 } // namespace infrafit

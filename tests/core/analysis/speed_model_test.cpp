@@ -4,6 +4,7 @@
 #include "core/pipeline/analyze.h"
 #include "core/analysis/communication.h"
 #include "core/analysis/gemm_efficiency.h"
+#include "core/analysis/serving_step.h"
 #include "core/analysis/training_memory.h"
 #include "core/io/workload_json.h"
 #include "core/pipeline/plan_space.h"
@@ -65,6 +66,30 @@ TEST_CASE("GEMM shape fraction: more rows never take less time, never beat the p
             }
         }
     }
+}
+
+TEST_CASE("GPU family: one name match serves training, serving and NVLS", "[analysis][gemm]")
+{
+    const auto family = [](const char* id, const char* model, const char* architecture) {
+        Gpu g;
+        g.id = id;
+        g.model = model;
+        g.architecture = architecture;
+        return gpuFamily(g);
+    };
+    CHECK(family("nvidia-a100-sxm4-80gb", "A100 SXM4 80GB", "Ampere") == GpuFamily::Ampere);
+    CHECK(family("nvidia-h20-96gb", "H20", "Hopper") == GpuFamily::Hopper);
+    CHECK(family("nvidia-b200-sxm-180gb", "B200", "Blackwell") == GpuFamily::Blackwell);
+    CHECK(family("amd-mi300x-192gb", "Instinct MI300X", "CDNA 3") == GpuFamily::AmdCdna);
+    CHECK(family("nvidia-l40s-48gb", "L40S", "Ada Lovelace") == GpuFamily::Ada);
+    CHECK(family("acme-x1", "X1", "Other") == GpuFamily::Unknown);
+    // Training keeps Ada at the conservative default; serving runs its
+    // attention at the older-GPU share and gives it the unknown families'
+    // GEMM share (0.40 / 0.50 of the Hopper plateau).
+    CHECK(defaultEfficiency(GpuFamily::Ada, Precision::Bf16).trainCompute
+          == defaultEfficiency(GpuFamily::Unknown, Precision::Bf16).trainCompute);
+    CHECK(servingFamilyShare(GpuFamily::Ada) == Approx(0.8));
+    CHECK(servingFamilyShare(GpuFamily::Ampere) == Approx(1.0));
 }
 
 TEST_CASE("Members per node follow the tensor → data rank order", "[analysis][comm]")
