@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cmath>
+#include <optional>
 
 namespace infrafit {
 
@@ -18,6 +19,18 @@ inline double finiteOrZero(double value)
 inline double positiveOrZero(double value)
 {
     return std::isfinite(value) && value > 0 ? value : 0.0;
+}
+
+/// positiveOrZero of an optional figure: absent is 0, "unknown", too.
+inline double positiveOrZero(const std::optional<double>& value)
+{
+    return value ? positiveOrZero(*value) : 0.0;
+}
+
+/// The way back: a figure where 0 meant "unknown" as an optional one.
+inline std::optional<double> positiveOrNone(double value)
+{
+    return positiveOrZero(value) > 0 ? std::optional<double>(value) : std::nullopt;
 }
 
 } // namespace infrafit

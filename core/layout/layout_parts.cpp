@@ -39,8 +39,8 @@ SwitchSpec switchSpecFrom(const NetworkSwitch& part)
     s.rackUnits = std::max(1, part.rackUnits);
     s.maxW = positiveOrZero(part.maxPowerW);
     s.typicalW = std::min(s.maxW, positiveOrZero(part.typicalOrMaxW()));
-    s.weightKg = positiveOrZero(part.weightKg.value_or(0));
-    s.priceUsd = positiveOrZero(part.priceUsd.value_or(0));
+    s.weightKg = positiveOrZero(part.weightKg);
+    s.priceUsd = positiveOrZero(part.priceUsd);
     s.psus = std::max(1, part.powerSupplies);
     s.source = part.source;
     s.catalogPart = part;
@@ -58,8 +58,8 @@ PduSpec pduSpecFrom(const Pdu& part)
     p.voltageV = positiveOrZero(part.voltageV);
     p.breakerA = positiveOrZero(part.breakerA);
     p.rackUnits = std::max(0, part.rackUnits);
-    p.weightKg = positiveOrZero(part.weightKg.value_or(0));
-    p.priceUsd = positiveOrZero(part.priceUsd.value_or(0));
+    p.weightKg = positiveOrZero(part.weightKg);
+    p.priceUsd = positiveOrZero(part.priceUsd);
     p.source = part.source;
     p.catalogPart = part;
     return p;
@@ -80,10 +80,8 @@ NetworkSwitch switchPartOf(const SwitchSpec& spec)
     s.typicalPowerW = spec.typicalW;
     s.powerSupplies = std::max(1, spec.psus);
     s.fullDepth = true; // the built-in switches have the QM9700's full-depth body
-    if (spec.weightKg > 0)
-        s.weightKg = spec.weightKg;
-    if (spec.priceUsd > 0)
-        s.priceUsd = spec.priceUsd;
+    s.weightKg = positiveOrNone(spec.weightKg);
+    s.priceUsd = positiveOrNone(spec.priceUsd);
     s.source = spec.source;
     s.notes = "built-in layout default, not a catalog part";
     return s;
@@ -103,10 +101,8 @@ Pdu pduPartOf(const PduSpec& spec)
     p.voltageV = spec.voltageV;
     p.breakerA = spec.breakerA;
     p.rackUnits = spec.rackUnits;
-    if (spec.weightKg > 0)
-        p.weightKg = spec.weightKg;
-    if (spec.priceUsd > 0)
-        p.priceUsd = spec.priceUsd;
+    p.weightKg = positiveOrNone(spec.weightKg);
+    p.priceUsd = positiveOrNone(spec.priceUsd);
     p.source = spec.source;
     p.notes = "built-in layout default, not a catalog part";
     return p;

@@ -80,7 +80,7 @@ LayoutRequest layoutRequestFor(
     r.nodeU = std::max(1, rc.chassis.rackUnits);
     r.nodeMaxW = positiveOrZero(power.nodeWallW);
     r.nodeTypicalW = std::min(r.nodeMaxW, positiveOrZero(power.nodeWallTypicalW));
-    r.nodeWeightKg = positiveOrZero(rc.chassis.weightKg.value_or(0));
+    r.nodeWeightKg = positiveOrZero(rc.chassis.weightKg);
     r.nodePsus = power.psusInstalled > 0 ? power.psusInstalled
                                          : (rc.chassis.psuSlots > 0 ? rc.chassis.psuSlots : 2);
     r.nodePsuWatts = positiveOrZero(power.psuWattsEach);
