@@ -77,6 +77,8 @@ void add(ServingStepTimes& times, double& slot, const OpTime& op, double count)
 
 void ServingGemmGroup::add(double n, double k, double flops)
 {
+    // A block has at most four weight products (QKV, output, MLP in, MLP out).
+    assert(count < static_cast<int>(gemms.size()));
     if (count >= static_cast<int>(gemms.size()) || !(n > 0 && k > 0 && flops > 0))
         return;
     const double log2NK = std::log2(n) + std::log2(k);
