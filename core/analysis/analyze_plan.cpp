@@ -4,21 +4,19 @@
 #include "core/analysis/analysis_context.h"
 #include "core/analysis/serving_step.h"
 #include "core/analysis/training_time.h"
+#include "core/base/number_format.h"
 #include "core/infra/gpu_power_model.h"
 #include "core/workload/workload_efficiency.h"
 #include "core/workload/workload_validation.h"
 
 #include <cmath>
-#include <cstdio>
 
 namespace infrafit {
 namespace {
 
 std::string fmt(const char* format, double a, double b = 0, double c = 0)
 {
-    char buffer[256];
-    std::snprintf(buffer, sizeof buffer, format, a, b, c);
-    return buffer;
+    return formatNumbers(format, {a, b, c});
 }
 
 constexpr double gib = 1073741824.0;
@@ -135,8 +133,8 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                       "links reach "
                     + fmt("%.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency));
     } else {
-        ServingEfficiency se = defaultServingEfficiency(ctx.config.gpu, w.precision);
-        const double familyShare = servingFamilyShare(ctx.config.gpu);
+        ServingEfficiency se = defaultServingEfficiency(ctx.efficiency.family, w.precision);
+        const double familyShare = servingFamilyShare(ctx.efficiency.family, w.precision);
         if (const auto chosen = workloadEfficiencyFor(w, ctx.config.gpu.id))
             se.gemmCompute = *chosen;
         a.push_back(fmt("serving step timed per operation, each max(FLOPs / (peak x eff), bytes / "
@@ -148,10 +146,12 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                     + (w.efficiency ? std::string("GEMM: workload override")
                         : calibration ? "GEMM: " + calibrationText(*calibration)
                         : familyShare < 1.0
-                            ? fmt("GEMM: the A100/H100 fit x %.2f, an assumed share for this "
-                                  "GPU family (no fitted run; MLPerf checks of Blackwell and AMD "
-                                  "came out optimistic), docs/validation.md",
+                            ? fmt("GEMM: the A100/H100 fit x %.2f for this GPU family, ",
                                   familyShare)
+                                + (ctx.efficiency.family == GpuFamily::AmdCdna
+                                       ? "the MI300X/H100 ratio of a measured GEMM benchmark"
+                                       : "an assumed share")
+                                + " (no fitted serving run), docs/validation.md"
                             : std::string("fitted on published runs, docs/validation.md"))
                     + ")");
         a.push_back(fmt("fixed per step: %.2f ms host (scheduling, sampling) + %.0f us per block "

@@ -10,6 +10,13 @@
 namespace infrafit {
 namespace {
 
+// Achieved GEMM share of dense peak, MI300X relative to H100 SXM, in one
+// benchmark of both (SemiAnalysis 2024-12-22, §GEMM Performance): bf16
+// (620/1307.4) / (720/989.4) = 0.652; fp8 relative to bf16
+// ((990/2614.9) / (620/1307.4)) / ((1280/1978.9) / (720/989.4)) = 0.898.
+constexpr double amdGemmShareOfHopper = 0.65;
+constexpr double amdFp8ShareOfHopper = 0.90;
+
 bool isFamily(const Gpu& gpu, std::initializer_list<std::string_view> names)
 {
     for (auto name : names) {
@@ -89,6 +96,7 @@ Efficiency defaultEfficiency(const Gpu& gpu, Precision precision)
 Efficiency defaultEfficiency(GpuFamily family, Precision precision)
 {
     Efficiency e;
+    e.family = family;
     // Training GEMM plateau (fraction of dense peak for large GEMMs inside a
     // training framework) and the FlashAttention fraction, per family.
     // The GEMM plateaus are fitted on the "fit" runs of tests/validation/
@@ -119,9 +127,18 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
                   "younger software stack), attention 0.30";
         break;
     case GpuFamily::AmdCdna:
-        e.trainCompute = 0.40;
+        // No AMD training run is in the suite, so the plateau is Hopper's
+        // fitted one scaled by what a GEMM benchmark measured on both:
+        // MI300X reached ~620 of 1,307 TFLOP/s bf16 (0.47) where H100
+        // reached ~720 of 989 (0.73) on the same Llama-70B training shapes,
+        // a ratio of 0.65 (SemiAnalysis, "MI300X vs H100 vs H200 Benchmark
+        // Part 1: Training", 2024-12-22, §GEMM Performance; other
+        // benchmarks give 0.64-0.75: docs/validation.md).
+        e.trainCompute = 0.50 * amdGemmShareOfHopper;
         e.attentionCompute = 0.30;
-        e.basis = "AMD CDNA: GEMM plateau 0.40 of peak (assumed; no fitted run), attention 0.30";
+        e.basis = "AMD CDNA: GEMM plateau 0.33 of peak (Hopper's fitted 0.50 x 0.65, the "
+                  "MI300X/H100 ratio of a measured GEMM benchmark; no fitted run), attention 0.30 "
+                  "(assumed)";
         break;
     case GpuFamily::Ada: // no training run of Ada is in the suite
     case GpuFamily::Unknown:
@@ -145,6 +162,11 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
         // runs of large models at 36–45 % of FP8 dense peak in model FLOPs).
         e.trainCompute *= 0.70;
         e.prefillCompute *= 0.75;
+        // MI300X's fp8 GEMMs gain less over bf16 than H100's: 990/620 of
+        // the doubled peak against 1,280/720 on H100 (same benchmark as
+        // above), a further 0.90.
+        if (family == GpuFamily::AmdCdna)
+            e.trainCompute *= amdFp8ShareOfHopper;
     }
     return e;
 }
@@ -180,9 +202,10 @@ LinkRates linkRates(const ResolvedConfiguration& c)
     // NVLS needs NVSwitch gen 3+ (NVIDIA, "NVLink and NVSwitch" product page:
     // SHARP in-network reductions from the third-generation NVSwitch, i.e.
     // HGX/DGX H100 and later).
-    r.nvls = fabric && c.chassis.gpuFabric == GpuFabric::NvSwitch
-             && (gpuFamily(c.gpu) == GpuFamily::Hopper
-                 || gpuFamily(c.gpu) == GpuFamily::Blackwell);
+    if (fabric && c.chassis.gpuFabric == GpuFabric::NvSwitch) {
+        const GpuFamily family = gpuFamily(c.gpu);
+        r.nvls = family == GpuFamily::Hopper || family == GpuFamily::Blackwell;
+    }
     return r;
 }
 

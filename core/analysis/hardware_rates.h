@@ -38,6 +38,9 @@ struct Efficiency {
     double prefillCompute = 0.6;
     double decodeMemory = 0.8;
     bool hopperOrLater = false; ///< TP comm overlap on by default (tp_comm_overlap)
+    /// The family the defaults are for: matched once per analysis, so the
+    /// serving defaults and the assumption text reuse it.
+    GpuFamily family = GpuFamily::Unknown;
     std::string_view basis;     ///< short text: family and source of the default
 };
 

@@ -126,7 +126,7 @@ ServingStepModel makeServingStepModel(const AnalysisContext& ctx, const Inferenc
     sm.attentionPeakFlopsPerS = sixteenBit ? std::min(*sixteenBit, ctx.peakFlopsPerS)
                                            : ctx.peakFlopsPerS;
     sm.hbmBytesPerS = ctx.config.gpu.memoryBandwidthGbs * 1e9;
-    sm.efficiency = defaultServingEfficiency(ctx.config.gpu, w.precision);
+    sm.efficiency = defaultServingEfficiency(ctx.efficiency.family, w.precision);
     // The workload's own efficiency, else the project's calibration for
     // this GPU (docs/user-guide.md "Calibration profile").
     if (const auto chosen = workloadEfficiencyFor(w, ctx.config.gpu.id))

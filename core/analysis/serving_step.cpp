@@ -214,18 +214,23 @@ double servingStepTimeS(const ServingStepModel& model, int prefillTokens, int de
     return servingStepTimes(model, step).totalS();
 }
 
-double servingFamilyShare(const Gpu& gpu)
+double servingFamilyShare(const Gpu& gpu, Precision precision)
 {
-    return servingFamilyShare(gpuFamily(gpu));
+    return servingFamilyShare(gpuFamily(gpu), precision);
 }
 
-double servingFamilyShare(GpuFamily family)
+double servingFamilyShare(GpuFamily family, Precision precision)
 {
-    return std::min(1.0, defaultEfficiency(family, Precision::Bf16).trainCompute
-                             / referenceTrainComputeEfficiency());
+    return std::min(1.0, defaultEfficiency(family, precision).trainCompute
+                             / defaultEfficiency(GpuFamily::Hopper, precision).trainCompute);
 }
 
 ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision)
+{
+    return defaultServingEfficiency(gpuFamily(gpu), precision);
+}
+
+ServingEfficiency defaultServingEfficiency(GpuFamily family, Precision precision)
 {
     // Fitted on the "fit" subset of tests/validation/serving_runs.json (all
     // GPT-J 6B runs: TensorRT-LLM's published A100 and H100 throughput and
@@ -240,7 +245,6 @@ ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision)
     //   (FlashAttention-3, Shah et al. 2024, reaches up to 0.75 of H100's
     //   bf16 peak in its own benchmark), 0.25 on Ampere/Ada (fitted).
     ServingEfficiency e;
-    const GpuFamily family = gpuFamily(gpu);
     const bool older = family == GpuFamily::Ampere || family == GpuFamily::Ada;
     // 8- and 4-bit math reaches a lower share of its doubled (quadrupled)
     // peak; fp4 is given fp8's share, as in training (hardware_rates.cpp).
@@ -252,7 +256,7 @@ ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision)
     // Hopper plateau they run (hardware_rates.cpp: 0.45 and 0.40 against
     // 0.50), so the two paths make one assumption per family. Ampere and
     // Hopper are in the serving fit itself: factor 1.
-    e.gemmCompute *= servingFamilyShare(family);
+    e.gemmCompute *= servingFamilyShare(family, precision);
     e.attentionCompute = older ? 0.25 : 0.50;
     e.memory = 0.90;
     // Fixed costs (fitted, within measured ranges): a CUDA kernel launch

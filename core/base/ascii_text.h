@@ -33,4 +33,15 @@ inline bool containsNoCase(std::string_view text, std::string_view needle)
     return false;
 }
 
+/// Whether `text` starts with `prefix`, ignoring ASCII case.
+constexpr bool startsWithNoCase(std::string_view text, std::string_view prefix)
+{
+    if (prefix.size() > text.size())
+        return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i)
+        if (asciiLower(text[i]) != asciiLower(prefix[i]))
+            return false;
+    return true;
+}
+
 } // namespace infrafit

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/infra/gpu_power_model.h"
 
+#include "core/base/ascii_text.h"
+
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
-#include <string>
 
 namespace infrafit {
 namespace {
@@ -58,21 +58,12 @@ constexpr std::array<GpuPowerCurve, 5> gpuPowerCurves {{
     {"generic", 0.15, 0.30, 0.45, 0.95, 0.30, "generic curve (estimate)", 0},
 }};
 
-std::string gpuPowerLower(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 } // namespace
 
 const GpuPowerCurve& gpuPowerCurve(const Gpu& gpu)
 {
-    const std::string arch = gpuPowerLower(gpu.architecture);
     for (const auto& curve : gpuPowerCurves) {
-        if (curve.family != "generic" && arch.rfind(curve.family, 0) == 0)
+        if (curve.family != "generic" && startsWithNoCase(gpu.architecture, curve.family))
             return curve;
     }
     return gpuPowerCurves.back();
@@ -191,7 +182,8 @@ double gpuAverageW(const Gpu& gpu, std::optional<double> limitW, const GpuActivi
     const GpuStatePowerW s = gpuStatePowerW(gpu, fit);
     const GpuActivity a = normalisedActivity(activity);
     const auto at = [&](double watts) { return std::min(watts, limit); };
-    const double computeW = s.idle + (s.computeBound - s.idle) * computePowerShare(a.computeIntensity);
+    const double computeW
+        = s.idle + (s.computeBound - s.idle) * computePowerShare(a.computeIntensity);
     return a.computeBound * at(computeW) + a.memoryBound * at(s.memoryBound)
         + a.communication * at(s.communication) + a.idle * at(s.idle);
 }

@@ -1,21 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/pipeline/analyze.h"
 
+#include "core/base/number_format.h"
 #include "core/pipeline/plan_search.h"
 
-#include <cstdio>
-
 namespace infrafit {
-namespace {
-
-std::string automaticPlanText(const char* format, double a, double b = 0, double c = 0)
-{
-    char buffer[256];
-    std::snprintf(buffer, sizeof buffer, format, a, b, c);
-    return buffer;
-}
-
-} // namespace
 
 AnalysisResult analyze(const Workload& w, const ResolvedConfiguration& config)
 {
@@ -44,9 +33,11 @@ AnalysisResult analyze(const Workload& w, const ResolvedConfiguration& config)
     AnalysisResult r = analyzeWithPlan(w, config, plan, true);
     r.parallelismChosen = true;
     r.findings.push_back({Severity::Info, "parallelism.chosen",
-                          automaticPlanText("InfraFit chose tensor %.0f, pipeline %.0f, data %.0f",
-                              r.parallelism.tensor, r.parallelism.pipeline, r.parallelism.data)
-                              + automaticPlanText(" (best of %.0f plans searched)", double(space.points.size()))
+                          formatNumbers("InfraFit chose tensor %.0f, pipeline %.0f, data %.0f",
+                                        {double(r.parallelism.tensor), double(r.parallelism.pipeline),
+                                         double(r.parallelism.data)})
+                              + formatNumbers(" (best of %.0f plans searched)",
+                                              {double(space.points.size())})
                               + ", ZeRO " + std::to_string(r.parallelism.zeroStage)
                               + ", recompute " + std::string(enumName(r.parallelism.recompute)),
                           {}});

@@ -51,13 +51,13 @@ constexpr double mixtralPromptMean = 427.39;
 // measured rate passed the SLA, so it is a lower bound of the capacity:
 // InfraFit must not fall well below it. Above it, ±25 % (issue 17) for
 // the GPU families whose serving constants are fitted (Ampere, Hopper:
-// docs/validation.md "Serving"); Blackwell and AMD run on the assumed
-// family shares (serving_step.cpp) and their first MLPerf submissions came
-// out 33 % and 72 % below InfraFit (docs/validation.md says so): the upper
-// bound there only stops drift.
+// docs/validation.md "Serving"). Blackwell runs on an assumed family share
+// and AMD CDNA on a GEMM benchmark's MI300X/H100 ratio (serving_step.cpp);
+// neither is fitted to these runs, so they are held to issue 16's bound
+// for any out-of-sample run: within 35 %.
 constexpr double mlperfCapacityLowest = 0.75;
 constexpr double mlperfCapacityHighestFitted = 1.25;
-constexpr double mlperfCapacityHighestAssumed = 1.8;
+constexpr double mlperfCapacityHighestAssumed = 1.35;
 
 const CatalogDocument& servingCapacityCatalog()
 {

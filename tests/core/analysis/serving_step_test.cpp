@@ -356,20 +356,29 @@ TEST_CASE("Serving: the report's assumptions list the efficiency of each operati
     CHECK(all.find("engine max batch 256") != std::string::npos);
     CHECK(all.find("fitted on published runs") != std::string::npos);
 
-    // A family outside the serving fit: the training model's plateau share
-    // (AMD 0.40 against Hopper's 0.50), said as an assumption.
+    // A family outside the serving fit: the training model's plateau share.
+    // For AMD CDNA it is the MI300X/H100 ratio of achieved GEMM share in one
+    // benchmark of both (SemiAnalysis, "MI300X vs H100 vs H200 Benchmark
+    // Part 1: Training", 2024-12-22, GEMM section): bf16 (620/1307.4) /
+    // (720/989.4) = 0.652, and in fp8 a further (990/2614.9)/(620/1307.4) /
+    // ((1280/1978.9)/(720/989.4)) = 0.898.
     ResolvedConfiguration amd = h100Cluster(1);
     amd.gpu.id = "amd-mi300x-192gb";
     amd.gpu.model = "Instinct MI300X";
     amd.gpu.architecture = "CDNA 3";
-    CHECK(servingFamilyShare(amd.gpu) == Approx(0.8));
+    CHECK(servingFamilyShare(amd.gpu) == Approx((620 / 1307.4) / (720 / 989.4)).epsilon(0.01));
+    CHECK(servingFamilyShare(amd.gpu, Precision::Fp8)
+          == Approx(0.652 * 0.898).epsilon(0.01));
     CHECK(servingFamilyShare(h100Cluster(1).gpu) == Approx(1.0));
+    CHECK(servingFamilyShare(h100Cluster(1).gpu, Precision::Fp8) == Approx(1.0));
     const AnalysisResult onAmd = analyze(serving("llama-2-7b", 512, 128, 8, 1), amd);
     REQUIRE(onAmd.analyzed);
     std::string amdText;
     for (const auto& line : onAmd.assumptions)
         amdText += line + "\n";
     INFO(amdText);
-    CHECK(amdText.find("GEMMs 0.56 of dense peak") != std::string::npos); // 0.70 x 0.8
-    CHECK(amdText.find("x 0.80, an assumed share for this GPU family") != std::string::npos);
+    CHECK(amdText.find("GEMMs 0.45 of dense peak") != std::string::npos); // 0.70 x 0.65 = 0.455
+    CHECK(amdText.find("x 0.65 for this GPU family, the MI300X/H100 ratio of a measured GEMM "
+                       "benchmark")
+          != std::string::npos);
 }

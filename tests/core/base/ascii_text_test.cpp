@@ -25,3 +25,13 @@ TEST_CASE("containsNoCase finds a needle in any ASCII case, anywhere", "[base]")
     CHECK(containsNoCase("aaab", "AAB"));
     CHECK_FALSE(containsNoCase("Ampere", "ampx"));
 }
+
+TEST_CASE("startsWithNoCase matches a prefix in any ASCII case", "[base]")
+{
+    CHECK(startsWithNoCase("Hopper", "hopper"));
+    CHECK(startsWithNoCase("CDNA 3", "cdna"));
+    CHECK(startsWithNoCase("ampere", ""));
+    CHECK_FALSE(startsWithNoCase("Ada Lovelace", "ampere"));
+    CHECK_FALSE(startsWithNoCase("Hop", "hopper")); // shorter text
+    CHECK_FALSE(startsWithNoCase("NVIDIA Hopper", "hopper")); // not at the start
+}
