@@ -11,6 +11,8 @@
 #include "core/io/catalog_json.h"
 #include "core/io/model_presets.h"
 
+#include "validation/validation_figures.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -190,6 +192,17 @@ MlperfPrediction predict(const MlperfServerRun& run)
 }
 
 } // namespace
+
+std::vector<test::ValidationFigure> test::mlperfCapacityFigures()
+{
+    // Capacity under the SLA is a serving throughput; no serving default
+    // was fitted on these runs.
+    std::vector<ValidationFigure> out;
+    for (const auto& run : mlperfServerRuns)
+        out.push_back({std::string(run.system) + " capacity", ValidationMetric::ServingThroughput,
+                       false, predict(run).capacityPerS / run.measuredSamplesPerS - 1.0});
+    return out;
+}
 
 TEST_CASE("Serving capacity validation: MLPerf v4.1 server runs within the documented band",
     "[validation][serving]")

@@ -11,6 +11,7 @@
 #include "core/io/catalog_json.h"
 #include "core/io/model_presets.h"
 
+#include "validation/validation_figures.h"
 #include "validation/validation_stats.h"
 
 #include <catch2/catch.hpp>
@@ -143,6 +144,25 @@ OnlinePrediction predictOnline(const OnlineServingRun& run)
 }
 
 } // namespace
+
+std::vector<test::ValidationFigure> test::onlineServingFigures()
+{
+    std::vector<ValidationFigure> out;
+    for (const auto& run : onlineServingRuns) {
+        const OnlinePrediction p = predictOnline(run);
+        const std::string label = run.label;
+        if (run.medianTtftMs > 0)
+            out.push_back({label + " median TTFT", ValidationMetric::Latency, false,
+                           p.medianTtftMs / run.medianTtftMs - 1.0});
+        if (run.medianTpotMs > 0)
+            out.push_back({label + " median TPOT", ValidationMetric::Latency, run.tpotFit,
+                           p.medianTpotMs / run.medianTpotMs - 1.0});
+        if (run.outputTokensPerS > 0)
+            out.push_back({label + " output tokens/s", ValidationMetric::ServingThroughput, false,
+                           p.outputTokensPerS / run.outputTokensPerS - 1.0});
+    }
+    return out;
+}
 
 TEST_CASE("Serving latency validation: online engine runs at a fixed request rate",
     "[validation][serving]")

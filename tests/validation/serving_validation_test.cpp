@@ -11,6 +11,8 @@
 #include "core/io/model_json.h"
 #include "core/io/model_presets.h"
 
+#include "validation/validation_figures.h"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -162,6 +164,17 @@ void printTable(const std::vector<RunResult>& results)
 }
 
 } // namespace
+
+std::vector<test::ValidationFigure> test::servingTableFigures()
+{
+    std::vector<ValidationFigure> out;
+    for (const RunResult& r : evaluateAll())
+        out.push_back({r.label,
+                       r.metric == "output_tokens_per_s_per_gpu" ? ValidationMetric::ServingThroughput
+                                                                 : ValidationMetric::Latency,
+                       r.fit, r.error()});
+    return out;
+}
 
 TEST_CASE("Serving validation: published measured runs within the issue's bounds",
           "[validation][serving]")

@@ -7,6 +7,7 @@
 #include "core/pipeline/analyze.h"
 #include "core/io/workload_json.h"
 
+#include "validation/validation_figures.h"
 #include "validation/validation_stats.h"
 
 #include <catch2/catch.hpp>
@@ -115,6 +116,14 @@ std::vector<RunError> evaluateRuns()
 }
 
 } // namespace
+
+std::vector<test::ValidationFigure> test::trainingFigures()
+{
+    std::vector<ValidationFigure> out;
+    for (const RunError& e : evaluateRuns()) // error on the measured quantity, as the table
+        out.push_back({e.id, ValidationMetric::TrainingSpeed, e.fit, e.error});
+    return out;
+}
 
 TEST_CASE("training speed against published measured runs", "[validation][training]")
 {
