@@ -20,8 +20,8 @@
 using namespace infrafit;
 using namespace infrafit::test;
 
-TEST_CASE("Issue 16 bounds by metric over every out-of-sample published run",
-          "[validation][issue16]")
+TEST_CASE(
+    "Issue 16 bounds by metric over every out-of-sample published run", "[validation][issue16]")
 {
     std::vector<ValidationFigure> all = trainingFigures();
     for (auto more : {servingTableFigures(), onlineServingFigures(), mlperfCapacityFigures()})
@@ -60,8 +60,7 @@ TEST_CASE("Issue 16 bounds by metric over every out-of-sample published run",
         const double worst = *std::max_element(errors.begin(), errors.end());
         if (print)
             std::printf("| %s | %zu | %.1f %% | %.1f %% | %.0f %% | %d |\n", bound.name,
-                        errors.size(), 100 * median, 100 * worst, 100 * bound.median,
-                        fitted[metric]);
+                errors.size(), 100 * median, 100 * worst, 100 * bound.median, fitted[metric]);
         CHECK(median <= bound.median);
     }
 }
