@@ -16,6 +16,9 @@ namespace {
 // ((990/2614.9) / (620/1307.4)) / ((1280/1978.9) / (720/989.4)) = 0.898.
 constexpr double amdGemmShareOfHopper = 0.65;
 constexpr double amdFp8ShareOfHopper = 0.90;
+// B200 ÷ H100 share of dense bf16 peak on OpenXLA's largest measured
+// product, 4 batched 4096³ GEMMs: 0.7424 / 0.7971 (gemm_efficiency.h).
+constexpr double blackwellGemmShareOfHopper = 0.93;
 
 bool isFamily(const Gpu& gpu, std::initializer_list<std::string_view> names)
 {
@@ -120,11 +123,21 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
                   "attention 0.30 (FlashAttention-2 on H100: ~35%, FlashAttention-3 paper)";
         break;
     case GpuFamily::Blackwell:
-        e.trainCompute = 0.45;
+        // No Blackwell training run is in the suite: Hopper's fitted
+        // plateau scaled by what OpenXLA's measured GEMM table gives both
+        // GPUs for their largest products (4 batched 4096³, bf16): B200
+        // 0.742 of its peak, H100 0.797 (matmul_interpolator_data.h,
+        // gemm_efficiency.h). Smaller products follow B200's own, steeper
+        // shape curve.
+        e.trainCompute = 0.50 * blackwellGemmShareOfHopper;
         e.attentionCompute = 0.30;
         e.hopperOrLater = true;
-        e.basis = "Blackwell: GEMM plateau 0.45 of peak (assumed below Hopper's fitted 0.50: "
-                  "younger software stack), attention 0.30";
+        e.gemmCurve = precision == Precision::Fp8 || precision == Precision::Fp4
+            ? GemmShapeCurve::B200Fp8
+            : GemmShapeCurve::B200Bf16;
+        e.basis = "Blackwell: GEMM plateau 0.47 of peak (Hopper's fitted 0.50 x 0.93, the B200/H100 "
+                  "ratio of OpenXLA's measured GEMM table; B200's own shape curve; no fitted run), "
+                  "attention 0.30 (assumed)";
         break;
     case GpuFamily::AmdCdna:
         // No AMD training run is in the suite, so the plateau is Hopper's

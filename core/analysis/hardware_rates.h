@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/analysis/gemm_efficiency.h"
 #include "core/config/resolved_configuration.h"
 #include "core/workload/workload.h"
 
@@ -41,6 +42,8 @@ struct Efficiency {
     /// The family the defaults are for: matched once per analysis, so the
     /// serving defaults and the assumption text reuse it.
     GpuFamily family = GpuFamily::Unknown;
+    /// The measured GEMM shape curve of the family and precision.
+    GemmShapeCurve gemmCurve = GemmShapeCurve::H100Bf16;
     std::string_view basis;     ///< short text: family and source of the default
 };
 

@@ -101,6 +101,8 @@ ServingStepModel makeServingStepModel(const AnalysisContext& ctx, const Inferenc
         g.add(gateUp * width / t, h, 2.0 * gateUp * width / t * h);
         g.add(h, width / t, 2.0 * width / t * h);
     };
+    for (ServingGemmGroup* g : {&sm.denseGemms, &sm.moeSharedGemms, &sm.expertGemms, &sm.headGemm})
+        g->curve = ctx.efficiency.gemmCurve;
     addAttention(sm.denseGemms);
     addMlp(sm.denseGemms, m.ffnHiddenSize);
     if (m.isMoe()) {

@@ -40,7 +40,7 @@ double shapeSlowdown(const ServingGemmGroup& group, double log2M)
     double weighted = 0;
     for (int i = 0; i < group.count; ++i) {
         const auto& g = group.gemms[static_cast<std::size_t>(i)];
-        weighted += g.flopsPerToken * gemmShapeSlowdownOfLog2Volume(log2M + g.log2NK);
+        weighted += g.flopsPerToken * gemmShapeSlowdownOfLog2Volume(log2M + g.log2NK, group.curve);
     }
     return group.totalFlops > 0 ? weighted / group.totalFlops : 1.0;
 }
@@ -57,11 +57,12 @@ OpTime gemmGroup(double flops, double bytes, double gemmRate, double memRate,
     const double memoryS = bytes / memRate;
     const double plateauS = flops / gemmRate;
     // The table's largest slowdown (below its smallest point) bounds them all.
-    if (memoryS >= plateauS * gemmShapeSlowdownOfLog2Volume(0.0))
+    if (memoryS >= plateauS * gemmShapeSlowdownOfLog2Volume(0.0, group.curve))
         return roofline(flops, bytes, gemmRate, memRate); // weight-read bound either way
     const double log2M = std::log2(rows);
-    if (log2M + group.minLog2NK >= gemmSaturationLog2Volume()
-        || memoryS >= plateauS * gemmShapeSlowdownOfLog2Volume(log2M + group.minLog2NK))
+    if (log2M + group.minLog2NK >= gemmSaturationLog2Volume(group.curve)
+        || memoryS
+               >= plateauS * gemmShapeSlowdownOfLog2Volume(log2M + group.minLog2NK, group.curve))
         return roofline(flops, bytes, gemmRate, memRate); // at the plateau, or read-bound
     return roofline(flops, bytes, gemmRate / shapeSlowdown(group, log2M), memRate);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/analysis/gemm_efficiency.h"
 #include "core/analysis/hardware_rates.h"
 #include "core/config/resolved_configuration.h"
 #include "core/parts/gpu.h"
@@ -50,6 +51,7 @@ struct ServingGemmGroup {
     int count = 0;
     double minLog2NK = 0;   ///< of the smallest product (the lowest fraction)
     double totalFlops = 0;  ///< per token, of all products
+    GemmShapeCurve curve = GemmShapeCurve::H100Bf16; ///< the GPU family's measured curve
     void add(double n, double k, double flops);
 };
 

@@ -15,6 +15,7 @@ struct OpRates {
     double gemmFlopsPerS = 0;  ///< peak × plateau at the workload precision
     double attnFlopsPerS = 0;  ///< bf16/fp16 peak × attention efficiency
     double hbmBytesPerS = 0;   ///< HBM bandwidth × element-wise efficiency
+    GemmShapeCurve curve = GemmShapeCurve::H100Bf16; ///< the family's measured shape curve
 };
 
 /// max(FLOPs at the shape's GEMM rate, bytes moved at HBM rate): the
@@ -25,7 +26,7 @@ double gemmTimeS(const OpRates& r, double m, double n, double k, double elementB
     if (m <= 0 || n <= 0 || k <= 0)
         return 0;
     const double flops = 2.0 * m * n * k;
-    const double compute = flops / (r.gemmFlopsPerS * gemmShapeFraction(m, n, k));
+    const double compute = flops / (r.gemmFlopsPerS * gemmShapeFraction(m, n, k, r.curve));
     const double memory = (m * k + k * n + m * n) * elementBytes / r.hbmBytesPerS;
     return std::max(compute, memory);
 }
@@ -53,6 +54,7 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
     r.gemmFlopsPerS = ctx.peakFlopsPerS * ctx.efficiency.trainCompute;
     r.attnFlopsPerS = ctx.attentionPeakFlopsPerS * ctx.efficiency.attentionCompute;
     r.hbmBytesPerS = ctx.config.gpu.memoryBandwidthGbs * 1e9 * ctx.efficiency.elementwiseMemory;
+    r.curve = ctx.efficiency.gemmCurve;
     if (r.gemmFlopsPerS <= 0 || r.attnFlopsPerS <= 0 || r.hbmBytesPerS <= 0) {
         out.gemmS = 1e30;
         return out;
@@ -103,7 +105,7 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
         const double rank = std::max(1, w.loraRank);
         const double adapterFlops = 2.0 * tokens * setup.loraParamsPerLayer / t;
         adapterGemm = 3.0 * adapterFlops
-                      / (r.gemmFlopsPerS * gemmShapeFraction(tokens, rank, h));
+                      / (r.gemmFlopsPerS * gemmShapeFraction(tokens, rank, h, r.curve));
     }
     const double denseLayerGemm = (attnGemm + denseMlpGemm) * gemmPasses + adapterGemm;
     const double moeLayerGemm = (attnGemm + moeGemm) * gemmPasses + adapterGemm;
@@ -121,7 +123,8 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
         const double heads = std::max(1.0, m.attentionHeads / t);
         const double scoreBytes = 5.0 * heads * s * s * w.microBatchSize / cp;
         const double selective = setup.recompute != Recompute::None ? 1.0 : 0.0;
-        attention = attnFlops * (3.0 + selective) / (r.gemmFlopsPerS * gemmShapeFraction(s, s, m.qkHeadDim()))
+        attention = attnFlops * (3.0 + selective)
+                        / (r.gemmFlopsPerS * gemmShapeFraction(s, s, m.qkHeadDim(), r.curve))
                     + 3.0 * scoreBytes / r.hbmBytesPerS;
     }
 

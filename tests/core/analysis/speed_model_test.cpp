@@ -46,23 +46,49 @@ TEST_CASE("GEMM shape fraction follows OpenXLA's measured H100 cuBLAS table", "[
     CHECK(gemmShapeFraction(64, 64, 64) < 0.05);
 }
 
+TEST_CASE("GEMM shape fraction follows OpenXLA's measured B200 table, bf16 and fp8",
+          "[analysis][gemm]")
+{
+    // The same file, key sm_100_B200, b = 1 (4096³ also b = 2, 4): bf16
+    // 2048³ 985.8, 4096³ 1,416.9, 4 × 4096³ 1,670.5 TFLOP/s; fp8 2048³
+    // 1,427.7, 4096³ 2,765.0, 4 × 4096³ 3,279.7. Each curve is relative to
+    // its largest product, which B200 reaches only past 4096³.
+    const auto bf16 = GemmShapeCurve::B200Bf16;
+    const auto fp8 = GemmShapeCurve::B200Fp8;
+    CHECK(gemmShapeFraction(2048, 2048, 2048, bf16) == Approx(985.8 / 1670.5).epsilon(2e-3));
+    CHECK(gemmShapeFraction(4096, 4096, 4096, bf16) == Approx(1416.9 / 1670.5).epsilon(2e-3));
+    CHECK(gemmShapeFraction(4 * 4096, 4096, 4096, bf16) == Approx(1.0));
+    CHECK(gemmShapeFraction(2048, 2048, 2048, fp8) == Approx(1427.7 / 3279.7).epsilon(2e-3));
+    CHECK(gemmShapeFraction(4096, 4096, 4096, fp8) == Approx(2765.0 / 3279.7).epsilon(2e-3));
+    CHECK(gemmShapeFraction(16384, 8192, 8192, fp8) == Approx(1.0));
+    // B200 needs larger products than H100 to fill: below its plateau its
+    // curve lies under H100's at every measured shape.
+    for (const double g : {512.0, 1024.0, 2048.0, 4096.0})
+        CHECK(gemmShapeFraction(g, g, g, bf16) < gemmShapeFraction(g, g, g));
+    CHECK(gemmSaturationLog2Volume(bf16) == Approx(38.0));
+    CHECK(gemmSaturationLog2Volume() == Approx(36.0));
+}
+
 TEST_CASE("GEMM shape fraction: more rows never take less time, never beat the plateau",
           "[analysis][gemm]")
 {
     // Between the table's points the fraction is interpolated geometrically,
     // so a product's time M·N·K / f(M, N, K) grows with M (a larger step
     // cannot finish sooner) and f stays in (0, 1].
-    for (const double n : {64.0, 512.0, 4096.0, 28672.0}) {
-        for (const double k : {128.0, 1024.0, 8192.0}) {
-            double previous = 0;
-            for (double m = 1; m < 1 << 20; m *= 1.07) {
-                const double f = gemmShapeFraction(m, n, k);
-                REQUIRE(f > 0);
-                REQUIRE(f <= 1.0);
-                const double time = m / f;
-                INFO("n " << n << ", k " << k << ", m " << m);
-                REQUIRE(time >= previous * (1 - 1e-12));
-                previous = time;
+    for (const auto curve :
+         {GemmShapeCurve::H100Bf16, GemmShapeCurve::B200Bf16, GemmShapeCurve::B200Fp8}) {
+        for (const double n : {64.0, 512.0, 4096.0, 28672.0}) {
+            for (const double k : {128.0, 1024.0, 8192.0}) {
+                double previous = 0;
+                for (double m = 1; m < 1 << 20; m *= 1.07) {
+                    const double f = gemmShapeFraction(m, n, k, curve);
+                    REQUIRE(f > 0);
+                    REQUIRE(f <= 1.0);
+                    const double time = m / f;
+                    INFO("curve " << int(curve) << ", n " << n << ", k " << k << ", m " << m);
+                    REQUIRE(time >= previous * (1 - 1e-12));
+                    previous = time;
+                }
             }
         }
     }
