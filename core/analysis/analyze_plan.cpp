@@ -150,6 +150,8 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                                   familyShare)
                                 + (ctx.efficiency.family == GpuFamily::AmdCdna
                                        ? "the MI300X/H100 ratio of a measured GEMM benchmark"
+                                   : ctx.efficiency.family == GpuFamily::Blackwell
+                                       ? "the B200/H100 ratio of OpenXLA's measured GEMM table"
                                        : "an assumed share")
                                 + " (no fitted serving run), docs/validation.md"
                             : std::string("fitted on published runs, docs/validation.md"))

@@ -252,11 +252,12 @@ ServingEfficiency defaultServingEfficiency(GpuFamily family, Precision precision
     const bool narrow = precision == Precision::Fp8 || precision == Precision::Int8
                         || precision == Precision::Fp4;
     e.gemmCompute = narrow ? 0.65 : 0.70;
-    // Families no serving run was fitted on (Blackwell, AMD CDNA, unknown)
-    // keep the training model's assumption of how far below the fitted
-    // Hopper plateau they run (hardware_rates.cpp: 0.45 and 0.40 against
-    // 0.50), so the two paths make one assumption per family. Ampere and
-    // Hopper are in the serving fit itself: factor 1.
+    // Families no serving run was fitted on (Blackwell, AMD CDNA, Ada,
+    // unknown) keep the training model's figure of how far below the fitted
+    // Hopper plateau they run (hardware_rates.cpp: Blackwell 0.93 and AMD
+    // 0.65 from measured GEMM tables, Ada and unknown an assumed 0.8), so
+    // the two paths make one statement per family. Ampere and Hopper are in
+    // the serving fit itself: factor 1.
     e.gemmCompute *= servingFamilyShare(family, precision);
     e.attentionCompute = older ? 0.25 : 0.50;
     e.memory = 0.90;

@@ -171,10 +171,10 @@ ServingEfficiency defaultServingEfficiency(const Gpu& gpu, Precision precision);
 ServingEfficiency defaultServingEfficiency(GpuFamily family, Precision precision);
 
 /// Share of the fitted (Ampere/Hopper) serving GEMM efficiency a GPU's
-/// family is assumed to reach at `precision`: 1 for the fitted families,
-/// the training model's family plateau ÷ Hopper's otherwise (Blackwell 0.9;
-/// AMD CDNA 0.65 in 16 bit and 0.585 in fp8/fp4, from a measured GEMM
-/// benchmark; Ada and unknown 0.8).
+/// family reaches at `precision`: 1 for the fitted families, the training
+/// model's family plateau ÷ Hopper's otherwise (Blackwell 0.93 and AMD CDNA
+/// 0.65 in 16 bit / 0.585 in fp8 and fp4, from measured GEMM tables; Ada
+/// and unknown an assumed 0.8).
 double servingFamilyShare(const Gpu& gpu, Precision precision = Precision::Bf16);
 double servingFamilyShare(GpuFamily family, Precision precision = Precision::Bf16);
 

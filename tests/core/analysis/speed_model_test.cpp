@@ -115,6 +115,19 @@ TEST_CASE("GPU family: one name match serves training, serving and NVLS", "[anal
     CHECK(defaultEfficiency(GpuFamily::Ada, Precision::Bf16).trainCompute
           == defaultEfficiency(GpuFamily::Unknown, Precision::Bf16).trainCompute);
     CHECK(servingFamilyShare(GpuFamily::Ada) == Approx(0.8));
+    // Blackwell: the B200/H100 ratio of OpenXLA's measured share of dense
+    // bf16 peak at 4 batched 4096³ products (matmul_interpolator_data.h:
+    // 1,670.5 of 2,250 against 788.7 of 989.4 TFLOP/s), in every precision.
+    CHECK(servingFamilyShare(GpuFamily::Blackwell)
+          == Approx((1670.5 / 2250) / (788.7 / 989.4)).epsilon(0.01));
+    CHECK(servingFamilyShare(GpuFamily::Blackwell, Precision::Fp4)
+          == Approx(servingFamilyShare(GpuFamily::Blackwell)));
+    CHECK(defaultEfficiency(GpuFamily::Blackwell, Precision::Fp4).gemmCurve
+          == GemmShapeCurve::B200Fp8);
+    CHECK(defaultEfficiency(GpuFamily::Blackwell, Precision::Bf16).gemmCurve
+          == GemmShapeCurve::B200Bf16);
+    CHECK(defaultEfficiency(GpuFamily::Hopper, Precision::Fp8).gemmCurve
+          == GemmShapeCurve::H100Bf16);
     CHECK(servingFamilyShare(GpuFamily::Ampere) == Approx(1.0));
 }
 
