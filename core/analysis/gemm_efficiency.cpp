@@ -70,8 +70,9 @@ ShapeTable tableOf(GemmShapeCurve curve)
 // per unit of log2(g). Two neighbouring points of a table are different
 // shapes and can rise faster (B200 bf16: 0.0080 → 0.0205 from 512×256×512
 // to 256×2048×256, 2.82 per unit), so each point is raised where needed to
-// keep every segment at most `maxLogSlope` below the next; it changes only
-// B200's two smallest points (bf16 0.0080 → 0.0105, fp8 0.0093 → 0.0097).
+// keep every segment at most `maxLogSlope` below the next; it changes one
+// small point of each B200 curve (bf16 512×256×512 0.0080 → 0.0105, fp8
+// 256×2048×256 0.0093 → 0.0097) and none of H100's.
 // The sampled inverse is convex and falling; between two nodes the chord
 // falls by at most (1 − e^(−2/192))·192 = 1.99 per unit, still under 2.08.
 constexpr double maxLogSlope = 2.0;
