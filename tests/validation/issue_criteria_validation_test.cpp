@@ -37,7 +37,8 @@ TEST_CASE(
         {ValidationMetric::Latency, {"TTFT / TPOT", 0.15}},
     };
     std::map<ValidationMetric, std::vector<double>> outOfSample;
-    std::map<ValidationMetric, int> fitted;
+    std::map<ValidationMetric, double> worstHeld; ///< without the documented gaps
+    std::map<ValidationMetric, int> fitted, gaps;
     for (const auto& f : all) {
         INFO(f.label << ": error " << f.error);
         REQUIRE(std::isfinite(f.error));
@@ -46,12 +47,18 @@ TEST_CASE(
             continue;
         }
         outOfSample[f.metric].push_back(std::fabs(f.error));
+        if (f.knownGap) {
+            ++gaps[f.metric];
+            continue;
+        }
+        worstHeld[f.metric] = std::max(worstHeld[f.metric], std::fabs(f.error));
         CHECK(std::fabs(f.error) <= 0.35);
     }
     const bool print = std::getenv("INFRAFIT_VALIDATION_PRINT") != nullptr;
     if (print)
         std::printf("| metric | out-of-sample figures | median \\|error\\| | worst \\|error\\| | "
-                    "bound (median) | fit figures |\n|---|---:|---:|---:|---:|---:|\n");
+                    "worst without documented gaps | bound (median) | fit figures |\n"
+                    "|---|---:|---:|---:|---:|---:|---:|\n");
     for (const auto& [metric, bound] : bounds) {
         const auto& errors = outOfSample[metric];
         INFO(bound.name);
@@ -59,8 +66,9 @@ TEST_CASE(
         const double median = validationMedian(errors);
         const double worst = *std::max_element(errors.begin(), errors.end());
         if (print)
-            std::printf("| %s | %zu | %.1f %% | %.1f %% | %.0f %% | %d |\n", bound.name,
-                errors.size(), 100 * median, 100 * worst, 100 * bound.median, fitted[metric]);
+            std::printf("| %s | %zu | %.1f %% | %.1f %% | %.1f %% (%d gaps) | %.0f %% | %d |\n",
+                bound.name, errors.size(), 100 * median, 100 * worst, 100 * worstHeld[metric],
+                gaps[metric], 100 * bound.median, fitted[metric]);
         CHECK(median <= bound.median);
     }
 }
