@@ -4,7 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <iterator>
+#include <span>
+#include <vector>
 
 namespace infrafit {
 namespace {
@@ -41,22 +42,17 @@ constexpr ShapePoint b200Fp8[] = { // f8e4m3fn × f8e4m3fn → bf16
     {38.0 / 3, 0.7288},
 };
 
-struct ShapeTable {
-    const ShapePoint* points;
-    std::size_t count;
-};
-
-ShapeTable tableOf(GemmShapeCurve curve)
+std::span<const ShapePoint> tableOf(GemmShapeCurve curve)
 {
     switch (curve) {
     case GemmShapeCurve::B200Bf16:
-        return {b200Bf16, std::size(b200Bf16)};
+        return b200Bf16;
     case GemmShapeCurve::B200Fp8:
-        return {b200Fp8, std::size(b200Fp8)};
+        return b200Fp8;
     case GemmShapeCurve::H100Bf16:
         break;
     }
-    return {h100Bf16, std::size(h100Bf16)};
+    return h100Bf16;
 }
 
 // The geometric interpolation of a table, sampled once as its inverse
@@ -80,18 +76,15 @@ constexpr double gridStart = 8.0;
 constexpr double gridEnd = 13.0;
 constexpr double nodesPerUnit = 192.0;
 constexpr std::size_t gridNodes = 5 * 192 + 1; // 8.0 … 13.0
-constexpr std::size_t maxPoints = 16;
 static_assert(gridNodes == std::size_t((gridEnd - gridStart) * nodesPerUnit) + 1);
 
 using Grid = std::array<double, gridNodes>;
 
 Grid makeSlowdownGrid(GemmShapeCurve curve)
 {
-    const ShapeTable table = tableOf(curve);
-    std::array<ShapePoint, maxPoints> p{};
-    for (std::size_t i = 0; i < table.count; ++i)
-        p[i] = table.points[i];
-    const std::size_t n = table.count;
+    const auto table = tableOf(curve);
+    std::vector<ShapePoint> p(table.begin(), table.end()); // once per curve, before main()
+    const std::size_t n = p.size();
     for (std::size_t i = n - 1; i-- > 0;) {
         const double floor
             = p[i + 1].fraction * std::exp(-maxLogSlope * (p[i + 1].log2g - p[i].log2g));
@@ -156,8 +149,7 @@ double gemmShapeSlowdownOfLog2Volume(double log2Volume, GemmShapeCurve curve)
 
 double gemmSaturationLog2Volume(GemmShapeCurve curve)
 {
-    const ShapeTable table = tableOf(curve);
-    return 3.0 * table.points[table.count - 1].log2g;
+    return 3.0 * tableOf(curve).back().log2g;
 }
 
 } // namespace infrafit
