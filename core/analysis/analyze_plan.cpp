@@ -163,11 +163,7 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                         : familyShare < 1.0
                             ? fmt("GEMM: the A100/H100 fit x %.2f for this GPU family, ",
                                   familyShare)
-                                + (ctx.efficiency.family == GpuFamily::AmdCdna
-                                       ? "the MI300X/H100 ratio of a measured GEMM benchmark"
-                                   : ctx.efficiency.family == GpuFamily::Blackwell
-                                       ? "the B200/H100 ratio of OpenXLA's measured GEMM table"
-                                       : "an assumed share")
+                                + std::string(ctx.efficiency.shareBasis)
                                 + " (no fitted serving run), docs/validation.md"
                             : std::string("fitted on published runs, docs/validation.md"))
                     + ")");

@@ -10,6 +10,10 @@
 namespace infrafit {
 namespace {
 
+// Hopper's training GEMM plateau, fitted on the "fit" runs of
+// tests/validation/training_runs.json (docs/validation.md). The families
+// without a fitted run scale it by a measured ratio to H100 (below).
+constexpr double hopperGemmPlateau = 0.50;
 // Achieved GEMM share of dense peak, MI300X relative to H100 SXM, in one
 // benchmark of both (SemiAnalysis 2024-12-22, §GEMM Performance): bf16
 // (620/1307.4) / (720/989.4) = 0.652; fp8 relative to bf16
@@ -112,13 +116,15 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
     case GpuFamily::Ampere:
         e.trainCompute = 0.70;
         e.attentionCompute = 0.55;
+        e.shareBasis = "fitted";
         e.basis = "Ampere: GEMM plateau 0.70 of peak (fitted, docs/validation.md), "
                   "attention 0.55 (FlashAttention-2 paper)";
         break;
     case GpuFamily::Hopper:
-        e.trainCompute = 0.50;
+        e.trainCompute = hopperGemmPlateau;
         e.attentionCompute = 0.30;
         e.hopperOrLater = true;
+        e.shareBasis = "fitted";
         e.basis = "Hopper: GEMM plateau 0.50 of peak (fitted, docs/validation.md), "
                   "attention 0.30 (FlashAttention-2 on H100: ~35%, FlashAttention-3 paper)";
         break;
@@ -129,12 +135,13 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
         // 0.742 of its peak, H100 0.797 (matmul_interpolator_data.h,
         // gemm_efficiency.h). Smaller products follow B200's own, steeper
         // shape curve.
-        e.trainCompute = 0.50 * blackwellGemmShareOfHopper;
+        e.trainCompute = hopperGemmPlateau * blackwellGemmShareOfHopper;
         e.attentionCompute = 0.30;
         e.hopperOrLater = true;
         e.gemmCurve = precision == Precision::Fp8 || precision == Precision::Fp4
             ? GemmShapeCurve::B200Fp8
             : GemmShapeCurve::B200Bf16;
+        e.shareBasis = "the B200/H100 ratio of OpenXLA's measured GEMM table";
         e.basis = "Blackwell: GEMM plateau 0.47 of peak (Hopper's fitted 0.50 x 0.93, the B200/H100 "
                   "ratio of OpenXLA's measured GEMM table; B200's own shape curve; no fitted run), "
                   "attention 0.30 (assumed)";
@@ -147,8 +154,9 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
         // a ratio of 0.65 (SemiAnalysis, "MI300X vs H100 vs H200 Benchmark
         // Part 1: Training", 2024-12-22, §GEMM Performance; other
         // benchmarks give 0.64-0.75: docs/validation.md).
-        e.trainCompute = 0.50 * amdGemmShareOfHopper;
+        e.trainCompute = hopperGemmPlateau * amdGemmShareOfHopper;
         e.attentionCompute = 0.30;
+        e.shareBasis = "the MI300X/H100 ratio of a measured GEMM benchmark";
         e.basis = "AMD CDNA: GEMM plateau 0.33 of peak (Hopper's fitted 0.50 x 0.65, the "
                   "MI300X/H100 ratio of a measured GEMM benchmark; no fitted run), attention 0.30 "
                   "(assumed)";

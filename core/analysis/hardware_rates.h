@@ -45,6 +45,9 @@ struct Efficiency {
     /// The measured GEMM shape curve of the family and precision.
     GemmShapeCurve gemmCurve = GemmShapeCurve::H100Bf16;
     std::string_view basis;     ///< short text: family and source of the default
+    /// Where the family's plateau relative to Hopper's fitted one comes
+    /// from (for the report: fitted, a measured ratio, or an assumption).
+    std::string_view shareBasis = "an assumed share";
 };
 
 /// Default efficiencies for the GPU's family (by architecture/model name):
