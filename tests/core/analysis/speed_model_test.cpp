@@ -9,6 +9,7 @@
 #include "core/io/workload_json.h"
 #include "core/pipeline/plan_space.h"
 #include "core/workload/workload_validation.h"
+#include "../infra/infra_fixtures.h"
 #include "test_hardware.h"
 
 #include <catch2/catch.hpp>
@@ -194,26 +195,21 @@ TEST_CASE("ZeRO-3 beyond the validated 128 ranks carries a warning with its evid
     plan.zeroStage = 3;
     plan.recompute = Recompute::Full;
     const Workload w = presetTraining("llama-2-7b", plan, 4096, 512);
-    const auto hasWarning = [](const AnalysisResult& r) {
-        for (const auto& f : r.findings)
-            if (f.code == "performance.zero3_beyond_validation")
-                return f.severity == Severity::Warning
-                       && f.message.find("256 data-parallel ranks") != std::string::npos;
-        return false;
-    };
+    constexpr std::string_view code = "performance.zero3_beyond_validation";
     const auto wide = analyzeWithPlan(w, h100Cluster(32), plan); // 256 ranks
     const auto inRange = analyzeWithPlan(w, h100Cluster(16), plan); // 128 ranks
     REQUIRE(wide.analyzed);
     REQUIRE(inRange.analyzed);
-    CHECK(hasWarning(wide));
-    for (const auto& f : inRange.findings)
-        CHECK(f.code != "performance.zero3_beyond_validation");
+    const Finding* warning = test::findCode(wide.findings, code);
+    REQUIRE(warning != nullptr);
+    CHECK(warning->severity == Severity::Warning);
+    CHECK(warning->message.find("256 data-parallel ranks") != std::string::npos);
+    CHECK_FALSE(test::hasCode(inRange.findings, code));
     Parallelism zero1 = plan;
     zero1.zeroStage = 1;
     const auto notSharded = analyzeWithPlan(presetTraining("llama-2-7b", zero1, 4096, 512),
                                             h100Cluster(32), zero1);
-    for (const auto& f : notSharded.findings)
-        CHECK(f.code != "performance.zero3_beyond_validation");
+    CHECK_FALSE(test::hasCode(notSharded.findings, code));
 }
 
 TEST_CASE("Interleaving with uneven layers is analysed: 126 layers, 8 stages × 8 chunks",
