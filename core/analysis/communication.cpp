@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/analysis/communication.h"
 
+#include "core/analysis/training_constants.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -49,13 +51,14 @@ Hierarchy hierarchyOf(int size, int stride, const LinkRates& r)
     return h;
 }
 
-double interLatencyS(int nodes, double alpha)
+/// Fixed cost of one all-reduce between `nodes` nodes, measured
+/// (training_constants.h: nccl-tests sweeps at 4–1,024 H100 nodes).
+double interFixedS(int nodes)
 {
     if (nodes <= 1)
         return 0;
-    const double ring = 2.0 * (nodes - 1);
-    const double tree = 2.0 * std::ceil(std::log2(double(nodes)));
-    return std::min(ring, tree) * alpha;
+    return trainingModel.networkCollectiveBaseS
+           + trainingModel.networkCollectivePerDoublingS * std::log2(double(nodes));
 }
 
 } // namespace
@@ -75,7 +78,7 @@ double crossNodeS(double bytes, int size, const Hierarchy& h, double factor, con
     const double nic = share / h.perNode / r.interNodeBytesPerS;
     const double link = h.perNode > 1 && r.intraNodeBytesPerS > 0 ? share / r.intraNodeBytesPerS : 0;
     const double latency = factor * (h.perNode - 1) * r.intraLatencyS
-                           + factor / 2.0 * interLatencyS(h.nodes, r.interLatencyS);
+                           + factor / 2.0 * interFixedS(h.nodes);
     return std::max(nic, link) + latency;
 }
 

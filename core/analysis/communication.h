@@ -31,13 +31,18 @@ int membersPerNode(int stride, int size, int gpusPerNode);
 ///   nccl-tests shows on 8-NIC nodes (bus bandwidth close to the node's NIC
 ///   total; NCCL PERFORMANCE.md defines busbw). NCCL pipelines chunks
 ///   through NVLink and the NICs, so the slower level sets the bandwidth
-///   term; latency adds per level: 2(k−1)·α inside, and between nodes the
-///   lower of ring 2(N−1)·α and tree 2·⌈log2 N⌉·α (NCCL picks ring or
-///   double binary tree; Sanders et al. 2009).
+///   term; a fixed cost adds per level: 2(k−1)·α inside, and between
+///   nodes the one nccl-tests measures on H100 clusters of 4–1,024 nodes,
+///   a + b·log2 N (training_constants.h; it grows with N like NCCL's
+///   double binary tree, Sanders et al. 2009, at ~9× a step latency).
+/// One call is one collective: a caller that issues several (buckets,
+/// one per layer) calls it per collective, so each pays the fixed cost.
 double allReduceS(double bytes, int size, int stride, const LinkRates& rates);
 
 /// All-gather (or reduce-scatter) of a `bytes` buffer (the gathered size):
-/// as allReduceS() with (n−1)/n instead of 2(n−1)/n and half the latency.
+/// as allReduceS() with (n−1)/n instead of 2(n−1)/n and half the fixed
+/// cost (one pass instead of reduce + broadcast; no published all-gather
+/// sweep at scale was found to measure it on its own).
 double allGatherS(double bytes, int size, int stride, const LinkRates& rates);
 
 /// One link level's traffic on the most-loaded GPU against what the link

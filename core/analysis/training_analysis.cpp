@@ -7,6 +7,7 @@
 #include "core/analysis/training_time.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace infrafit {
 
@@ -153,7 +154,9 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         const double n = reduceGroup;
         if (setup.zeroStage < 3 || setup.data == 1) {
             comm.dpBytes = 2.0 * (n - 1) / n * gradBytes;
-            comm.dpTimeS = allReduceS(gradBytes, reduceGroup, stride, ctx.rates);
+            // One all-reduce per bucket, each with its fixed cost.
+            const double buckets = std::max(1.0, std::ceil(trainable / ddpBucketElements(setup.data)));
+            comm.dpTimeS = buckets * allReduceS(gradBytes / buckets, reduceGroup, stride, ctx.rates);
             // Bucketed all-reduce overlaps the backward of the last
             // micro-batch (Li et al. 2020, PyTorch DDP §3.2.3); the last
             // bucket (Megatron DDP's size, training_constants.h) stays
@@ -168,13 +171,17 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             // forward and again for backward, reduce-scatter the gradients
             // (FSDP, Zhao et al. 2023 §3.2; ZeRO §5.3). Prefetch hides each
             // layer's gather behind the previous layer's compute; the first
-            // layer's gather of each pass stays exposed.
+            // layer's gather of each pass stays exposed. Each layer is its
+            // own collective (one FSDP unit per transformer block), so each
+            // pays the collective's fixed cost.
             const double weightBytes = trainable * setup.stateBytes.weight;
-            const double perMicroS = 2.0 * allGatherS(weightBytes, reduceGroup, stride, ctx.rates)
-                                     + allGatherS(gradBytes, reduceGroup, stride, ctx.rates);
+            const double layersHere = std::max(1, layersStage);
+            const double perMicroS
+                = layersHere
+                  * (2.0 * allGatherS(weightBytes / layersHere, reduceGroup, stride, ctx.rates)
+                     + allGatherS(gradBytes / layersHere, reduceGroup, stride, ctx.rates));
             comm.dpBytes = (n - 1) / n * (2.0 * weightBytes + gradBytes) * mb;
             comm.dpTimeS = perMicroS * mb;
-            const double layersHere = std::max(1, layersStage);
             const double firstLayerS = 2.0 * perMicroS / 3.0 / layersHere;
             comm.dpExposedS = (std::max(0.0, perMicroS - microComputeS) + firstLayerS) * mb;
         }
