@@ -65,6 +65,19 @@ double interFixedS(int nodes)
 
 namespace {
 
+/// Fixed cost of one ring all-gather or reduce-scatter of `size` ranks
+/// between `nodes` nodes: NCCL's ring model, scaled to what is measured
+/// (training_constants.h).
+double ringGatherFixedS(int size, int nodes, const LinkRates& r)
+{
+    const auto& k = trainingModel;
+    const double intraStep = std::max(r.intraNodeLevel == LinkLevel::GpuLink ? k.ringNvlinkStepS
+                                                                            : k.ringPcieStepS,
+                                      k.ringNetOverheadStepS);
+    return k.measuredOverNcclModel
+           * (k.ringBaseS + double(size - nodes) * intraStep + double(nodes - 1) * k.ringNetworkStepS);
+}
+
 /// Ring collective across nodes, `factor` = 2 (all-reduce) or 1 (gather):
 /// chunks flow through both levels at once (NCCL pipelines them), so the
 /// slower level sets the pace: each GPU's NVLink carries factor·(n−1)/n·S,
@@ -77,8 +90,8 @@ double crossNodeS(double bytes, int size, const Hierarchy& h, double factor, con
     const double share = factor * double(size - 1) / size * bytes;
     const double nic = share / h.perNode / r.interNodeBytesPerS;
     const double link = h.perNode > 1 && r.intraNodeBytesPerS > 0 ? share / r.intraNodeBytesPerS : 0;
-    const double latency = factor * (h.perNode - 1) * r.intraLatencyS
-                           + factor / 2.0 * interFixedS(h.nodes);
+    const double latency = factor > 1.0 ? factor * (h.perNode - 1) * r.intraLatencyS + interFixedS(h.nodes)
+                                        : ringGatherFixedS(size, h.nodes, r);
     return std::max(nic, link) + latency;
 }
 

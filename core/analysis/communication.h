@@ -40,9 +40,9 @@ int membersPerNode(int stride, int size, int gpusPerNode);
 double allReduceS(double bytes, int size, int stride, const LinkRates& rates);
 
 /// All-gather (or reduce-scatter) of a `bytes` buffer (the gathered size):
-/// as allReduceS() with (n−1)/n instead of 2(n−1)/n and half the fixed
-/// cost (one pass instead of reduce + broadcast; no published all-gather
-/// sweep at scale was found to measure it on its own).
+/// as allReduceS() with (n−1)/n instead of 2(n−1)/n. Between nodes NCCL
+/// runs it as a ring, so its fixed cost grows with the ranks: NCCL's ring
+/// model scaled to measurement (training_constants.h).
 double allGatherS(double bytes, int size, int stride, const LinkRates& rates);
 
 /// One link level's traffic on the most-loaded GPU against what the link

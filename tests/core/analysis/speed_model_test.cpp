@@ -198,6 +198,29 @@ TEST_CASE("Cross-node all-reduce fixed cost follows nccl-tests sweeps at 4-1,024
     CHECK(busbwAt(512) / busbwAt(4) == Approx(112.0 / 218.0).epsilon(0.15));
 }
 
+TEST_CASE("Cross-node all-gather runs as a ring: its fixed cost grows with the ranks",
+          "[analysis][comm]")
+{
+    // NCCL has no tree all-gather (PAT needs one GPU per node: Jeaugey 2025,
+    // arXiv 2506.20252; NVIDIA/nccl src/graph/tuning.cc): a ring's fixed cost
+    // is linear in the ranks, an all-reduce tree's in log2 of the nodes.
+    const auto fixedGather = [](int nodes) {
+        return allGatherS(1.0, 8 * nodes, 1, linkRates(h100Cluster(nodes)));
+    };
+    const auto fixedReduce = [](int nodes) {
+        return allReduceS(1.0, 8 * nodes, 1, linkRates(h100Cluster(nodes)));
+    };
+    CHECK(fixedGather(128) / fixedGather(16) > 7.0);
+    CHECK(fixedReduce(128) / fixedReduce(16) < 1.8);
+    // The one all-gather measured at scale that was found: 256 H100 in 32
+    // nodes with 8 × 400 Gb/s NICs, all_gather_perf -b 2G (2 GiB), about
+    // 200 GB/s bus bandwidth (NVIDIA/nccl issue #1218, its title).
+    const LinkRates r = linkRates(h100Cluster(32));
+    const double bytes = 2.0 * 1073741824.0;
+    const double busbw = bytes / allGatherS(bytes, 256, 1, r) * 255.0 / 256.0;
+    CHECK(busbw / 1e9 == Approx(200).epsilon(0.15));
+}
+
 TEST_CASE("ZeRO-3 gathers pay the collective's fixed cost once per layer", "[analysis][comm][zero]")
 {
     // FSDP wraps each transformer block as a unit and gathers it on its own
