@@ -61,10 +61,6 @@ double interFixedS(int nodes)
            + trainingModel.networkCollectivePerDoublingS * std::log2(double(nodes));
 }
 
-} // namespace
-
-namespace {
-
 /// Fixed cost of one ring all-gather or reduce-scatter of `size` ranks
 /// between `nodes` nodes: NCCL's ring model, scaled to what is measured
 /// (training_constants.h).
@@ -82,7 +78,8 @@ double ringGatherFixedS(int size, int nodes, const LinkRates& r)
 /// chunks flow through both levels at once (NCCL pipelines them), so the
 /// slower level sets the pace: each GPU's NVLink carries factor·(n−1)/n·S,
 /// each GPU's NIC share factor·(n−1)/n·S/k (the node's k members split the
-/// buffer over their own NICs, NCCL one channel per rail).
+/// buffer over their own NICs, NCCL one channel per rail). Fixed cost: the
+/// all-reduce's measured tree-shaped one, the gather's ring one.
 double crossNodeS(double bytes, int size, const Hierarchy& h, double factor, const LinkRates& r)
 {
     if (r.interNodeBytesPerS <= 0)

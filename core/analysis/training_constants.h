@@ -47,8 +47,8 @@ struct TrainingModelConstants {
     /// 8 × 400 Gb/s NICs at 4–512 nodes (Fernandez et al. 2024, arXiv
     /// 2411.13055, the scan figure; 16–128 MiB, where the fixed cost shows),
     /// judged on NVIDIA's NVLSTree sweep at 4–1,024 nodes (GTC 2024 S62129,
-    /// slide 35): within 15 % at every node count (docs/validation.md,
-    /// "Collectives at scale"). The base leaves out the 2(k−1)·α the model
+    /// slide 35): bus bandwidth at 16 MiB–1 GiB within 11 % median, 23 %
+    /// worst (docs/validation.md, "Collectives at scale"). The base leaves out the 2(k−1)·α the model
     /// already charges inside an 8-GPU node. A step latency alone would give
     /// 10 µs per doubling; the sweeps show ~92 µs (tree depth × chunk
     /// pipeline fill).
