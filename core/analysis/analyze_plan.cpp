@@ -144,9 +144,13 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
         a.push_back(std::string("TP communication ")
                     + (tpCommOverlapOn(ctx) ? "overlapped with GEMMs (up to 90%)" : "not overlapped")
                     + "; DP gradients overlap the last backward except the last bucket; ZeRO-3 "
-                      "gathers prefetched behind compute; collectives hierarchical across nodes; "
-                      "links reach "
-                    + fmt("%.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency));
+                      "gathers prefetched behind compute; collectives hierarchical across nodes"
+                    + fmt(", each between nodes with a measured fixed cost (all-reduce %g + %g x "
+                          "log2(nodes) us; all-gather and reduce-scatter NCCL's ring model x %g)",
+                          trainingModel.networkCollectiveBaseS * 1e6,
+                          trainingModel.networkCollectivePerDoublingS * 1e6,
+                          trainingModel.measuredOverNcclModel)
+                    + fmt("; links reach %.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency));
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.efficiency.family, w.precision);
         const double familyShare = servingFamilyShare(ctx.efficiency.family, w.precision);
