@@ -308,7 +308,7 @@ bool PartTableModel::setData(const QModelIndex& index, const QVariant& value, in
     std::optional<FieldValue> parsed;
     QString error;
     if (role == Qt::CheckStateRole && spec.type == FieldType::Flag)
-        parsed = FieldValue{value.toInt() == Qt::Checked};
+        parsed.emplace(std::in_place_type<bool>, value.toInt() == Qt::Checked);
     else if (role == Qt::EditRole)
         parsed = parseFieldText(spec, value.toString(), &error);
     else
