@@ -74,12 +74,22 @@ double ringGatherFixedS(int size, int nodes, const LinkRates& r)
            * (k.ringBaseS + double(size - nodes) * intraStep + double(nodes - 1) * k.ringNetworkStepS);
 }
 
+/// Fixed cost of one PAT all-gather or reduce-scatter (one member per node),
+/// NCCL's model scaled as the ring's (training_constants.h).
+double patGatherFixedS(int size, int nodes)
+{
+    const auto& k = trainingModel;
+    return k.measuredOverNcclModel
+           * (k.patBaseS + std::floor(std::log2(double(nodes))) * k.patPerLevelS + size * k.patPerRankS);
+}
+
 /// Ring collective across nodes, `factor` = 2 (all-reduce) or 1 (gather):
 /// chunks flow through both levels at once (NCCL pipelines them), so the
 /// slower level sets the pace: each GPU's NVLink carries factor·(n−1)/n·S,
 /// each GPU's NIC share factor·(n−1)/n·S/k (the node's k members split the
 /// buffer over their own NICs, NCCL one channel per rail). Fixed cost: the
-/// all-reduce's measured tree-shaped one, the gather's ring one.
+/// all-reduce's measured tree-shaped one, the gather's ring one, or with one
+/// member per node PAT's where that is faster.
 double crossNodeS(double bytes, int size, const Hierarchy& h, double factor, const LinkRates& r)
 {
     if (r.interNodeBytesPerS <= 0)
@@ -87,9 +97,12 @@ double crossNodeS(double bytes, int size, const Hierarchy& h, double factor, con
     const double share = factor * double(size - 1) / size * bytes;
     const double nic = share / h.perNode / r.interNodeBytesPerS;
     const double link = h.perNode > 1 && r.intraNodeBytesPerS > 0 ? share / r.intraNodeBytesPerS : 0;
-    const double latency = factor > 1.0 ? factor * (h.perNode - 1) * r.intraLatencyS + interFixedS(h.nodes)
-                                        : ringGatherFixedS(size, h.nodes, r);
-    return std::max(nic, link) + latency;
+    if (factor > 1.0)
+        return std::max(nic, link) + factor * (h.perNode - 1) * r.intraLatencyS + interFixedS(h.nodes);
+    const double ring = std::max(nic, link) + ringGatherFixedS(size, h.nodes, r);
+    if (h.perNode > 1)
+        return ring;
+    return std::min(ring, nic / trainingModel.patBandwidthShare + patGatherFixedS(size, h.nodes));
 }
 
 } // namespace

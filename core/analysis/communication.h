@@ -42,7 +42,9 @@ double allReduceS(double bytes, int size, int stride, const LinkRates& rates);
 /// All-gather (or reduce-scatter) of a `bytes` buffer (the gathered size):
 /// as allReduceS() with (n−1)/n instead of 2(n−1)/n. Between nodes NCCL
 /// runs it as a ring, so its fixed cost grows with the ranks: NCCL's ring
-/// model scaled to measurement (training_constants.h).
+/// model scaled to measurement (training_constants.h); with one member per
+/// node the faster of that ring and PAT (NCCL 2.23+, logarithmic hops at
+/// 0.75 of the bandwidth).
 double allGatherS(double bytes, int size, int stride, const LinkRates& rates);
 
 /// One link level's traffic on the most-loaded GPU against what the link

@@ -67,6 +67,14 @@ struct TrainingModelConstants {
     double ringPcieStepS = 5.7e-6;
     double ringNetOverheadStepS = 3.0e-6;
     double ringNetworkStepS = 14.0e-6;
+    /// With one member per node NCCL 2.23+ may run them as PAT instead
+    /// (Jeaugey 2025), its model in tuning.cc: 8.0 µs + ⌊log2 N⌋ · 14/3.5 µs
+    /// + 2.8 µs per rank, at 0.75 of the ring's bus bandwidth; NCCL takes
+    /// whichever of the two its model finds faster.
+    double patBaseS = 8.0e-6;
+    double patPerLevelS = 4.0e-6;
+    double patPerRankS = 2.8e-6;
+    double patBandwidthShare = 0.75;
     /// What collectives between nodes measure against NCCL's own model:
     /// the all-reduce fixed cost fitted above over NCCL's tree model
     /// (8.4 + 2·(7 · 4.0 + log2 N · 14) µs) at the Fernandez et al. sweep's

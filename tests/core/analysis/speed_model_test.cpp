@@ -221,6 +221,27 @@ TEST_CASE("Cross-node all-gather runs as a ring: its fixed cost grows with the r
     CHECK(busbw / 1e9 == Approx(200).epsilon(0.15));
 }
 
+TEST_CASE("With one member per node a small all-gather takes PAT, a large one the ring",
+          "[analysis][comm]")
+{
+    // NCCL 2.23+ runs PAT for communicators of one GPU per node (tuning.cc:
+    // logarithmic hops plus 2.8 µs per rank, 0.75 of the ring's bandwidth)
+    // when its model finds it faster than the ring (Jeaugey 2025).
+    // Worked example, 1,024 nodes, NCCL's model × the measured 2.5: PAT
+    // 8.0 + ⌊log2 1024⌋ · 14/3.5 + 1,024 · 2.8 = 2,915 µs → 7.29 ms; the
+    // ring 8.4 + 1,023 · 14 = 14,330 µs → 35.8 ms.
+    const LinkRates r = linkRates(h100Cluster(1024));
+    const int ranks = 1024; // data parallel after tensor 8: stride 8
+    const double small = allGatherS(1.0, ranks, 8, r);
+    CHECK(small == Approx(2.5 * 2915e-6).epsilon(0.01));
+    CHECK(small < 2.5 * 14330e-6);
+    const double big = 16e9;
+    const double ringBandwidth = big * (ranks - 1) / ranks / r.interNodeBytesPerS;
+    const double large = allGatherS(big, ranks, 8, r);
+    CHECK(large > ringBandwidth);
+    CHECK(large < ringBandwidth / trainingModel.patBandwidthShare);
+}
+
 TEST_CASE("ZeRO-3 gathers pay the collective's fixed cost once per layer", "[analysis][comm][zero]")
 {
     // FSDP wraps each transformer block as a unit and gathers it on its own
