@@ -145,8 +145,9 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                     + (tpCommOverlapOn(ctx) ? "overlapped with GEMMs (up to 90%)" : "not overlapped")
                     + "; DP gradients overlap the last backward except the last bucket; ZeRO-3 "
                       "gathers prefetched behind compute; collectives hierarchical across nodes"
-                    + fmt(", each between nodes with a measured fixed cost (all-reduce %g + %g x "
-                          "log2(nodes) us; all-gather and reduce-scatter NCCL's ring model x %g)",
+                    + fmt(", each between nodes with a fixed cost (all-reduce %g + %g x log2(nodes) "
+                          "us, measured on H100 clusters; all-gather and reduce-scatter NCCL's ring "
+                          "or, one GPU per node, PAT model x %g)",
                           trainingModel.networkCollectiveBaseS * 1e6,
                           trainingModel.networkCollectivePerDoublingS * 1e6,
                           trainingModel.measuredOverNcclModel)

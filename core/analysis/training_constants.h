@@ -67,19 +67,23 @@ struct TrainingModelConstants {
     double ringPcieStepS = 5.7e-6;
     double ringNetOverheadStepS = 3.0e-6;
     double ringNetworkStepS = 14.0e-6;
-    /// With one member per node NCCL 2.23+ may run them as PAT instead
-    /// (Jeaugey 2025), its model in tuning.cc: 8.0 µs + ⌊log2 N⌋ · 14/3.5 µs
-    /// + 2.8 µs per rank, at 0.75 of the ring's bus bandwidth; NCCL takes
-    /// whichever of the two its model finds faster.
+    /// With one member per node NCCL (2.23 up to the pinned commit) may run
+    /// them as PAT instead (Jeaugey 2025), its model in tuning.cc: 8.0 µs +
+    /// ⌊log2 N⌋ · 14/3.5 µs + 2.8 µs per rank, at 0.75 of the ring's bus
+    /// bandwidth. NCCL takes whichever its own model finds faster; InfraFit
+    /// makes the same comparison with the scaled costs and its own bandwidth.
     double patBaseS = 8.0e-6;
     double patPerLevelS = 4.0e-6;
     double patPerRankS = 2.8e-6;
     double patBandwidthShare = 0.75;
-    /// What collectives between nodes measure against NCCL's own model:
-    /// the all-reduce fixed cost fitted above over NCCL's tree model
-    /// (8.4 + 2·(7 · 4.0 + log2 N · 14) µs) at the Fernandez et al. sweep's
-    /// node counts is 1.9, 2.1, 2.5, 2.8 and 2.7 at 4–512 nodes; the median
-    /// 2.5 scales the ring's. Judged on one all-gather measurement: 256 H100
+    /// What collectives between nodes measure against NCCL's own model: the
+    /// all-reduce fixed cost measured in the Fernandez et al. sweep (the
+    /// median over its 16–128 MiB points at each node count) over NCCL's
+    /// tree model (8.4 + 2·(7 · 4.0 + log2 N · 14) µs) is 1.9, 2.1, 2.5, 2.8
+    /// and 2.7 at 4, 8, 32, 64 and 512 nodes (the fitted formula's ratio,
+    /// 1.8–2.75, has the same median); the median 2.5 scales the ring's and
+    /// PAT's. NCCL's net overhead is 2 µs per step on AMD hosts, 1 µs on
+    /// Intel (getNetOverhead): the Intel value is used. Judged on one all-gather measurement: 256 H100
     /// (32 nodes), 2 GiB, ~200 GB/s bus bandwidth (NVIDIA/nccl issue #1218):
     /// the model gives 221 (+10 %), a tree-shaped cost 308 (+54 %).
     double measuredOverNcclModel = 2.5;

@@ -189,11 +189,12 @@ TEST_CASE("Cross-node all-reduce fixed cost follows nccl-tests sweeps at 4-1,024
     }
     // The trend itself: at 512 nodes a 64 MiB all-reduce reaches about half
     // the bus bandwidth it reaches on 4 (measured 112 against 218 GB/s); a
-    // step latency of 5 µs per tree level alone would lose under 5 %.
+    // step latency of 5 µs per tree level alone would lose about 13 %.
     const auto busbwAt = [](int nodes) {
         const LinkRates r = linkRates(h100Cluster(nodes));
         const double bytes = 64 * 1048576.0;
-        return bytes / allReduceS(bytes, 8 * nodes, 1, r);
+        const int gpus = 8 * nodes;
+        return bytes / allReduceS(bytes, gpus, 1, r) * 2.0 * (gpus - 1) / gpus;
     };
     CHECK(busbwAt(512) / busbwAt(4) == Approx(112.0 / 218.0).epsilon(0.15));
 }
@@ -238,7 +239,7 @@ TEST_CASE("With one member per node a small all-gather takes PAT, a large one th
     const double big = 16e9;
     const double ringBandwidth = big * (ranks - 1) / ranks / r.interNodeBytesPerS;
     const double large = allGatherS(big, ranks, 8, r);
-    CHECK(large > ringBandwidth);
+    CHECK(large == Approx(ringBandwidth + 2.5 * 14330e-6).epsilon(0.001));
     CHECK(large < ringBandwidth / trainingModel.patBandwidthShare);
 }
 
