@@ -70,8 +70,9 @@ double ringGatherFixedS(int size, int nodes, const LinkRates& r)
     const double intraStep = std::max(r.intraNodeLevel == LinkLevel::GpuLink ? k.ringNvlinkStepS
                                                                             : k.ringPcieStepS,
                                       k.ringNetOverheadStepS);
-    return k.measuredOverNcclModel
-           * (k.ringBaseS + double(size - nodes) * intraStep + double(nodes - 1) * k.ringNetworkStepS);
+    const double steps = k.ringBaseS + double(size - nodes) * intraStep
+                         + double(nodes - 1) * k.ringNetworkStepS;
+    return k.measuredOverNcclModel * steps;
 }
 
 /// Fixed cost of one PAT all-gather or reduce-scatter (one member per node),
@@ -79,8 +80,9 @@ double ringGatherFixedS(int size, int nodes, const LinkRates& r)
 double patGatherFixedS(int size, int nodes)
 {
     const auto& k = trainingModel;
-    return k.measuredOverNcclModel
-           * (k.patBaseS + std::floor(std::log2(double(nodes))) * k.patPerLevelS + size * k.patPerRankS);
+    const double steps = k.patBaseS + std::floor(std::log2(double(nodes))) * k.patPerLevelS
+                         + size * k.patPerRankS;
+    return k.measuredOverNcclModel * steps;
 }
 
 /// Ring collective across nodes, `factor` = 2 (all-reduce) or 1 (gather):
@@ -98,7 +100,8 @@ double crossNodeS(double bytes, int size, const Hierarchy& h, double factor, con
     const double nic = share / h.perNode / r.interNodeBytesPerS;
     const double link = h.perNode > 1 && r.intraNodeBytesPerS > 0 ? share / r.intraNodeBytesPerS : 0;
     if (factor > 1.0)
-        return std::max(nic, link) + factor * (h.perNode - 1) * r.intraLatencyS + interFixedS(h.nodes);
+        return std::max(nic, link) + factor * (h.perNode - 1) * r.intraLatencyS
+               + interFixedS(h.nodes);
     const double ring = std::max(nic, link) + ringGatherFixedS(size, h.nodes, r);
     if (h.perNode > 1)
         return ring;

@@ -155,8 +155,10 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         if (setup.zeroStage < 3 || setup.data == 1) {
             comm.dpBytes = 2.0 * (n - 1) / n * gradBytes;
             // One all-reduce per bucket, each with its fixed cost.
-            const double buckets = std::max(1.0, std::ceil(trainable / ddpBucketElements(setup.data)));
-            comm.dpTimeS = buckets * allReduceS(gradBytes / buckets, reduceGroup, stride, ctx.rates);
+            const double buckets
+                = std::max(1.0, std::ceil(trainable / ddpBucketElements(setup.data)));
+            comm.dpTimeS
+                = buckets * allReduceS(gradBytes / buckets, reduceGroup, stride, ctx.rates);
             // Bucketed all-reduce overlaps the backward of the last
             // micro-batch (Li et al. 2020, PyTorch DDP §3.2.3); the last
             // bucket (Megatron DDP's size, training_constants.h) stays

@@ -48,10 +48,10 @@ struct TrainingModelConstants {
     /// 2411.13055, the scan figure; 16–128 MiB, where the fixed cost shows),
     /// judged on NVIDIA's NVLSTree sweep at 4–1,024 nodes (GTC 2024 S62129,
     /// slide 35): bus bandwidth at 16 MiB–1 GiB within 11 % median, 23 %
-    /// worst (docs/validation.md, "Collectives at scale"). The base leaves out the 2(k−1)·α the model
-    /// already charges inside an 8-GPU node. A step latency alone would give
-    /// 10 µs per doubling; the sweeps show ~92 µs (tree depth × chunk
-    /// pipeline fill).
+    /// worst (docs/validation.md, "Collectives at scale"). The base leaves
+    /// out the 2(k−1)·α the model already charges inside an 8-GPU node. A
+    /// step latency alone would give 10 µs per doubling; the sweeps show
+    /// ~92 µs (tree depth × chunk pipeline fill).
     double networkCollectiveBaseS = 37e-6;
     double networkCollectivePerDoublingS = 92.5e-6;
     /// All-gather and reduce-scatter between nodes run as a ring in NCCL
@@ -83,9 +83,10 @@ struct TrainingModelConstants {
     /// and 2.7 at 4, 8, 32, 64 and 512 nodes (the fitted formula's ratio,
     /// 1.8–2.75, has the same median); the median 2.5 scales the ring's and
     /// PAT's. NCCL's net overhead is 2 µs per step on AMD hosts, 1 µs on
-    /// Intel (getNetOverhead): the Intel value is used. Judged on one all-gather measurement: 256 H100
-    /// (32 nodes), 2 GiB, ~200 GB/s bus bandwidth (NVIDIA/nccl issue #1218):
-    /// the model gives 221 (+10 %), a tree-shaped cost 308 (+54 %).
+    /// Intel (getNetOverhead): the Intel value is used. Judged on one
+    /// all-gather measurement: 256 H100 (32 nodes), 2 GiB, ~200 GB/s bus
+    /// bandwidth (NVIDIA/nccl issue #1218): the model gives 221 (+10 %), a
+    /// tree-shaped cost 308 (+54 %).
     double measuredOverNcclModel = 2.5;
     /// Gradient bucket of data-parallel training, elements: Megatron-LM
     /// DistributedDataParallelConfig sets bucket_size = max(40,000,000,
