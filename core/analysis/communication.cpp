@@ -85,27 +85,25 @@ double patGatherFixedS(int size, int nodes)
     return k.measuredOverNcclModel * steps;
 }
 
-/// Ring collective across nodes, `factor` = 2 (all-reduce) or 1 (gather):
+/// Bandwidth terms of a collective across nodes that moves `share` bytes
+/// through each GPU (2(n−1)/n·S for an all-reduce, (n−1)/n·S for a gather):
 /// chunks flow through both levels at once (NCCL pipelines them), so the
-/// slower level sets the pace: each GPU's NVLink carries factor·(n−1)/n·S,
-/// each GPU's NIC share factor·(n−1)/n·S/k (the node's k members split the
-/// buffer over their own NICs, NCCL one channel per rail). Fixed cost: the
-/// all-reduce's measured tree-shaped one, the gather's ring one, or with one
-/// member per node PAT's where that is faster.
-double crossNodeS(double bytes, int size, const Hierarchy& h, double factor, const LinkRates& r)
+/// slower level sets the pace. Each GPU's NVLink carries the share, each
+/// GPU's NIC share/k (the node's k members split the buffer over their own
+/// NICs, NCCL one channel per rail). No NIC: 1e30, which the caller reports
+/// as an error finding.
+struct CrossNodeTerms {
+    double nic = 0;
+    double link = 0;
+    double slower() const { return std::max(nic, link); }
+};
+
+CrossNodeTerms crossNodeTerms(double share, const Hierarchy& h, const LinkRates& r)
 {
-    if (r.interNodeBytesPerS <= 0)
-        return 1e30;
-    const double share = factor * double(size - 1) / size * bytes;
-    const double nic = share / h.perNode / r.interNodeBytesPerS;
-    const double link = h.perNode > 1 && r.intraNodeBytesPerS > 0 ? share / r.intraNodeBytesPerS : 0;
-    if (factor > 1.0)
-        return std::max(nic, link) + factor * (h.perNode - 1) * r.intraLatencyS
-               + interFixedS(h.nodes);
-    const double ring = std::max(nic, link) + ringGatherFixedS(size, h.nodes, r);
-    if (h.perNode > 1)
-        return ring;
-    return std::min(ring, nic / trainingModel.patBandwidthShare + patGatherFixedS(size, h.nodes));
+    CrossNodeTerms t;
+    t.nic = r.interNodeBytesPerS > 0 ? share / h.perNode / r.interNodeBytesPerS : 1e30;
+    t.link = h.perNode > 1 && r.intraNodeBytesPerS > 0 ? share / r.intraNodeBytesPerS : 0;
+    return t;
 }
 
 } // namespace
@@ -120,7 +118,10 @@ double allReduceS(double bytes, int size, int stride, const LinkRates& r)
             return bytes / r.intraNodeBytesPerS + 2.0 * r.intraLatencyS;
         return ringAllReduceS(bytes, size, r.intraNodeBytesPerS, r.intraLatencyS);
     }
-    return crossNodeS(bytes, size, h, 2.0, r);
+    // Fixed cost: 2(k−1)·α inside the node plus the measured tree-shaped one
+    // between nodes.
+    const CrossNodeTerms t = crossNodeTerms(2.0 * (size - 1) / size * bytes, h, r);
+    return t.slower() + 2.0 * (h.perNode - 1) * r.intraLatencyS + interFixedS(h.nodes);
 }
 
 double allGatherS(double bytes, int size, int stride, const LinkRates& r)
@@ -130,7 +131,13 @@ double allGatherS(double bytes, int size, int stride, const LinkRates& r)
     const Hierarchy h = hierarchyOf(size, stride, r);
     if (h.nodes <= 1)
         return ringGatherS(bytes, size, r.intraNodeBytesPerS, r.intraLatencyS);
-    return crossNodeS(bytes, size, h, 1.0, r);
+    // NCCL's ring; with one member per node PAT where that is faster, at
+    // its share of the ring's bandwidth.
+    const CrossNodeTerms t = crossNodeTerms(double(size - 1) / size * bytes, h, r);
+    const double ring = t.slower() + ringGatherFixedS(size, h.nodes, r);
+    if (h.perNode > 1)
+        return ring;
+    return std::min(ring, t.nic / trainingModel.patBandwidthShare + patGatherFixedS(size, h.nodes));
 }
 
 LinkDemands linkDemands(std::initializer_list<LevelTraffic> traffic, double windowS,
