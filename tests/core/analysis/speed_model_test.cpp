@@ -19,6 +19,15 @@ using namespace infrafit::testing;
 
 namespace {
 
+/// A ZeRO-3 plan, everything else chosen by the analysis.
+Parallelism zero3Plan(Recompute recompute)
+{
+    Parallelism plan;
+    plan.zeroStage = 3;
+    plan.recompute = recompute;
+    return plan;
+}
+
 ResolvedConfiguration a100Cluster(int nodes)
 {
     ResolvedConfiguration c = h100Cluster(nodes);
@@ -248,9 +257,7 @@ TEST_CASE("ZeRO-3 gathers pay the collective's fixed cost once per layer", "[ana
     // FSDP wraps each transformer block as a unit and gathers it on its own
     // (Zhao et al. 2023, §3.2): 32 blocks of Llama 2 7B are 32 collectives
     // per gather pass, each with the measured cross-node fixed cost.
-    Parallelism plan;
-    plan.zeroStage = 3;
-    plan.recompute = Recompute::Selective;
+    const Parallelism plan = zero3Plan(Recompute::Selective);
     const Workload w = presetTraining("llama-2-7b", plan, 4096, 1024);
     const auto res = analyzeWithPlan(w, h100Cluster(128), plan); // 1,024 ranks, 1 micro-batch
     REQUIRE(res.analyzed);
@@ -280,9 +287,7 @@ TEST_CASE("ZeRO-3 on DGX H100 gets faster from 1 to 2 nodes (issue 22 question)"
 {
     // Fixed global batch: twice the GPUs halve each GPU's micro-batches; the
     // weight gathers cross the NICs at the node's whole NIC bandwidth.
-    Parallelism plan;
-    plan.zeroStage = 3;
-    plan.recompute = Recompute::Selective;
+    const Parallelism plan = zero3Plan(Recompute::Selective);
     const Workload w = presetTraining("llama-2-7b", plan, 4096, 256);
     const auto one = analyzeWithPlan(w, h100Cluster(1), plan);
     const auto two = analyzeWithPlan(w, h100Cluster(2), plan);
@@ -297,9 +302,7 @@ TEST_CASE("ZeRO-3 beyond the validated 128 ranks carries a warning with its evid
     // Measured FSDP runs hold the ZeRO-3 timing up to 128 ranks (MosaicML,
     // docs/validation.md); DeepSpeed's ZeRO-3 on 384-1,536 A100 (Narayanan
     // et al. 2021, Table 2) ran slower than the model: the report says so.
-    Parallelism plan;
-    plan.zeroStage = 3;
-    plan.recompute = Recompute::Full;
+    const Parallelism plan = zero3Plan(Recompute::Full);
     const Workload w = presetTraining("llama-2-7b", plan, 4096, 512);
     constexpr std::string_view code = "performance.zero3_beyond_validation";
     const auto wide = analyzeWithPlan(w, h100Cluster(32), plan); // 256 ranks
