@@ -150,13 +150,14 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     if (reduceGroup > 1 && trainable > 0) {
         const int stride = setup.tensor;
         comm.dpLevel = groupLevel(stride, reduceGroup, gpn, ctx.rates);
-        const double gradBytes = trainable * (w.precision == Precision::Fp32 ? 4.0 : 2.0);
+        const double gradElementBytes = w.precision == Precision::Fp32 ? 4.0 : 2.0;
+        const double gradBytes = trainable * gradElementBytes;
         const double n = reduceGroup;
         if (setup.zeroStage < 3 || setup.data == 1) {
             comm.dpBytes = 2.0 * (n - 1) / n * gradBytes;
             // One all-reduce per bucket, each with its fixed cost.
-            const double buckets
-                = std::max(1.0, std::ceil(trainable / ddpBucketElements(setup.data)));
+            const double bucketElements = std::min(trainable, ddpBucketElements(setup.data));
+            const double buckets = std::ceil(trainable / bucketElements);
             comm.dpTimeS
                 = buckets * allReduceS(gradBytes / buckets, reduceGroup, stride, ctx.rates);
             // Bucketed all-reduce overlaps the backward of the last
@@ -164,9 +165,8 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             // bucket (Megatron DDP's size, training_constants.h) stays
             // exposed.
             const double window = microComputeS * backwardFactor / (1.0 + backwardFactor);
-            const double bucket = std::min(
-                gradBytes, ddpBucketElements(setup.data) * (w.precision == Precision::Fp32 ? 4.0 : 2.0));
-            const double lastBucketS = allReduceS(bucket, reduceGroup, stride, ctx.rates);
+            const double lastBucketS
+                = allReduceS(bucketElements * gradElementBytes, reduceGroup, stride, ctx.rates);
             comm.dpExposedS = std::max(lastBucketS, comm.dpTimeS - window);
         } else {
             // ZeRO-3/FSDP: per micro-batch all-gather the weights for
