@@ -2,7 +2,6 @@
 #include "core/analysis/hardware_rates.h"
 
 #include "core/analysis/training_constants.h"
-#include "core/base/ascii_text.h"
 
 #include <algorithm>
 #include <string>
@@ -23,16 +22,6 @@ constexpr double amdFp8ShareOfHopper = 0.90;
 // B200 ÷ H100 share of dense bf16 peak on OpenXLA's largest measured
 // product, 4 batched 4096³ GEMMs: 0.7424 / 0.7971 (gemm_efficiency.h).
 constexpr double blackwellGemmShareOfHopper = 0.93;
-
-bool isFamily(const Gpu& gpu, std::initializer_list<std::string_view> names)
-{
-    for (auto name : names) {
-        if (containsNoCase(gpu.architecture, name) || containsNoCase(gpu.model, name)
-            || containsNoCase(gpu.id, name))
-            return true;
-    }
-    return false;
-}
 
 std::optional<double> tflops(const std::optional<double>& value)
 {
@@ -78,21 +67,6 @@ std::optional<double> peakFlopsPerS(const Gpu& gpu, Precision precision)
         return tflops(gpu.fp4Tflops);
     }
     return std::nullopt;
-}
-
-GpuFamily gpuFamily(const Gpu& gpu)
-{
-    if (isFamily(gpu, {"ampere", "a100", "a800", "a30", "a40", "a10"}))
-        return GpuFamily::Ampere;
-    if (isFamily(gpu, {"hopper", "h100", "h200", "h800", "h20", "gh200"}))
-        return GpuFamily::Hopper;
-    if (isFamily(gpu, {"blackwell", "b200", "b300", "gb200", "gb300", "b100"}))
-        return GpuFamily::Blackwell;
-    if (isFamily(gpu, {"cdna", "mi300", "mi325", "mi350", "mi355", "mi250"}))
-        return GpuFamily::AmdCdna;
-    if (isFamily(gpu, {"ada", "l40"}))
-        return GpuFamily::Ada;
-    return GpuFamily::Unknown;
 }
 
 Efficiency defaultEfficiency(const Gpu& gpu, Precision precision)

@@ -3,6 +3,7 @@
 
 #include "core/analysis/gemm_efficiency.h"
 #include "core/config/resolved_configuration.h"
+#include "core/parts/gpu_family.h"
 #include "core/workload/workload.h"
 
 #include <optional>
@@ -16,13 +17,6 @@ namespace infrafit {
 /// weight-only quantisation served with bf16/fp16 math (W4A16/W8A16, as
 /// AWQ/GPTQ kernels do) unless the GPU lists int8 TOPS for int8.
 std::optional<double> peakFlopsPerS(const Gpu& gpu, Precision precision);
-
-/// GPU families the default efficiencies are kept for, told apart by the
-/// GPU's architecture, model and id (case-insensitive names).
-enum class GpuFamily { Ampere, Ada, Hopper, Blackwell, AmdCdna, Unknown };
-
-/// The GPU's family: the one place the analysis matches GPU names.
-GpuFamily gpuFamily(const Gpu& gpu);
 
 /// Achieved fraction of peak FLOP/s and of HBM bandwidth, with where the
 /// default came from (shown in the report's assumptions).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/infra/gpu_power_model.h"
 
-#include "core/base/ascii_text.h"
+#include "core/parts/gpu_family.h"
 
 #include <algorithm>
 #include <array>
@@ -57,14 +57,23 @@ constexpr std::array<GpuPowerCurve, 5> gpuPowerCurves {{
     {"cdna", 0.15, 0.30, 0.45, 0.95, 0.30, "AMD CDNA: generic curve (estimate)", 0},
     {"generic", 0.15, 0.30, 0.45, 0.95, 0.30, "generic curve (estimate)", 0},
 }};
+static_assert(gpuPowerCurves[0].family == "hopper" && gpuPowerCurves[1].family == "ampere"
+              && gpuPowerCurves[2].family == "blackwell" && gpuPowerCurves[3].family == "cdna"
+              && gpuPowerCurves[4].family == "generic");
 
 } // namespace
 
 const GpuPowerCurve& gpuPowerCurve(const Gpu& gpu)
 {
-    for (const auto& curve : gpuPowerCurves) {
-        if (curve.family != "generic" && startsWithNoCase(gpu.architecture, curve.family))
-            return curve;
+    // The family as the speed model reads it (gpuFamily()), so a GPU named
+    // only "H100" without an architecture gets Hopper's speed and power.
+    switch (gpuFamily(gpu)) {
+    case GpuFamily::Hopper: return gpuPowerCurves[0];
+    case GpuFamily::Ampere: return gpuPowerCurves[1];
+    case GpuFamily::Blackwell: return gpuPowerCurves[2];
+    case GpuFamily::AmdCdna: return gpuPowerCurves[3];
+    case GpuFamily::Ada:
+    case GpuFamily::Unknown: break;
     }
     return gpuPowerCurves.back();
 }

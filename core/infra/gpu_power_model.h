@@ -27,8 +27,9 @@ struct GpuPowerCurve {
     double computeFloorFraction = 0;
 };
 
-/// The curve for a GPU by its architecture (Hopper, Ampere, Blackwell,
-/// CDNA …); a generic curve for other families (docs/power-model.md §1).
+/// The curve for a GPU by its family (gpuFamily(): Hopper, Ampere,
+/// Blackwell, CDNA); a generic curve for other families
+/// (docs/power-model.md §1).
 const GpuPowerCurve& gpuPowerCurve(const Gpu& gpu);
 
 /// Below this fraction of tdp_w a power limit's slowdown is validated only

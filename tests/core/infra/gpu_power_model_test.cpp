@@ -51,6 +51,15 @@ TEST_CASE("GPU power curve by family and the settable limit range", "[infra][pow
     Gpu other;
     other.architecture = "Gaudi 3";
     CHECK(gpuPowerCurve(other).family == "generic");
+    // A GPU known only by its model name gets the family the speed model
+    // gives it (gpuFamily()), not the generic curve.
+    Gpu unnamed;
+    unnamed.model = "H100 SXM5 80GB";
+    CHECK(gpuPowerCurve(unnamed).family == "hopper");
+    unnamed.model = "Instinct MI300X";
+    CHECK(gpuPowerCurve(unnamed).family == "cdna");
+    unnamed.model = "L40S";
+    CHECK(gpuPowerCurve(unnamed).family == "generic");
     // Limits outside the range are clamped; absent = tdp_w.
     CHECK(effectivePowerLimitW(h100, std::nullopt) == Approx(700));
     CHECK(effectivePowerLimitW(h100, 100.0) == Approx(200));
