@@ -87,8 +87,9 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
             add(r, Severity::Warning, "performance.zero3_beyond_validation",
                 fmt("ZeRO-3 over %.0f data-parallel ranks: the step time assumes weight gathers "
                     "at NCCL's hierarchical bandwidth, checked against measured FSDP runs only up "
-                    "to %.0f ranks; DeepSpeed's ZeRO-3 ran 1.4-4.5x slower than that at 384-1,536 "
-                    "A100 GPUs (Narayanan et al. 2021, Table 2)",
+                    "to %.0f ranks; DeepSpeed's 2021 ZeRO-3, one blocking gather per weight tensor, "
+                    "ran 1.4-4.5x slower than that at 384-1,536 A100 GPUs (Narayanan et al. "
+                    "2021, Table 2)",
                     r.parallelism.data, zero3ValidatedRanks),
                 "read the step time as a best case for current FSDP software, or compare a "
                 "tensor x pipeline plan (docs/validation.md, ZeRO-3 at scale)");
