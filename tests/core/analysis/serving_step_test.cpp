@@ -248,6 +248,38 @@ TEST_CASE("Serving step: small-batch tensor-parallel all-reduces are latency-bou
     CHECK(prefill / one > 10); // a prefill chunk is bandwidth-bound
 }
 
+// Source: vLLM PR #24111 (github.com/vllm-project/vllm, "[Kernels] Enable
+// Torch Symmetric Memory All-Reduce By Default", 2025-09), H100 isolated
+// all-reduce benchmark, TP=4, bf16 tensors of (tokens, 8192): the fastest of
+// vLLM's all-reduce implementations at each size ("Best" column).
+TEST_CASE("Serving step: TP4 all-reduce times on H100 follow vLLM's measured ones",
+          "[analysis][serving]")
+{
+    Parallelism tp4;
+    tp4.tensor = 4;
+    tp4.data = 1;
+    const auto model = servingStepModel(serving("llama-3.1-70b", 512, 64, 32, 4), h100Cluster(1),
+                                        tp4);
+    REQUIRE(model);
+    REQUIRE(model->allReduceBytesPerToken == Approx(8192 * 2));
+    // A decode-only step of n tokens runs two all-reduces of n × 8,192 × 2 B
+    // per block.
+    const auto oneAllReduceS = [&](double tokens) {
+        return servingStepTimes(*model, {0, 0, tokens, 1, 0}).communicationS
+               / (2.0 * model->layers);
+    };
+    const struct {
+        double tokens;
+        double measuredS;
+    } points[] = {{32, 10e-6}, {64, 15e-6}, {96, 19e-6}, {128, 22e-6}, {192, 25e-6}, {256, 29e-6}};
+    for (const auto& p : points) {
+        INFO(p.tokens << " tokens");
+        CHECK(oneAllReduceS(p.tokens) == Approx(p.measuredS).epsilon(0.20));
+    }
+    // Latency-bound at small sizes: 8× the bytes cost under 3× the time.
+    CHECK(oneAllReduceS(256) < 3.0 * oneAllReduceS(32));
+}
+
 TEST_CASE("Serving step: no step implies more than the peak FLOP/s or HBM bandwidth",
           "[analysis][serving][property]")
 {
