@@ -152,7 +152,10 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                           trainingModel.networkCollectiveBaseS * 1e6,
                           trainingModel.networkCollectivePerDoublingS * 1e6,
                           trainingModel.measuredOverNcclModel)
-                    + fmt("; links reach %.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency));
+                    + fmt("; links reach %.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency)
+                    + fmt("; compute overlapping a collective runs %.1f%% slower (measured, "
+                          "arXiv 2507.03114)",
+                          100.0 * trainingModel.overlapComputeSlowdown));
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.efficiency.family, w.precision);
         const double familyShare = servingFamilyShare(ctx.efficiency.family, w.precision);

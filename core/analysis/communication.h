@@ -93,6 +93,10 @@ struct CommunicationResult {
     LinkLevel tpLevel = LinkLevel::None, ppLevel = LinkLevel::None;
     LinkLevel dpLevel = LinkLevel::None, epLevel = LinkLevel::None;
     double exposedTimeS = 0;          ///< tp + ep + pp + exposed dp
+    /// Of the exposed times above, the slowdown of compute that overlaps
+    /// collectives (overlappedCommCostS): GPU time at compute power, not
+    /// waiting (power_activity.cpp).
+    double overlapSlowdownS = 0;
     double communicationFraction = 0; ///< exposed / step time
     bool sufficient = true;
     LinkDemands levels;               ///< demand against bandwidth per link level

@@ -25,11 +25,15 @@ std::optional<GpuActivity> gpuActivityFor(const Workload& workload, const Analys
     if (workload.kind == WorkloadKind::Training) {
         const double compute = activityTime(perf.computeTimeS);
         const double elementwise = std::min(activityTime(perf.elementwiseTimeS), compute);
-        a.computeBound = compute - elementwise;
-        a.memoryBound = elementwise + activityTime(perf.optimizerTimeS);
-        a.communication = activityTime(comm.tpTimeS) + activityTime(comm.epTimeS)
+        // Compute slowed by the collectives it overlaps is busy GPU time:
+        // it is counted in the exposed communication but draws compute power.
+        const double communication = activityTime(comm.tpTimeS) + activityTime(comm.epTimeS)
             + activityTime(comm.ppTimeS) + activityTime(comm.dpExposedS)
             + activityTime(perf.bubbleTimeS);
+        const double slowed = std::min(activityTime(comm.overlapSlowdownS), communication);
+        a.computeBound = compute - elementwise + slowed;
+        a.memoryBound = elementwise + activityTime(perf.optimizerTimeS);
+        a.communication = communication - slowed;
         // Tensor intensity while compute-bound: the step's hardware FLOPs
         // at the achieved rate over the GEMM time (hfu × step / GEMM time).
         if (a.computeBound > 0 && perf.hfu > 0)

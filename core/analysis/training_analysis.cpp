@@ -3,6 +3,7 @@
 #include "core/analysis/analyze_plan.h"
 #include "core/analysis/communication.h"
 #include "core/analysis/flops.h"
+#include "core/analysis/training_constants.h"
 #include "core/analysis/training_memory.h"
 #include "core/analysis/training_time.h"
 
@@ -118,6 +119,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
                        * std::max(1, moeOnStage) * mb;
         comm.epTimeS = slowest.epCommS * mb;
     }
+    comm.overlapSlowdownS = slowest.overlapSlowdownS * mb;
     const double slotS = microComputeS + slowest.exposedCommS();
     const double v = setup.virtualStages;
     PerformanceResult& perf = res.performance;
@@ -167,7 +169,9 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             const double window = microComputeS * backwardFactor / (1.0 + backwardFactor);
             const double lastBucketS
                 = allReduceS(bucketElements * gradElementBytes, reduceGroup, stride, ctx.rates);
-            comm.dpExposedS = std::max(lastBucketS, comm.dpTimeS - window);
+            const double hidden = std::min(comm.dpTimeS - lastBucketS, window);
+            comm.dpExposedS = overlappedCommCostS(comm.dpTimeS, hidden);
+            comm.overlapSlowdownS += overlapSlowdownS(comm.dpTimeS, hidden);
         } else {
             // ZeRO-3/FSDP: per micro-batch all-gather the weights for
             // forward and again for backward, reduce-scatter the gradients
@@ -185,7 +189,9 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             comm.dpBytes = (n - 1) / n * (2.0 * weightBytes + gradBytes) * mb;
             comm.dpTimeS = perMicroS * mb;
             const double firstLayerS = 2.0 * perMicroS / 3.0 / layersHere;
-            comm.dpExposedS = (std::max(0.0, perMicroS - microComputeS) + firstLayerS) * mb;
+            comm.dpExposedS
+                = (overlappedCommCostS(perMicroS, microComputeS) + firstLayerS) * mb;
+            comm.overlapSlowdownS += overlapSlowdownS(perMicroS, microComputeS) * mb;
         }
     }
     // Optimizer step: HBM-bound read+write of the local states. 0.8 of peak

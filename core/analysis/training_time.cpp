@@ -4,6 +4,7 @@
 #include "core/analysis/communication.h"
 #include "core/analysis/flops.h"
 #include "core/analysis/gemm_efficiency.h"
+#include "core/analysis/training_constants.h"
 
 #include <algorithm>
 
@@ -170,7 +171,8 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
         out.tpCommS = layers * perLayer;
         if (tpCommOverlapOn(ctx)) {
             const double hidden = std::min(0.9 * out.tpCommS, out.gemmS);
-            out.tpExposedS = out.tpCommS - hidden;
+            out.tpExposedS = overlappedCommCostS(out.tpCommS, hidden);
+            out.overlapSlowdownS += overlapSlowdownS(out.tpCommS, hidden);
         } else {
             out.tpExposedS = out.tpCommS;
         }
@@ -187,7 +189,8 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
         const double perLayer = bw > 0 ? 3.0 * (cp - 1) * (kv / bw + levelLatencyS(ctx.rates, level))
                                        : 1e30;
         out.cpCommS = layers * perLayer;
-        out.cpExposedS = std::max(0.0, out.cpCommS - out.attentionS);
+        out.cpExposedS = overlappedCommCostS(out.cpCommS, out.attentionS);
+        out.overlapSlowdownS += overlapSlowdownS(out.cpCommS, out.attentionS);
     }
     // --- MoE dispatch + combine all-to-all, forward and backward, k copies
     // of each token (GShard, Lepikhin et al. 2020 §2.2); not overlapped.

@@ -23,6 +23,7 @@ struct StageMicroTime {
     double cpCommS = 0;      ///< context-parallel KV exchange, whole
     double cpExposedS = 0;   ///< the part not hidden behind attention
     double epCommS = 0;      ///< MoE all-to-all (not overlapped)
+    double overlapSlowdownS = 0; ///< in tpExposedS + cpExposedS: compute slowed by overlap
     [[nodiscard]] double computeS() const
     {
         return gemmS + attentionS + elementwiseS + logitsS + launchS;

@@ -4,6 +4,8 @@
 #include "core/pipeline/analyze.h"
 #include "core/analysis/communication.h"
 #include "core/analysis/gemm_efficiency.h"
+#include "core/analysis/power_activity.h"
+#include "core/analysis/training_constants.h"
 #include "core/analysis/serving_step.h"
 #include "core/analysis/training_memory.h"
 #include "core/io/workload_json.h"
@@ -269,6 +271,36 @@ TEST_CASE("ZeRO-3 gathers pay the collective's fixed cost once per layer", "[ana
     // × 32 layers of fixed cost on top of the bandwidth term.
     CHECK(c.dpTimeS == Approx(bandwidthOnly + 3 * 32 * oneCollective).epsilon(0.05));
     CHECK(c.dpTimeS > bandwidthOnly + 90 * oneCollective);
+}
+
+// Source: arXiv 2507.03114 (2025), "Characterizing Compute-Communication
+// Overlap in GPU-Accelerated Distributed Deep Learning", abstract: compute
+// overlapping communication runs 18.9 % slower on average.
+TEST_CASE("Hidden collectives slow the compute they overlap by 18.9 % of their time",
+          "[analysis][comm][overlap]")
+{
+    CHECK(overlappedCommCostS(1.0, 5.0) == Approx(0.189)); // all hidden
+    CHECK(overlappedCommCostS(1.0, 0.4) == Approx(0.6 + 0.189 * 0.4));
+    CHECK(overlappedCommCostS(1.0, 0.0) == Approx(1.0)); // nothing to hide behind
+    CHECK(overlappedCommCostS(1.0, -1.0) == Approx(1.0));
+
+    // ZeRO-3 on 8 nodes: the gathers hide behind the compute and still
+    // cost 18.9 % of their time, counted at compute power, not as waiting.
+    const Parallelism plan = zero3Plan(Recompute::Selective);
+    const Workload w = presetTraining("llama-2-7b", plan, 4096, 1024);
+    const auto res = analyzeWithPlan(w, h100Cluster(8), plan);
+    REQUIRE(res.analyzed);
+    const CommunicationResult& c = res.interconnect;
+    REQUIRE(c.dpTimeS < res.performance.computeTimeS); // fully hidden
+    CHECK(c.overlapSlowdownS == Approx(0.189 * c.dpTimeS));
+    CHECK(c.dpExposedS > c.overlapSlowdownS);
+    CHECK(c.dpExposedS < c.overlapSlowdownS + 0.05 * c.dpTimeS); // + the first layer's gather
+    const auto activity = gpuActivityFor(w, res);
+    REQUIRE(activity);
+    const double step = res.performance.stepTimeS;
+    const double busy = (res.performance.computeTimeS - res.performance.elementwiseTimeS
+                         + c.overlapSlowdownS) / step;
+    CHECK(activity->computeBound == Approx(busy).epsilon(1e-6));
 }
 
 TEST_CASE("NVLS all-reduce inside an H100 node moves each byte once", "[analysis][comm]")
