@@ -460,7 +460,28 @@ CREATE TABLE pdu (
 );
 )SQL";
 
-constexpr std::array<Migration, 9> migrations{{
+// Migration 10: CPU sockets (the CPU's `socket`, the chassis' `cpu_socket`),
+// appended as the last column of each table like the registry's fields added
+// after the trailing common ones. A chassis takes only CPUs of its socket
+// (compat.cpu_socket), so a search cannot put a CPU that ships only inside a
+// GPU module, or another vendor's CPU, into a server. The shipped parts get
+// the sockets the default catalog of this version has; no stored value is
+// overwritten (the columns are new) and those parts' row versions rise.
+constexpr std::string_view migration10 = R"SQL(
+ALTER TABLE chassis ADD COLUMN cpu_socket TEXT;
+ALTER TABLE cpu ADD COLUMN socket TEXT;
+UPDATE cpu SET socket = 'SP5' WHERE id IN ('amd-epyc-9654', 'amd-epyc-9554', 'amd-epyc-9754', 'amd-epyc-9575f', 'amd-epyc-9655', 'amd-epyc-9965');
+UPDATE cpu SET socket = 'LGA4677' WHERE id IN ('intel-xeon-platinum-8480plus', 'intel-xeon-platinum-8570', 'intel-xeon-platinum-8580');
+UPDATE cpu SET socket = 'LGA7529' WHERE id IN ('intel-xeon-6980p', 'intel-xeon-6960p');
+UPDATE cpu SET socket = 'Grace module' WHERE id IN ('nvidia-grace');
+UPDATE chassis SET cpu_socket = 'SP5' WHERE id IN ('asus-esc8000a-e13', 'supermicro-as-4125gs-tnrt', 'supermicro-as-8125gs-tnmr2');
+UPDATE chassis SET cpu_socket = 'LGA4677' WHERE id IN ('nvidia-dgx-h100', 'nvidia-dgx-h200', 'nvidia-dgx-b200', 'dell-poweredge-xe9680', 'supermicro-sys-821ge-tnhr', 'hpe-cray-xd670', 'lenovo-thinksystem-sr680a-v3', 'gigabyte-g593-sd1');
+UPDATE chassis SET cpu_socket = 'LGA4710' WHERE id IN ('asus-xa-nb3i-e12');
+UPDATE chassis SET cpu_socket = 'Grace module' WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
+UPDATE part SET version = version + 1 WHERE id IN ('amd-epyc-9654', 'amd-epyc-9554', 'amd-epyc-9754', 'amd-epyc-9575f', 'amd-epyc-9655', 'amd-epyc-9965', 'intel-xeon-platinum-8480plus', 'intel-xeon-platinum-8570', 'intel-xeon-platinum-8580', 'intel-xeon-6980p', 'intel-xeon-6960p', 'nvidia-grace', 'asus-esc8000a-e13', 'nvidia-dgx-h100', 'nvidia-dgx-h200', 'nvidia-dgx-b200', 'dell-poweredge-xe9680', 'supermicro-sys-821ge-tnhr', 'supermicro-as-4125gs-tnrt', 'hpe-cray-xd670', 'lenovo-thinksystem-sr680a-v3', 'gigabyte-g593-sd1', 'supermicro-as-8125gs-tnmr2', 'asus-xa-nb3i-e12', 'nvidia-gb200-nvl72-compute-tray');
+)SQL";
+
+constexpr std::array<Migration, 10> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
@@ -470,6 +491,7 @@ constexpr std::array<Migration, 9> migrations{{
     {7, migration7},
     {8, migration8},
     {9, migration9},
+    {10, migration10},
 }};
 
 /// True when the database has no tables, views or triggers at all.

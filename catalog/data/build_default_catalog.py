@@ -131,6 +131,9 @@ KIND_FIELDS = {
         "hot_swap_psus": _f("flag"),
         "hot_swap_fans": _f("flag"),
         "service_access": _f("choice", choices=["front", "rear", "front_and_rear"]),
+        # the CPU socket of the board (catalog migration 10), from the CPU family its
+        # datasheet names; a CPU of another socket cannot go in
+        "cpu_socket": _f("text"),
     },
     "cpu": {
         "cores": integer(True, 1, 4096),
@@ -144,6 +147,7 @@ KIND_FIELDS = {
         "memory_type": _f("text"),
         "memory_speed_mts": positive(False, 1e5),
         "memory_bandwidth_gbs": positive(True, 1e5),
+        "socket": _f("text"),  # catalog migration 10
     },
     "nvme": {
         "capacity_tb": positive(True, 10000),
@@ -812,6 +816,27 @@ MI300X_PARTITIONS = [
     "cpx+nps4 compute=1/8 memory=1/8 memory_gb=24 max=8 whole_gpu",
 ]
 
+# CPU sockets (catalog migration 10). CPUs: the socket on the vendor's product page (Intel ARK
+# "Sockets Supported": FCLGA4677 for 4th/5th Gen Xeon Scalable, FCLGA7529 for Xeon 6900P, FCLGA4710
+# for Xeon 6700P; AMD: SP5 for EPYC 9004/9005). Grace is not socketed: it ships soldered in
+# GB200/GH200 modules. Chassis: the socket of the CPU family their datasheet names (the notes'
+# "CPUs:" line). Complete systems (DGX) name their own CPUs in system_parts.
+SOCKET_SOURCE = ("Socket: Intel ARK / AMD EPYC product pages for the CPU family the datasheet "
+                 "names.")
+SOCKETS = {
+    "amd-epyc-9654": "SP5", "amd-epyc-9554": "SP5", "amd-epyc-9754": "SP5",
+    "amd-epyc-9575f": "SP5", "amd-epyc-9655": "SP5", "amd-epyc-9965": "SP5",
+    "intel-xeon-platinum-8480plus": "LGA4677", "intel-xeon-platinum-8570": "LGA4677",
+    "intel-xeon-platinum-8580": "LGA4677", "intel-xeon-6980p": "LGA7529",
+    "intel-xeon-6960p": "LGA7529", "nvidia-grace": "Grace module",
+    "asus-esc8000a-e13": "SP5", "nvidia-dgx-h100": "LGA4677", "nvidia-dgx-h200": "LGA4677",
+    "nvidia-dgx-b200": "LGA4677", "dell-poweredge-xe9680": "LGA4677",
+    "supermicro-sys-821ge-tnhr": "LGA4677", "supermicro-as-4125gs-tnrt": "SP5",
+    "hpe-cray-xd670": "LGA4677", "lenovo-thinksystem-sr680a-v3": "LGA4677",
+    "gigabyte-g593-sd1": "LGA4677", "supermicro-as-8125gs-tnmr2": "SP5",
+    "asus-xa-nb3i-e12": "LGA4710", "nvidia-gb200-nvl72-compute-tray": "Grace module",
+}
+
 MIG_SOURCE = ("Partition profiles: NVIDIA Multi-Instance GPU User Guide, \"Supported MIG "
               "Profiles\".")
 PARTITION_PROFILES = {
@@ -860,6 +885,10 @@ def apply_overrides(kind, part):
         profiles, source = PARTITION_PROFILES[pid]
         part["partition_profiles"] = list(profiles)
         append_note(part, source)
+
+    if pid in SOCKETS:
+        part["socket" if kind == "cpu" else "cpu_socket"] = SOCKETS[pid]
+        append_note(part, SOCKET_SOURCE)
 
     for key, (value, why) in ESTIMATES.get(pid, {}).items():
         part[key] = value
@@ -1007,7 +1036,7 @@ def validate_catalog(parts, problems):
     # every override table entry must have hit a part
     for table_name, table in (("PRICES", PRICES), ("PRICE_NOTES_ONLY", PRICE_NOTES_ONLY),
                               ("ESTIMATES", ESTIMATES), ("FLAGS", FLAGS),
-                              ("PARTITION_PROFILES", PARTITION_PROFILES),
+                              ("PARTITION_PROFILES", PARTITION_PROFILES), ("SOCKETS", SOCKETS),
                               ("EXTRA_NOTES", EXTRA_NOTES)):
         for pid in table:
             if pid not in seen:

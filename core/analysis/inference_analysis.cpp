@@ -205,6 +205,11 @@ void analyzeInference(const AnalysisContext& ctx, AnalysisResult& res)
     const double P = w.promptTokens;
     const double O = w.outputTokens;
     const double B = std::max(1.0, std::min(s.requestsPerReplica, double(w.maxBatch)));
+    // Replicas that carry a batch of B: fewer than all when the deployment
+    // has fewer requests in flight than replicas × B (one request on eight
+    // replicas keeps one busy).
+    const double busyReplicas
+        = std::clamp(double(std::max(1, w.concurrentRequests)) / B, 1.0, double(s.replicas));
     const double decodeContext = P + O / 2.0; // mean over a request's decode steps
     const double decodeSteps = std::max(1.0, O - 1.0); // the first token comes from prefill
     perf.servingBatch = B;
@@ -223,7 +228,7 @@ void analyzeInference(const AnalysisContext& ctx, AnalysisResult& res)
         perf.tpotS = O > 1 ? decodeStep.totalS() : perf.ttftS;
         const double batchS = prefill.totalS() + (O > 1 ? (O - 1) * decodeStep.totalS() : 0);
         if (batchS > 0)
-            perf.outputTokensPerS = B * O / batchS * s.replicas;
+            perf.outputTokensPerS = B * O / batchS * busyReplicas;
     } else {
         // Continuous batching in steady state: B sequences decode every
         // step; each is replaced after O − 1 decode steps, so each step also
@@ -240,7 +245,7 @@ void analyzeInference(const AnalysisContext& ctx, AnalysisResult& res)
                                     std::max(1.0, decoders)})
                          .totalS();
         if (decodeStep.totalS() > 0)
-            perf.outputTokensPerS = (decoders + refill) / decodeStep.totalS() * s.replicas;
+            perf.outputTokensPerS = (decoders + refill) / decodeStep.totalS() * busyReplicas;
     }
     perf.impliedFlopsPerSPerGpu = tally.flopsPerS;
     perf.impliedHbmBytesPerSPerGpu = tally.bytesPerS;

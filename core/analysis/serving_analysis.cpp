@@ -50,7 +50,9 @@ std::optional<ServingReport> analyzeServing(const Workload& w, const ResolvedCon
     const AnalysisResult& analysis, const InfrastructureReport* infrastructure, Findings& findings)
 {
     const ServingDemand& d = w.serving;
-    if (w.kind != WorkloadKind::Inference || !analysis.analyzed || !d.sla
+    // A plan that does not fit has no latencies to simulate: the memory
+    // finding says why, and no capacity section shows 0 ms for it.
+    if (w.kind != WorkloadKind::Inference || !analysis.analyzed || !analysis.fits || !d.sla
         || (!d.isDemand() && w.concurrentRequests < 1))
         return std::nullopt;
 

@@ -31,8 +31,8 @@ ServingScenario servingScenarioFor(const Workload& workload, const AnalysisResul
 /// simulated utilisation (docs/reference/hardware.md §2.2, P(u) = P_idle + u (P_max −
 /// P_idle), on wall power). Adds "serving.*" findings. Needs the
 /// infrastructure report for cost and power (absent: those stay 0).
-/// nullopt for training, for a workload without demand, or when the
-/// analysis failed. Pure; deterministic (fixed seed).
+/// nullopt for training, for a workload without demand, when the analysis
+/// failed or when the plan does not fit in GPU memory. Pure; deterministic (fixed seed).
 std::optional<ServingReport> analyzeServing(const Workload& workload,
                                             const ResolvedConfiguration& config,
                                             const AnalysisResult& analysis,

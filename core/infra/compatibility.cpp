@@ -120,9 +120,20 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
     if (rc.nic)
         c.pcieSlotsOk = checkCount(cfg.nicsPerNode, ch.pcieSlots, "compat.pcie_slots",
                                    "NICs", "PCIe slots", ch, findings);
-    if (rc.cpu)
+    if (rc.cpu) {
         c.cpuSocketsOk = checkCount(cfg.cpusPerNode, ch.cpuSockets, "compat.cpu_sockets", "CPUs",
                                     "CPU sockets", ch, findings);
+        // A CPU fits only its own socket; unknown on either side is not
+        // checked (the datasheet did not say).
+        if (!rc.cpu->socket.empty() && !ch.cpuSocket.empty()
+            && lower(rc.cpu->socket) != lower(ch.cpuSocket)) {
+            c.cpuSocketsOk = false;
+            addFinding(findings, Severity::Error, "compat.cpu_socket",
+                       "CPU " + rc.cpu->model + " fits " + rc.cpu->socket + " but chassis "
+                           + ch.model + " has " + ch.cpuSocket + " sockets.",
+                       "Choose a " + ch.cpuSocket + " CPU for this chassis.");
+        }
+    }
     if (rc.psu && ch.psuSlots > 0)
         c.psuSlotsOk = checkCount(cfg.psusPerNode, ch.psuSlots, "compat.psu_slots", "PSUs",
                                   "PSU slots", ch, findings);

@@ -75,6 +75,9 @@ struct Chassis : PartInfo {
     std::optional<bool> hotSwapPsus;
     std::optional<bool> hotSwapFans;
     std::optional<ServiceAccess> serviceAccess;
+    /// The board's CPU socket ("LGA4677", "SP5"): only CPUs of that socket
+    /// fit (compat.cpu_socket). Empty = not known, any CPU is accepted.
+    std::string cpuSocket;
 
     [[nodiscard]] bool acceptsGpuForm(GpuFormFactor form) const
     {

@@ -18,6 +18,10 @@ struct Cpu : PartInfo {
     std::string memoryType;
     std::optional<double> memorySpeedMts;
     double memoryBandwidthGbs = 0;
+    /// The socket it fits ("LGA4677", "SP5"; "Grace module" when not
+    /// socketed): a chassis whose `cpuSocket` differs cannot take it.
+    /// Empty = not known.
+    std::string socket;
 };
 
 } // namespace infrafit

@@ -218,6 +218,10 @@ std::vector<FieldSpec> chassisFields()
         choice<&Chassis::serviceAccess, ServiceAccess>("service_access", "Service access",
                                                        Optional,
                                                        "Side the node is serviced from"),
+        // Catalog migration 10.
+        text<&Chassis::cpuSocket>("cpu_socket", "CPU socket", Optional,
+                                  "The board's CPU socket, e.g. LGA4677 or SP5; only CPUs of "
+                                  "that socket fit"),
     });
 }
 
@@ -236,6 +240,11 @@ std::vector<FieldSpec> cpuFields()
         positive<&Cpu::memorySpeedMts>("memory_speed_mts", "Memory speed", "MT/s", Optional, 1e5),
         positive<&Cpu::memoryBandwidthGbs>("memory_bandwidth_gbs", "Memory bandwidth", "GB/s",
                                            Required, 1e5, "Peak: channels x MT/s x 8 bytes"),
+    }, {
+        // Catalog migration 10.
+        text<&Cpu::socket>("socket", "Socket", Optional,
+                           "The socket it fits, e.g. LGA4677 or SP5; \"Grace module\" when "
+                           "soldered in a module"),
     });
 }
 

@@ -96,6 +96,11 @@ std::string clusterProblems(
     if (c.maxRacks && infra.power.racks > *c.maxRacks)
         problems.push_back("needs " + num(static_cast<double>(infra.power.racks))
             + " racks, over the limit of " + num(*c.maxRacks));
+    // The site budget against the rated cluster power, as for training
+    // (candidate_reasons.cpp).
+    if (c.sitePowerKw && infra.power.clusterW > *c.sitePowerKw * 1000.0)
+        problems.push_back("draws up to " + num(infra.power.clusterW / 1000.0, 1)
+            + " kW, over the site power of " + num(*c.sitePowerKw, 1) + " kW");
     std::string text;
     for (const auto& p : problems)
         text += (text.empty() ? "" : "; ") + p;

@@ -69,7 +69,9 @@ const std::vector<std::pair<const char*, const char*>> migration7Columns{
     {"chassis", "hardware_root_of_trust"}, {"chassis", "signed_firmware"},
     {"chassis", "oob_management_nic"}, {"chassis", "hot_swap_psus"},
     {"chassis", "hot_swap_fans"},   {"chassis", "service_access"},
-    {"nic", "dpu"},                 {"nic", "isolation_offload"}};
+    {"nic", "dpu"},                 {"nic", "isolation_offload"},
+    // and migration 10's CPU sockets, handled the same way.
+    {"chassis", "cpu_socket"},      {"cpu", "socket"}};
 
 void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 {
@@ -91,6 +93,16 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
         db.exec("ALTER TABLE " + std::string(table) + " DROP COLUMN " + column);
 }
 
+/// `part` without migration 10's CPU sockets.
+Part withoutSockets(Part part)
+{
+    if (auto* chassis = std::get_if<Chassis>(&part))
+        chassis->cpuSocket.clear();
+    if (auto* cpu = std::get_if<Cpu>(&part))
+        cpu->socket.clear();
+    return part;
+}
+
 /// `part` without its part number and partition profiles, which a database
 /// older than migrations 5 and 8 cannot have kept.
 Part withoutPartNumber(Part part)
@@ -109,7 +121,10 @@ Part withoutPartNumber(Part part)
         chassis->hotSwapPsus = blank.hotSwapPsus;
         chassis->hotSwapFans = blank.hotSwapFans;
         chassis->serviceAccess = blank.serviceAccess;
+        chassis->cpuSocket.clear(); // migration 10
     }
+    if (auto* cpu = std::get_if<Cpu>(&part))
+        cpu->socket.clear(); // migration 10
     if (auto* nic = std::get_if<Nic>(&part)) {
         nic->dpu.reset();
         nic->isolationOffload.reset();
@@ -512,12 +527,17 @@ TEST_CASE("migration 9: a version 8 catalog keeps every part and gains switch an
         db.exec("PRAGMA foreign_keys = ON");
         sqlite::Transaction transaction(db);
         CHECK(applyMigrations(db, catalogMigrations().first(8)) == 0);
+        // Migration 10's socket columns exist only for today's writer.
+        db.exec("ALTER TABLE chassis ADD COLUMN cpu_socket TEXT");
+        db.exec("ALTER TABLE cpu ADD COLUMN socket TEXT");
         {
             CatalogReader reader(db);
             CatalogWriter writer(db, reader);
             for (const auto& part : parts)
-                CHECK_FALSE(writer.put(part));
+                CHECK_FALSE(writer.put(withoutSockets(part)));
         }
+        db.exec("ALTER TABLE chassis DROP COLUMN cpu_socket");
+        db.exec("ALTER TABLE cpu DROP COLUMN socket");
         // A part edited since it was written: its row version must survive the rebuild.
         db.exec("UPDATE part SET version = 7 WHERE id = 'v8-2'");
         CHECK_THROWS_AS(db.exec("INSERT INTO part (id, kind) VALUES ('s', 'switch')"), StoreError);
@@ -525,11 +545,11 @@ TEST_CASE("migration 9: a version 8 catalog keeps every part and gains switch an
         REQUIRE(db.userVersion() == 8);
     }
     auto store = CatalogStore::open(path);
-    CHECK(store.schemaVersion() == 9);
+    CHECK(store.schemaVersion() == currentSchemaVersion());
     for (const auto& part : parts) {
         const auto stored = store.find(infoOf(part).id);
         REQUIRE(stored);
-        CHECK(sameFields(*stored, part));
+        CHECK(sameFields(*stored, withoutSockets(part)));
     }
     CHECK(store.version("v8-2") == std::optional<std::int64_t>(7));
     CHECK(store.version("v8-0") == std::optional<std::int64_t>(1));
@@ -557,4 +577,49 @@ TEST_CASE("migration 9: a version 8 catalog keeps every part and gains switch an
     CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE name = 'part_by_kind'") == 1);
     CHECK(db.queryInt("SELECT count(*) FROM sqlite_schema WHERE name LIKE '%migration9%'") == 0);
     CHECK(db.queryInt("SELECT count(*) FROM pragma_foreign_key_check") == 0);
+}
+
+TEST_CASE("migration 10: shipped CPUs and chassis gain their sockets, others stay unknown",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v9.sqlite");
+    const std::vector<Part> parts{withoutSockets(fullPart(PartKind::Cpu, "nvidia-grace")),
+                                  withoutSockets(fullPart(PartKind::Chassis, "dell-poweredge-xe9680")),
+                                  withoutSockets(fullPart(PartKind::Cpu, "v9-cpu"))};
+    {
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        db.exec("PRAGMA foreign_keys = ON");
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(9)) == 0);
+        db.exec("ALTER TABLE chassis ADD COLUMN cpu_socket TEXT");
+        db.exec("ALTER TABLE cpu ADD COLUMN socket TEXT");
+        {
+            CatalogReader reader(db);
+            CatalogWriter writer(db, reader);
+            for (const auto& part : parts)
+                CHECK_FALSE(writer.put(part));
+        }
+        db.exec("ALTER TABLE chassis DROP COLUMN cpu_socket");
+        db.exec("ALTER TABLE cpu DROP COLUMN socket");
+        transaction.commit();
+        REQUIRE(db.userVersion() == 9);
+    }
+    auto store = CatalogStore::open(path);
+    CHECK(store.schemaVersion() == currentSchemaVersion());
+    const auto grace = store.find("nvidia-grace");
+    REQUIRE(grace);
+    CHECK(std::get<Cpu>(*grace).socket == "Grace module");
+    CHECK(store.version("nvidia-grace") == std::optional<std::int64_t>(2));
+    const auto xe9680 = store.find("dell-poweredge-xe9680");
+    REQUIRE(xe9680);
+    CHECK(std::get<Chassis>(*xe9680).cpuSocket == "LGA4677");
+    const auto own = store.find("v9-cpu");
+    REQUIRE(own);
+    CHECK(std::get<Cpu>(*own).socket.empty());
+    CHECK(store.version("v9-cpu") == std::optional<std::int64_t>(1));
+    Cpu updated = std::get<Cpu>(*own);
+    updated.socket = "SP5";
+    store.importParts({Part(updated)});
+    CHECK(std::get<Cpu>(*store.find("v9-cpu")).socket == "SP5");
 }

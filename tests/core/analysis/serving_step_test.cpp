@@ -109,6 +109,26 @@ TEST_CASE("Serving step: a prefill of few tokens reaches the cuBLAS shape fracti
     CHECK(perToken(215) > 1.1 * perToken(8192));
 }
 
+TEST_CASE("Serving throughput counts only the replicas that have requests",
+          "[analysis][serving]")
+{
+    // Eight TP1 replicas on one node: one request in flight keeps one
+    // replica busy, eight keep all eight busy at the same batch of 1.
+    Parallelism plan;
+    plan.tensor = 1;
+    const auto one = analyzeWithPlan(serving("llama-3.1-8b", 512, 256, 1, 1), h100Cluster(1), plan);
+    const auto eight
+        = analyzeWithPlan(serving("llama-3.1-8b", 512, 256, 8, 1), h100Cluster(1), plan);
+    REQUIRE(one.analyzed);
+    REQUIRE(eight.analyzed);
+    REQUIRE(one.inference.replicas == 8);
+    CHECK(one.performance.servingBatch == 1);
+    CHECK(eight.performance.servingBatch == 1);
+    CHECK(eight.performance.outputTokensPerS == Approx(8 * one.performance.outputTokensPerS));
+    // One request decodes one token per step: about 1 / TPOT tokens/s.
+    CHECK(one.performance.outputTokensPerS < 1.05 / one.performance.tpotS);
+}
+
 TEST_CASE("Serving step: decode attention reads each sequence's whole KV cache",
           "[analysis][serving]")
 {

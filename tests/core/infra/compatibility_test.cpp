@@ -50,6 +50,30 @@ TEST_CASE("Form factor, counts, bays, slots, sockets", "[infra][compat]")
     CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).gpuFormFactorOk);
 }
 
+TEST_CASE("A CPU fits only its chassis' socket; unknown sockets are not checked",
+          "[infra][compat]")
+{
+    auto rc = test::pcieServer();
+    REQUIRE(rc.cpu);
+    rc.chassis.cpuSocket = "LGA4677";
+    rc.cpu->model = "Grace";
+    rc.cpu->socket = "Grace module";
+    Findings findings;
+    CHECK_FALSE(checkCompatibility(rc, InfrastructureInputs{}, findings).cpuSocketsOk);
+    const auto* f = test::findCode(findings, "compat.cpu_socket");
+    REQUIRE(f);
+    CHECK(f->message.find("Grace module") != std::string::npos);
+    CHECK(f->message.find("LGA4677") != std::string::npos);
+
+    rc.cpu->socket = "lga4677"; // names compare without case
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).ok);
+    rc.cpu->socket.clear(); // not known: accepted
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).ok);
+    CHECK_FALSE(hasCode(findings, "compat.cpu_socket"));
+}
+
 // Source: docs/reference/hardware.md §1.1 "Precision support": MI250X has no FP8.
 TEST_CASE("FP8 on a GPU that lacks it", "[infra][compat]")
 {

@@ -42,7 +42,8 @@ inline PartsSnapshot smallSnapshot()
     };
     keep(all.gpus, s.gpus, {"nvidia-h100-sxm5-80gb", "nvidia-a100-sxm4-80gb", "nvidia-l40s-48gb"});
     keep(all.chassis, s.chassis, {"supermicro-sys-821ge-tnhr", "asus-esc8000a-e13"});
-    keep(all.cpus, s.cpus, {"amd-epyc-9554", "amd-epyc-9654"});
+    // One CPU per socket of the kept chassis (LGA4677, SP5) and a second SP5.
+    keep(all.cpus, s.cpus, {"amd-epyc-9554", "amd-epyc-9654", "intel-xeon-platinum-8480plus"});
     keep(all.nics, s.nics, {"nvidia-connectx-7-ndr-osfp"});
     keep(all.psus, s.psus, {"psu-3000w-titanium"});
     keep(all.coolings, s.coolings, {"cool-air-standard"});

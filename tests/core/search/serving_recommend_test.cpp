@@ -3,10 +3,12 @@
 // capacity, ranked by TCO per hour, checked against the brute-force search
 // on the shipped example (examples/llama-serving-sla.infrafit.json).
 #include "core/io/project_json.h"
+#include "core/pipeline/evaluate.h"
 #include "core/search/recommend.h"
 #include "core/search/search_test_support.h"
 #include "core/search/serving_reasons.h"
 #include "core/search/serving_recommend.h"
+#include "../analysis/test_hardware.h"
 
 #include <catch2/catch.hpp>
 
@@ -27,7 +29,9 @@ Workload shippedChatExample()
     return w;
 }
 
-/// The example's two GPUs in one chassis each, one CPU, NIC, PSU, cooling.
+/// The example's two GPUs in one chassis each, one CPU per chassis socket
+/// (the Supermicro HGX board takes LGA4677, the ASUS board SP5), one NIC,
+/// PSU and cooling.
 PartsSnapshot servingSnapshot()
 {
     PartsSnapshot all = testing::smallSnapshot();
@@ -36,7 +40,10 @@ PartsSnapshot servingSnapshot()
     for (const auto& g : all.gpus)
         if (g.id == "nvidia-h100-sxm5-80gb" || g.id == "nvidia-l40s-48gb")
             s.gpus.push_back(g);
-    s.cpus.resize(1);
+    s.cpus.clear();
+    for (const auto& c : all.cpus)
+        if (c.id == "amd-epyc-9554" || c.id == "intel-xeon-platinum-8480plus")
+            s.cpus.push_back(c);
     return s;
 }
 
@@ -137,6 +144,50 @@ TEST_CASE("a serving candidate is the whole cluster the demand needs, and analyz
         CHECK(c.analysis.serving->costPerMillionOutputTokensUsd
             == Approx(s.costPerMillionOutputTokensUsd).epsilon(1e-6));
     }
+}
+
+TEST_CASE("a serving search puts only CPUs of the chassis' socket into a server",
+    "[serving][search]")
+{
+    // Every shipped CPU on offer, Grace (only in GB200/GH200 modules, $0)
+    // the cheapest: the search must still pick a socketed CPU of each board.
+    RecommendRequest r = servingRequest();
+    r.parts.cpus = testing::defaultCatalogSnapshot().cpus;
+    REQUIRE(std::any_of(r.parts.cpus.begin(), r.parts.cpus.end(),
+        [](const Cpu& c) { return c.id == "nvidia-grace"; }));
+    r.top = 5;
+    const Recommendation rec = recommend(r);
+    REQUIRE(!rec.candidates.empty());
+    for (const auto& c : rec.candidates) {
+        REQUIRE(c.config.cpu);
+        INFO(c.config.chassis.id << " with " << c.config.cpu->id);
+        CHECK(c.config.cpu->id != "nvidia-grace");
+        CHECK(c.config.cpu->socket == c.config.chassis.cpuSocket);
+    }
+}
+
+TEST_CASE("a serving search holds the site power budget, as a training search does",
+    "[serving][search]")
+{
+    RecommendRequest r = servingRequest();
+    r.constraints.sitePowerKw = 0.001; // 1 W: no cluster fits
+    const Recommendation rec = recommend(r);
+    CHECK(rec.candidates.empty());
+    REQUIRE(!rec.rejected.empty());
+    CHECK(std::any_of(rec.rejected.begin(), rec.rejected.end(), [](const RejectedCandidate& x) {
+        return x.reason.find("over the site power of") != std::string::npos;
+    }));
+}
+
+TEST_CASE("a serving workload that does not fit has no capacity section, not 0 ms latencies",
+    "[serving][search]")
+{
+    Workload w = shippedChatExample();
+    w.promptTokens = 4194304; // the KV cache of one request exceeds the GPUs
+    const AnalysisResult r = evaluate(w, testing::h100Cluster(1), InfrastructureInputs{}, nullptr);
+    REQUIRE(r.analyzed);
+    CHECK_FALSE(r.fits);
+    CHECK_FALSE(r.serving.has_value());
 }
 
 TEST_CASE("a replica that misses the SLA even when idle is ruled out saying by how much",
