@@ -32,8 +32,19 @@ Arguments::Arguments(const std::vector<std::string>& words,
             } else {
                 if (i + 1 >= words.size())
                     throw UsageError("option --" + name + " needs a value");
+                // `--format --db x`: the value was left out, not "--db".
+                const std::string& next = words[i + 1];
+                if (next.rfind("--", 0) == 0) {
+                    const std::string other = next.substr(2, next.find('=') - 2);
+                    if (valueOptions.count(other) || flagOptions.count(other))
+                        throw UsageError("option --" + name + " needs a value (got the option "
+                                         + next + ")");
+                }
                 mValues[name] = words[++i];
             }
+            // An empty value (`--db ""` from an unset variable) is never meant.
+            if (mValues[name].empty())
+                throw UsageError("option --" + name + " needs a value, got an empty one");
         } else {
             throw UsageError("unknown option --" + name);
         }

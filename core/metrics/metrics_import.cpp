@@ -146,6 +146,14 @@ struct MetricsImporter::State {
             skip(file, line, std::string(field.name) + ": infinite sample skipped");
             return;
         }
+        // Power, energy, activity, memory and traffic are never negative
+        // (a negative value is a broken exporter); temperatures may be.
+        const bool signedQuantity = field.quantity == GpuQuantity::GpuTempC
+                                    || field.quantity == GpuQuantity::MemoryTempC;
+        if (value < 0 && !signedQuantity) {
+            skip(file, line, std::string(field.name) + ": negative sample skipped");
+            return;
+        }
         if (std::none_of(labels.begin(), labels.end(),
                 [](const PromLabel& l) { return l.name == "gpu"; })) {
             skip(file, line, std::string(field.name) + ": no \"gpu\" label, sample skipped");

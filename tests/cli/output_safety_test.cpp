@@ -210,3 +210,18 @@ TEST_CASE("escape sequences from untrusted files never reach the terminal", "[cl
         CHECK_THAT(result.out, Catch::Contains("\\u001b[5m4x"));
     }
 }
+
+TEST_CASE("an option given an empty value or no value is refused, never a fallback",
+          "[cli][safety]")
+{
+    // `--db "$DB"` with DB unset must not open the user's default catalog.
+    expectOneLineRefusal(runCli({"analyze", kSafetyProject, "--db", ""}),
+                         "option --db needs a value, got an empty one");
+    expectOneLineRefusal(runCli({"analyze", kSafetyProject, "--db="}),
+                         "option --db needs a value, got an empty one");
+    // A forgotten value: the next option is not taken as it.
+    TempDir dir;
+    expectOneLineRefusal(
+        runCli({"analyze", kSafetyProject, "--format", "--db", safetySeededDb(dir)}),
+        "option --format needs a value (got the option --db)");
+}

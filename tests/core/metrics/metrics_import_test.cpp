@@ -173,3 +173,20 @@ TEST_CASE("metrics: the problem list is capped, the count is not", "[metrics]")
     CHECK(m.skippedSamples == 1000);
     CHECK(m.gpus.empty());
 }
+
+TEST_CASE("metrics: negative power, activity or memory is skipped, a temperature is kept",
+          "[metrics]")
+{
+    MetricsImporter importer;
+    importer.addPrometheusText("DCGM_FI_DEV_POWER_USAGE{gpu=\"0\"} -1000000000.0\n"
+                               "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE{gpu=\"0\"} -0.5\n"
+                               "DCGM_FI_DEV_FB_USED{gpu=\"0\"} -7\n"
+                               "DCGM_FI_DEV_GPU_TEMP{gpu=\"0\"} -5\n",
+                               "negative.prom");
+    const auto m = importer.finish();
+    CHECK(m.skippedSamples == 3);
+    CHECK(notedLines(m) == std::set<std::size_t>{1, 2, 3});
+    REQUIRE(m.notes.size() == 3);
+    CHECK(m.notes[0].message.find("negative sample skipped") != std::string::npos);
+    REQUIRE(m.gpus.size() == 1); // the temperature
+}
