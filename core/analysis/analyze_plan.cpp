@@ -80,7 +80,7 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
         // ZeRO-3 timing is held to measured FSDP runs up to 128-way data
         // parallelism (MosaicML, docs/validation.md). Beyond it the only
         // published measurements, DeepSpeed's ZeRO-3 at 384-1,536 A100
-        // (Narayanan et al. 2021, Table 2), ran 1.4-4.5x slower than this
+        // (Narayanan et al. 2021, Table 2), ran 1.3-3.9x slower than this
         // model (training_runs.json, `known_speed_gap`).
         constexpr double zero3ValidatedRanks = 128;
         if (r.parallelism.zeroStage >= 3 && r.parallelism.data > zero3ValidatedRanks)
@@ -88,7 +88,7 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
                 fmt("ZeRO-3 over %.0f data-parallel ranks: the step time assumes weight gathers "
                     "at NCCL's hierarchical bandwidth, checked against measured FSDP runs only up "
                     "to %.0f ranks; DeepSpeed's 2021 ZeRO-3, one blocking gather per weight tensor, "
-                    "ran 1.4-4.5x slower than that at 384-1,536 A100 GPUs (Narayanan et al. "
+                    "ran 1.3-3.9x slower than that at 384-1,536 A100 GPUs (Narayanan et al. "
                     "2021, Table 2)",
                     r.parallelism.data, zero3ValidatedRanks),
                 "read the step time as a best case for current FSDP software, or compare a "
