@@ -8,6 +8,7 @@
 #include "catalog/catalog_store.h"
 #include "core/pipeline/analyze_project.h"
 #include "core/output/analysis_report.h"
+#include "core/base/input_error.h"
 #include "core/io/project_json.h"
 
 #include <ostream>
@@ -33,6 +34,11 @@ int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
     const Project project = projectFromJson(document, file, storeLookup(store));
+    // Nothing to analyse is an error, not an empty report with status 0.
+    if (project.workloads.empty())
+        throw InputError(file, "/workloads", "the project has no workloads to analyse");
+    if (project.configurations.empty())
+        throw InputError(file, "/configurations", "the project has no configurations to analyse");
     // The catalog's software compatibility rows (the shipped ones when it has none).
     const SoftwareTable software = store.softwareTable();
     const auto results = analyzeProject(project, storeLookup(store), args.valueOr("workload", ""),

@@ -51,3 +51,26 @@ TEST_CASE("analyze refuses a zero checkpoint interval and zero DIMMs", "[cli][an
     CHECK(result.err.find("/workloads/0/checkpoint_interval_hours") != std::string::npos);
     CHECK(result.err.find("/configurations/0/dimms_per_node") != std::string::npos);
 }
+
+TEST_CASE("analyze of a project without workloads or configurations is an error, not silence",
+          "[cli][analyze]")
+{
+    TempDir dir;
+    const std::string noWorkloads = dir.file("no-workloads.infrafit.json");
+    std::ofstream(noWorkloads) << R"({"format": "infrafit-project", "version": 1, "workloads": [],
+      "configurations": [{"name": "c", "chassis": "nvidia-dgx-h100",
+                          "gpu": "nvidia-h100-sxm5-80gb"}]})";
+    auto result = runCli({"analyze", noWorkloads, "--db", dir.file("catalog.sqlite")});
+    CHECK(result.exitCode == 2);
+    CHECK(result.err.find("/workloads: the project has no workloads to analyse")
+          != std::string::npos);
+    const std::string noConfigurations = dir.file("no-configurations.infrafit.json");
+    std::ofstream(noConfigurations) << R"({"format": "infrafit-project", "version": 1,
+      "workloads": [{"name": "w", "kind": "training", "model": {"preset": "llama-2-7b"},
+                     "sequence_length": 4096}],
+      "configurations": []})";
+    result = runCli({"analyze", noConfigurations, "--db", dir.file("catalog.sqlite")});
+    CHECK(result.exitCode == 2);
+    CHECK(result.err.find("/configurations: the project has no configurations to analyse")
+          != std::string::npos);
+}
