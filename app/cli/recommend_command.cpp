@@ -169,9 +169,10 @@ void printText(const Recommendation& rec, const Workload& w, bool explain, std::
     const bool training = w.kind == WorkloadKind::Training;
     char line[512];
     std::snprintf(line, sizeof line,
-                  "Recommendation for %s: %lld configurations, %lld feasible, %lld plan "
+                  "Recommendation for %s: %lld configurations, %s%lld feasible, %lld plan "
                   "evaluations%s\n\n",
                   w.name.c_str(), static_cast<long long>(rec.configurationsConsidered),
+                  rec.feasibleCountComplete ? "" : "at least ",
                   static_cast<long long>(rec.feasibleConfigurations),
                   static_cast<long long>(rec.planEvaluations), rec.cancelled ? " (cancelled)" : "");
     out << line;

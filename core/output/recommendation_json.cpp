@@ -98,6 +98,7 @@ nlohmann::json recommendationToJson(const Recommendation& rec)
     }
     j["search"] = {{"configurations", rec.configurationsConsidered},
                    {"feasible", rec.feasibleConfigurations},
+                   {"feasible_complete", rec.feasibleCountComplete},
                    {"plan_searches", rec.planSearches},
                    {"plan_evaluations", rec.planEvaluations},
                    {"cancelled", rec.cancelled}};

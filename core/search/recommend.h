@@ -74,6 +74,10 @@ struct Recommendation {
     std::vector<RejectedCandidate> rejected;
     std::int64_t configurationsConsidered = 0;
     std::int64_t feasibleConfigurations = 0;
+    /// False when the search left candidates unsized that could not beat
+    /// the ones shown (serving's branch and bound): the feasible count is
+    /// then the number found, a lower bound.
+    bool feasibleCountComplete = true;
     std::int64_t planSearches = 0;
     std::int64_t planEvaluations = 0;
     bool cancelled = false;

@@ -137,7 +137,8 @@ void addServingInfeasibleFinding(
 }
 
 void addServingReasons(
-    std::vector<RecommendedCandidate>& ranked, const Workload& w, std::int64_t feasibleCount)
+    std::vector<RecommendedCandidate>& ranked, const Workload& w, std::int64_t feasibleCount,
+    bool countComplete)
 {
     const ServingDemand& d = w.serving;
     const ServiceLevel sla = d.sla.value_or(ServiceLevel {});
@@ -150,8 +151,8 @@ void addServingReasons(
             continue;
         const ServingCandidate& f = *c.serving;
         auto& r = c.reasons;
-        r.push_back("rank " + num(double(k + 1)) + " of " + num(double(feasibleCount))
-            + " feasible: cluster TCO " + servingMoneyText(f.clusterUsdPerHour) + "/h for "
+        r.push_back("rank " + num(double(k + 1)) + " of " + (countComplete ? "" : "at least ")
+            + num(double(feasibleCount)) + " feasible: cluster TCO " + servingMoneyText(f.clusterUsdPerHour) + "/h for "
             + num(f.replicasNeeded) + " replicas of " + num(f.replica.gpus()) + " GPUs on "
             + num(f.nodesNeeded) + (f.nodesNeeded == 1 ? " node" : " nodes"));
         r.push_back("one replica (tensor " + num(f.replica.tensor) + ", pipeline "
@@ -184,7 +185,7 @@ void addServingReasons(
             + (ranked[1].priceComplete || !ranked[0].priceComplete
                     ? servingPercentText(a > 0 ? b / a - 1.0 : 0.0) + " more per hour"
                     : "an unknown amount (a price is missing)"));
-    } else if (ranked.size() == 1) {
+    } else if (ranked.size() == 1 && feasibleCount == 1 && countComplete) {
         ranked[0].reasons.push_back("the only feasible cluster");
     }
 }

@@ -369,6 +369,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             heap.pop();
             if (pruned(e)) {
                 ++finished;
+                out.feasibleCountComplete = false;
                 continue;
             }
             batch.push_back(e);
@@ -502,9 +503,11 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         if (control.progress)
             control.progress(0.2 + 0.7 * std::min(1.0, double(finished) / total));
     }
-    if (!out.cancelled)
+    if (!out.cancelled && !heap.empty()) {
+        out.feasibleCountComplete = false;
         while (!heap.empty()) // left: pruned
             heap.pop();
+    }
     out.planEvaluations = 0;
     for (const auto& r : cache)
         out.planEvaluations += r->capacityDone ? 1 : 0;
@@ -577,7 +580,7 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         p.candidate = k < shown ? int(k) : -1;
         out.front.push_back(p);
     }
-    addServingReasons(out.candidates, w, std::int64_t(costed.size()));
+    addServingReasons(out.candidates, w, std::int64_t(costed.size()), out.feasibleCountComplete);
     if (control.progress)
         control.progress(1.0);
     return out;

@@ -264,7 +264,11 @@ void RecommendPage::showResult()
     buildRecommendationChart(
         mChart->chart(), r.candidates, r.front, workload, mRunner->constraints().budgetBasis);
     mProgress->setValue(r.cancelled ? mProgress->value() : 1000);
-    QString status = tr("%1 configurations considered, %2 feasible, %3 plan evaluations in %4.")
+    // A pruned serving search knows only a lower bound of the feasible count.
+    QString status = (r.feasibleCountComplete
+                          ? tr("%1 configurations considered, %2 feasible, %3 plan evaluations in %4.")
+                          : tr("%1 configurations considered, at least %2 feasible, %3 plan "
+                               "evaluations in %4."))
                          .arg(formatNumber(static_cast<double>(r.configurationsConsidered)),
                              formatNumber(static_cast<double>(r.feasibleConfigurations)),
                              formatNumber(static_cast<double>(r.planEvaluations)),

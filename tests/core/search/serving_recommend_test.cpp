@@ -166,6 +166,30 @@ TEST_CASE("a serving search puts only CPUs of the chassis' socket into a server"
     }
 }
 
+TEST_CASE("a pruned serving search says its feasible count is a lower bound",
+    "[serving][search]")
+{
+    RecommendRequest one = servingRequest();
+    one.top = 1;
+    const Recommendation pruned = recommend(one);
+    RecommendRequest all = servingRequest();
+    all.prune = false;
+    const Recommendation exhaustive = recommend(all);
+    REQUIRE(!pruned.candidates.empty());
+    REQUIRE(exhaustive.feasibleCountComplete);
+    CHECK(pruned.feasibleConfigurations <= exhaustive.feasibleConfigurations);
+    if (pruned.feasibleConfigurations < exhaustive.feasibleConfigurations)
+        CHECK_FALSE(pruned.feasibleCountComplete);
+    // The winner is never called the only feasible cluster when more exist.
+    REQUIRE(exhaustive.feasibleConfigurations > 1);
+    const auto& reasons = pruned.candidates.front().reasons;
+    CHECK(std::none_of(reasons.begin(), reasons.end(), [](const std::string& r) {
+        return r == "the only feasible cluster";
+    }));
+    if (!pruned.feasibleCountComplete)
+        CHECK(reasons.front().find("of at least") != std::string::npos);
+}
+
 TEST_CASE("a serving search holds the site power budget, as a training search does",
     "[serving][search]")
 {
