@@ -103,6 +103,22 @@ Part withoutSockets(Part part)
     return part;
 }
 
+/// Writes `parts` (without sockets) with today's writer into a database of
+/// a schema before migration 10, whose socket columns exist only for the write.
+void writeBeforeSocketColumns(sqlite::Database& db, const std::vector<Part>& parts)
+{
+    db.exec("ALTER TABLE chassis ADD COLUMN cpu_socket TEXT");
+    db.exec("ALTER TABLE cpu ADD COLUMN socket TEXT");
+    {
+        CatalogReader reader(db);
+        CatalogWriter writer(db, reader);
+        for (const auto& part : parts)
+            CHECK_FALSE(writer.put(withoutSockets(part)));
+    }
+    db.exec("ALTER TABLE chassis DROP COLUMN cpu_socket");
+    db.exec("ALTER TABLE cpu DROP COLUMN socket");
+}
+
 /// `part` without its part number and partition profiles, which a database
 /// older than migrations 5 and 8 cannot have kept.
 Part withoutPartNumber(Part part)
@@ -527,17 +543,7 @@ TEST_CASE("migration 9: a version 8 catalog keeps every part and gains switch an
         db.exec("PRAGMA foreign_keys = ON");
         sqlite::Transaction transaction(db);
         CHECK(applyMigrations(db, catalogMigrations().first(8)) == 0);
-        // Migration 10's socket columns exist only for today's writer.
-        db.exec("ALTER TABLE chassis ADD COLUMN cpu_socket TEXT");
-        db.exec("ALTER TABLE cpu ADD COLUMN socket TEXT");
-        {
-            CatalogReader reader(db);
-            CatalogWriter writer(db, reader);
-            for (const auto& part : parts)
-                CHECK_FALSE(writer.put(withoutSockets(part)));
-        }
-        db.exec("ALTER TABLE chassis DROP COLUMN cpu_socket");
-        db.exec("ALTER TABLE cpu DROP COLUMN socket");
+        writeBeforeSocketColumns(db, parts);
         // A part edited since it was written: its row version must survive the rebuild.
         db.exec("UPDATE part SET version = 7 WHERE id = 'v8-2'");
         CHECK_THROWS_AS(db.exec("INSERT INTO part (id, kind) VALUES ('s', 'switch')"), StoreError);
@@ -584,24 +590,15 @@ TEST_CASE("migration 10: shipped CPUs and chassis gain their sockets, others sta
 {
     TempDir dir;
     const auto path = dir.file("v9.sqlite");
-    const std::vector<Part> parts{withoutSockets(fullPart(PartKind::Cpu, "nvidia-grace")),
-                                  withoutSockets(fullPart(PartKind::Chassis, "dell-poweredge-xe9680")),
-                                  withoutSockets(fullPart(PartKind::Cpu, "v9-cpu"))};
+    const std::vector<Part> parts{fullPart(PartKind::Cpu, "nvidia-grace"),
+                                  fullPart(PartKind::Chassis, "dell-poweredge-xe9680"),
+                                  fullPart(PartKind::Cpu, "v9-cpu")};
     {
         sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
         db.exec("PRAGMA foreign_keys = ON");
         sqlite::Transaction transaction(db);
         CHECK(applyMigrations(db, catalogMigrations().first(9)) == 0);
-        db.exec("ALTER TABLE chassis ADD COLUMN cpu_socket TEXT");
-        db.exec("ALTER TABLE cpu ADD COLUMN socket TEXT");
-        {
-            CatalogReader reader(db);
-            CatalogWriter writer(db, reader);
-            for (const auto& part : parts)
-                CHECK_FALSE(writer.put(part));
-        }
-        db.exec("ALTER TABLE chassis DROP COLUMN cpu_socket");
-        db.exec("ALTER TABLE cpu DROP COLUMN socket");
+        writeBeforeSocketColumns(db, parts);
         transaction.commit();
         REQUIRE(db.userVersion() == 9);
     }
