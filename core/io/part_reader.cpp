@@ -98,6 +98,13 @@ std::optional<FieldValue> readValue(const FieldSpec& spec, RawMember& value,
                                                + nlohmann::json(value.number).dump() + ")"});
             return std::nullopt;
         }
+        if (spec.type == FieldType::Integer) {
+            // Range first: 3e9 rack units must not be stored as a wrapped int.
+            const std::size_t before = problems.size();
+            checkFieldNumber(spec, numberOf(value), prefix, problems);
+            if (problems.size() != before)
+                return std::nullopt;
+        }
         return FieldValue{numberOf(value)};
     case FieldType::Text:
         if (value.type != JsonType::String) {

@@ -118,6 +118,12 @@ void checkKindRules(const Part& part, const std::string& prefix, std::vector<Pro
 
 } // namespace
 
+void checkFieldNumber(const FieldSpec& spec, double value, const std::string& prefix,
+                      std::vector<Problem>& problems)
+{
+    checkNumber(spec, value, prefix, problems);
+}
+
 bool isValidPartId(std::string_view id)
 {
     if (id.empty() || id.size() > 128)

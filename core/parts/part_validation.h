@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/base/input_error.h"
+#include "core/parts/field_spec.h"
 #include "core/parts/part.h"
 
 #include <span>
@@ -16,6 +17,13 @@ namespace infrafit {
 /// items known, a well-formed id. Returns every problem; pointers are
 /// `prefix` + "/" + field key (e.g. "/parts/17/tdp_w").
 std::vector<Problem> validatePart(const Part& part, const std::string& prefix = {});
+
+/// The checks validatePart applies to one number of `spec` (finite, whole
+/// for integers, sign, range), on the value as read: a reader calls it
+/// before an integer field is stored, so a value beyond the member's range
+/// is reported as written, not as it would wrap.
+void checkFieldNumber(const FieldSpec& spec, double value, const std::string& prefix,
+                      std::vector<Problem>& problems);
 
 /// Validates each part and checks ids are unique across the list. Pointers
 /// are `prefix` + "/" + index + "/" + key.

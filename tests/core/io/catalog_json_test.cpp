@@ -465,3 +465,23 @@ TEST_CASE("a part number is read, written back and optional on every kind", "[io
     // An empty part number is not written.
     CHECK_THAT(catalogToJson(first.parts), !Catch::Contains("part_number"));
 }
+
+TEST_CASE("an integer field far out of range is reported as written, not wrapped",
+          "[io][catalog][bad-input]")
+{
+    for (const auto& [written, shown] : {std::pair<std::string, std::string>{"3e9", "3000000000"},
+                                         {"1e308", "1e+308"}}) {
+        try {
+            parseCatalog(R"({"format": "infrafit-catalog", "version": 1, "parts": [
+                {"kind": "nic", "id": "n", "vendor": "v", "model": "m", "ports": 1,
+                 "port_speed_gbps": 400, "protocol": "infiniband", "pcie_gen": 5,
+                 "power_w": 25, "pcie_lanes": )" + written + "}]}",
+                         "r.json");
+            FAIL("expected refusal");
+        } catch (const InputError& error) {
+            INFO(error.what());
+            CHECK_THAT(error.what(), Catch::Contains("/parts/0/pcie_lanes"));
+            CHECK_THAT(error.what(), Catch::Contains("(got " + shown));
+        }
+    }
+}
