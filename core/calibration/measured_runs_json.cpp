@@ -6,6 +6,7 @@
 #include "core/base/finite_value.h"
 #include "core/base/text_table.h"
 #include "core/io/measurements_json.h"
+#include "core/workload/workload_validation.h"
 
 #include <nlohmann/json.hpp>
 
@@ -88,8 +89,13 @@ std::optional<MeasuredRun> resolvedMeasurement(const Measurement& m, const std::
     MeasuredRun run;
     run.name = m.name;
     run.workload = *w;
-    if (m.parallelism)
+    if (m.parallelism) {
+        // The run's own plan obeys the rules a workload's does (heads
+        // divisible by tensor, pipeline <= layers, ...): a plan that cannot
+        // run would be "predicted" at 0.
         run.workload.parallelism = m.parallelism;
+        validateWorkload(run.workload, at, problems);
+    }
     for (const auto& [k, figure] : kRunFigures)
         if (k == key)
             run.figure = figure;

@@ -57,6 +57,22 @@ TEST_CASE("calibrate refuses runs that name nothing in the project", "[cli][cali
     CHECK_THAT(usage.err, Catch::Contains("--runs"));
 }
 
+TEST_CASE("calibrate refuses a run whose own plan cannot run", "[cli][calibration]")
+{
+    TempDir dir;
+    const std::string project
+        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/bom-example.infrafit.json";
+    const std::string runs = dir.file("runs.json");
+    // Llama 3.1 8B has 32 attention heads: tensor 1000 cannot split them.
+    std::ofstream(runs) << R"({"runs": [
+        {"workload": "llama-8b-pretrain", "configuration": "4x HGX H100", "step_time_s": 10,
+         "parallelism": {"tensor": 1000}}]})";
+    const auto result = runCli({"calibrate", project, "--runs", runs, "--db", dir.file("c.sqlite")});
+    CHECK(result.exitCode == 2);
+    CHECK_THAT(result.err, Catch::Contains("/runs/0/parallelism"));
+    CHECK_THAT(result.err, Catch::Contains("must be divisible by tensor (1000)"));
+}
+
 TEST_CASE("calibrate --metrics --output writes the measurements and the named profile",
     "[cli][calibration]")
 {
