@@ -94,7 +94,7 @@ struct CommunicationResult {
     LinkLevel dpLevel = LinkLevel::None, epLevel = LinkLevel::None;
     double exposedTimeS = 0;          ///< tp + ep + pp + exposed dp
     /// Of the exposed times above, the slowdown of compute that overlaps
-    /// collectives (overlappedCommCostS): GPU time at compute power, not
+    /// collectives (overlapCost()): GPU time at compute power, not
     /// waiting (power_activity.cpp).
     double overlapSlowdownS = 0;
     double communicationFraction = 0; ///< exposed / step time

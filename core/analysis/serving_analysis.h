@@ -32,7 +32,8 @@ ServingScenario servingScenarioFor(const Workload& workload, const AnalysisResul
 /// P_idle), on wall power). Adds "serving.*" findings. Needs the
 /// infrastructure report for cost and power (absent: those stay 0).
 /// nullopt for training, for a workload without demand, when the analysis
-/// failed or when the plan does not fit in GPU memory. Pure; deterministic (fixed seed).
+/// failed or when the plan does not fit in GPU memory. Pure; deterministic
+/// (fixed seed).
 std::optional<ServingReport> analyzeServing(const Workload& workload,
                                             const ResolvedConfiguration& config,
                                             const AnalysisResult& analysis,

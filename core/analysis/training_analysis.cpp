@@ -169,9 +169,10 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             const double window = microComputeS * backwardFactor / (1.0 + backwardFactor);
             const double lastBucketS
                 = allReduceS(bucketElements * gradElementBytes, reduceGroup, stride, ctx.rates);
-            const double hidden = std::min(comm.dpTimeS - lastBucketS, window);
-            comm.dpExposedS = overlappedCommCostS(comm.dpTimeS, hidden);
-            comm.overlapSlowdownS += overlapSlowdownS(comm.dpTimeS, hidden);
+            const OverlapCost cost
+                = overlapCost(comm.dpTimeS, std::min(comm.dpTimeS - lastBucketS, window));
+            comm.dpExposedS = cost.exposedS;
+            comm.overlapSlowdownS += cost.slowdownS;
         } else {
             // ZeRO-3/FSDP: per micro-batch all-gather the weights for
             // forward and again for backward, reduce-scatter the gradients
@@ -189,9 +190,9 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             comm.dpBytes = (n - 1) / n * (2.0 * weightBytes + gradBytes) * mb;
             comm.dpTimeS = perMicroS * mb;
             const double firstLayerS = 2.0 * perMicroS / 3.0 / layersHere;
-            comm.dpExposedS
-                = (overlappedCommCostS(perMicroS, microComputeS) + firstLayerS) * mb;
-            comm.overlapSlowdownS += overlapSlowdownS(perMicroS, microComputeS) * mb;
+            const OverlapCost cost = overlapCost(perMicroS, microComputeS);
+            comm.dpExposedS = (cost.exposedS + firstLayerS) * mb;
+            comm.overlapSlowdownS += cost.slowdownS * mb;
         }
     }
     // Optimizer step: HBM-bound read+write of the local states. 0.8 of peak

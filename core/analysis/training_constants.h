@@ -108,21 +108,18 @@ struct TrainingModelConstants {
 /// The constants in effect (one table; no other copy of these numbers).
 inline constexpr TrainingModelConstants trainingModel{};
 
-/// The slowdown of compute that `hiddenS` of a collective of `commS`
-/// overlaps (overlapComputeSlowdown; at most all of the collective).
-constexpr double overlapSlowdownS(double commS, double hiddenS)
-{
-    const double hidden = hiddenS < commS ? (hiddenS > 0 ? hiddenS : 0) : commS;
-    return trainingModel.overlapComputeSlowdown * hidden;
-}
+/// What a collective of `commS` adds to a step when up to `hiddenS` of it
+/// (clamped to 0..commS) overlaps compute.
+struct OverlapCost {
+    double exposedS = 0;  ///< the part not hidden, plus the slowdown below
+    double slowdownS = 0; ///< compute slowed by the hidden part (overlapComputeSlowdown)
+};
 
-/// Time a collective of `commS` adds to a step when up to `hiddenS` of it
-/// overlaps compute: the exposed rest, plus the slowdown of the compute it
-/// overlaps.
-constexpr double overlappedCommCostS(double commS, double hiddenS)
+constexpr OverlapCost overlapCost(double commS, double hiddenS)
 {
     const double hidden = hiddenS < commS ? (hiddenS > 0 ? hiddenS : 0) : commS;
-    return commS - hidden + overlapSlowdownS(commS, hidden);
+    const double slowdown = trainingModel.overlapComputeSlowdown * hidden;
+    return {commS - hidden + slowdown, slowdown};
 }
 
 /// Elements in one data-parallel gradient bucket for `dataParallel` ranks.

@@ -171,8 +171,9 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
         out.tpCommS = layers * perLayer;
         if (tpCommOverlapOn(ctx)) {
             const double hidden = std::min(0.9 * out.tpCommS, out.gemmS);
-            out.tpExposedS = overlappedCommCostS(out.tpCommS, hidden);
-            out.overlapSlowdownS += overlapSlowdownS(out.tpCommS, hidden);
+            const OverlapCost cost = overlapCost(out.tpCommS, hidden);
+            out.tpExposedS = cost.exposedS;
+            out.overlapSlowdownS += cost.slowdownS;
         } else {
             out.tpExposedS = out.tpCommS;
         }
@@ -189,8 +190,9 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
         const double perLayer = bw > 0 ? 3.0 * (cp - 1) * (kv / bw + levelLatencyS(ctx.rates, level))
                                        : 1e30;
         out.cpCommS = layers * perLayer;
-        out.cpExposedS = overlappedCommCostS(out.cpCommS, out.attentionS);
-        out.overlapSlowdownS += overlapSlowdownS(out.cpCommS, out.attentionS);
+        const OverlapCost cost = overlapCost(out.cpCommS, out.attentionS);
+        out.cpExposedS = cost.exposedS;
+        out.overlapSlowdownS += cost.slowdownS;
     }
     // --- MoE dispatch + combine all-to-all, forward and backward, k copies
     // of each token (GShard, Lepikhin et al. 2020 §2.2); not overlapped.

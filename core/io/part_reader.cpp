@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <unordered_map>
 
 namespace infrafit {
@@ -92,14 +91,9 @@ std::optional<FieldValue> readValue(const FieldSpec& spec, RawMember& value,
             problems.push_back({pointer(), "must be a number, not " + typeName(value.type)});
             return std::nullopt;
         }
-        if (spec.type == FieldType::Integer && value.type == JsonType::Float
-            && value.number != std::floor(value.number)) {
-            problems.push_back({pointer(), "must be a whole number (got "
-                                               + nlohmann::json(value.number).dump() + ")"});
-            return std::nullopt;
-        }
         if (spec.type == FieldType::Integer) {
-            // Range first: 3e9 rack units must not be stored as a wrapped int.
+            // Whole and in range before it is stored: 3e9 rack units must not
+            // be stored as a wrapped int.
             const std::size_t before = problems.size();
             checkFieldNumber(spec, numberOf(value), prefix, problems);
             if (problems.size() != before)

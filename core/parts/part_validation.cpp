@@ -29,8 +29,10 @@ std::string pointerOf(const std::string& prefix, const FieldSpec& spec)
     return pointer;
 }
 
-void checkNumber(const FieldSpec& spec, double value, const std::string& prefix,
-                 std::vector<Problem>& problems)
+} // namespace
+
+void checkFieldNumber(const FieldSpec& spec, double value, const std::string& prefix,
+                      std::vector<Problem>& problems)
 {
     if (std::isfinite(value) && (spec.type != FieldType::Integer || value == std::floor(value))
         && (!spec.positive || value > 0) && value >= spec.minimum && value <= spec.maximum)
@@ -56,6 +58,8 @@ void checkNumber(const FieldSpec& spec, double value, const std::string& prefix,
                                          + formatFieldValue(value) + unit + ")"});
     }
 }
+
+namespace {
 
 void checkList(const FieldSpec& spec, std::span<const std::string> items, PartKind kind,
                const std::string& prefix, std::vector<Problem>& problems)
@@ -118,12 +122,6 @@ void checkKindRules(const Part& part, const std::string& prefix, std::vector<Pro
 
 } // namespace
 
-void checkFieldNumber(const FieldSpec& spec, double value, const std::string& prefix,
-                      std::vector<Problem>& problems)
-{
-    checkNumber(spec, value, prefix, problems);
-}
-
 bool isValidPartId(std::string_view id)
 {
     if (id.empty() || id.size() > 128)
@@ -147,7 +145,7 @@ std::vector<Problem> validatePart(const Part& part, const std::string& prefix)
             continue;
         }
         if (const auto* number = std::get_if<double>(&value)) {
-            checkNumber(spec, *number, prefix, problems);
+            checkFieldNumber(spec, *number, prefix, problems);
         } else if (const auto* text = std::get_if<std::string_view>(&value)) {
             if (spec.required && text->empty())
                 problems.push_back({pointerOf(prefix, spec), "must not be empty"});

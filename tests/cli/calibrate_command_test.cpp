@@ -12,11 +12,27 @@
 
 using namespace infrafit::test;
 
+namespace {
+
+std::string bomExampleProject()
+{
+    return fixturePath("projects/bom-example.infrafit.json");
+}
+
+/// `calibrate` of the BOM example with a runs file of `runsJson`.
+CliResult calibrateWithRuns(const TempDir& dir, const std::string& runsJson)
+{
+    const std::string runs = dir.file("runs.json");
+    std::ofstream(runs) << runsJson;
+    return runCli({"calibrate", bomExampleProject(), "--runs", runs, "--db", dir.file("c.sqlite")});
+}
+
+} // namespace
+
 TEST_CASE("calibrate fits the efficiency to measured runs", "[cli][calibration]")
 {
     TempDir dir;
-    const std::string project
-        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/bom-example.infrafit.json";
+    const std::string project = bomExampleProject();
     const std::string runs = std::string(INFRAFIT_FIXTURES_DIR) + "/metrics/bom-example-runs.json";
     const auto result = runCli(
         {"calibrate", project, "--runs", runs, "--format", "json", "--db", dir.file("c.sqlite")});
@@ -40,19 +56,15 @@ TEST_CASE("calibrate fits the efficiency to measured runs", "[cli][calibration]"
 TEST_CASE("calibrate refuses runs that name nothing in the project", "[cli][calibration]")
 {
     TempDir dir;
-    const std::string project
-        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/bom-example.infrafit.json";
-    const std::string runs = dir.file("runs.json");
-    std::ofstream(runs) << R"({"runs": [
+    const auto result = calibrateWithRuns(dir, R"({"runs": [
         {"workload": "nope", "configuration": "4x HGX H100", "tokens_per_s": 1},
         {"workload": "llama-8b-pretrain", "configuration": "4x HGX H100", "step_time_s": -2},
-        {"workload": "llama-70b-serve", "configuration": "2x HGX H100", "tokens_per_s": 5}]})";
-    const auto result = runCli({"calibrate", project, "--runs", runs, "--db", dir.file("c.sqlite")});
+        {"workload": "llama-70b-serve", "configuration": "2x HGX H100", "tokens_per_s": 5}]})");
     CHECK(result.exitCode == 2);
     CHECK_THAT(result.err, Catch::Contains("/runs/0/workload"));
     CHECK_THAT(result.err, Catch::Contains("/runs/1/step_time_s"));
     CHECK_THAT(result.err, Catch::Contains("/runs/2: an inference workload is measured by output_tokens_per_s"));
-    const auto usage = runCli({"calibrate", project});
+    const auto usage = runCli({"calibrate", bomExampleProject()});
     CHECK(usage.exitCode == 2);
     CHECK_THAT(usage.err, Catch::Contains("--runs"));
 }
@@ -60,14 +72,10 @@ TEST_CASE("calibrate refuses runs that name nothing in the project", "[cli][cali
 TEST_CASE("calibrate refuses a run whose own plan cannot run", "[cli][calibration]")
 {
     TempDir dir;
-    const std::string project
-        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/bom-example.infrafit.json";
-    const std::string runs = dir.file("runs.json");
     // Llama 3.1 8B has 32 attention heads: tensor 1000 cannot split them.
-    std::ofstream(runs) << R"({"runs": [
+    const auto result = calibrateWithRuns(dir, R"({"runs": [
         {"workload": "llama-8b-pretrain", "configuration": "4x HGX H100", "step_time_s": 10,
-         "parallelism": {"tensor": 1000}}]})";
-    const auto result = runCli({"calibrate", project, "--runs", runs, "--db", dir.file("c.sqlite")});
+         "parallelism": {"tensor": 1000}}]})");
     CHECK(result.exitCode == 2);
     CHECK_THAT(result.err, Catch::Contains("/runs/0/parallelism"));
     CHECK_THAT(result.err, Catch::Contains("must be divisible by tensor (1000)"));
@@ -77,8 +85,7 @@ TEST_CASE("calibrate --metrics --output writes the measurements and the named pr
     "[cli][calibration]")
 {
     TempDir dir;
-    const std::string project
-        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/bom-example.infrafit.json";
+    const std::string project = bomExampleProject();
     const std::string runs = std::string(INFRAFIT_FIXTURES_DIR) + "/metrics/bom-example-runs.json";
     const std::string scrape
         = std::string(INFRAFIT_FIXTURES_DIR) + "/metrics/dcgm-exporter-gpu-node-01.prom";
@@ -125,8 +132,7 @@ TEST_CASE("calibrate --metrics --output writes the measurements and the named pr
 TEST_CASE("calibrate refuses to overwrite an input other than the project", "[cli][calibration]")
 {
     TempDir dir;
-    const std::string project
-        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/bom-example.infrafit.json";
+    const std::string project = bomExampleProject();
     const std::string runs = dir.file("runs.json");
     std::ofstream(runs) << R"({"runs": [{"workload": "llama-8b-pretrain",
         "configuration": "4x HGX H100", "tokens_per_s": 200000}]})";
@@ -142,8 +148,7 @@ TEST_CASE("calibrate reports each run's metrics window and right-sizes the runs"
     "[cli][calibration]")
 {
     TempDir dir;
-    const std::string project
-        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/bom-example.infrafit.json";
+    const std::string project = bomExampleProject();
     const std::string scrape
         = std::string(INFRAFIT_FIXTURES_DIR) + "/metrics/dcgm-exporter-gpu-node-01.prom";
     const std::string runs = dir.file("runs.json");
@@ -213,8 +218,7 @@ TEST_CASE("calibrate holds the power fit inside the board's range and the analys
     "[cli][calibration]")
 {
     TempDir dir;
-    const std::string project
-        = std::string(INFRAFIT_FIXTURES_DIR) + "/projects/bom-example.infrafit.json";
+    const std::string project = bomExampleProject();
     const std::string scrape
         = std::string(INFRAFIT_FIXTURES_DIR) + "/metrics/dcgm-exporter-gpu-node-01.prom";
     const std::string scrape2

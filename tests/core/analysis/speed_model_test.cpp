@@ -279,10 +279,13 @@ TEST_CASE("ZeRO-3 gathers pay the collective's fixed cost once per layer", "[ana
 TEST_CASE("Hidden collectives slow the compute they overlap by 18.9 % of their time",
           "[analysis][comm][overlap]")
 {
-    CHECK(overlappedCommCostS(1.0, 5.0) == Approx(0.189)); // all hidden
-    CHECK(overlappedCommCostS(1.0, 0.4) == Approx(0.6 + 0.189 * 0.4));
-    CHECK(overlappedCommCostS(1.0, 0.0) == Approx(1.0)); // nothing to hide behind
-    CHECK(overlappedCommCostS(1.0, -1.0) == Approx(1.0));
+    CHECK(overlapCost(1.0, 5.0).exposedS == Approx(0.189)); // all hidden
+    CHECK(overlapCost(1.0, 5.0).slowdownS == Approx(0.189));
+    CHECK(overlapCost(1.0, 0.4).exposedS == Approx(0.6 + 0.189 * 0.4));
+    CHECK(overlapCost(1.0, 0.4).slowdownS == Approx(0.189 * 0.4));
+    CHECK(overlapCost(1.0, 0.0).exposedS == Approx(1.0)); // nothing to hide behind
+    CHECK(overlapCost(1.0, -1.0).exposedS == Approx(1.0));
+    CHECK(overlapCost(1.0, -1.0).slowdownS == 0);
 
     // ZeRO-3 on 8 nodes: the gathers hide behind the compute and still
     // cost 18.9 % of their time, counted at compute power, not as waiting.
