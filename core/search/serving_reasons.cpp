@@ -152,7 +152,7 @@ void addServingReasons(
         const ServingCandidate& f = *c.serving;
         auto& r = c.reasons;
         r.push_back("rank " + num(double(k + 1)) + " of " + (countComplete ? "" : "at least ")
-            + num(double(feasibleCount)) + " feasible: cluster TCO "
+            + num(double(feasibleCount)) + " feasible node builds: cluster TCO "
             + servingMoneyText(f.clusterUsdPerHour) + "/h for "
             + num(f.replicasNeeded) + " replicas of " + num(f.replica.gpus()) + " GPUs on "
             + num(f.nodesNeeded) + (f.nodesNeeded == 1 ? " node" : " nodes"));

@@ -46,9 +46,10 @@ void addServingInfeasibleFinding(
 /// Each ranked candidate's reasons: rank and cluster cost, how the replica
 /// count follows from the capacity, latencies against the SLA, Pareto
 /// status; for the winner how much more the runner-up costs. With
-/// `countComplete` false the search stopped early and `feasibleCount` is
-/// the number found, so the rank says "at least" and no cluster is called
-/// the only feasible one.
+/// `countComplete` false the search stopped early and `feasibleCount` (node
+/// builds with a feasible cluster; each is ranked once, with its cheapest
+/// replica plan) is the number found, so the rank says "at least" and no
+/// cluster is called the only feasible one.
 void addServingReasons(std::vector<RecommendedCandidate>& ranked, const Workload& workload,
     std::int64_t feasibleCount, bool countComplete = true);
 
