@@ -481,7 +481,42 @@ UPDATE chassis SET cpu_socket = 'Grace module' WHERE id IN ('nvidia-gb200-nvl72-
 UPDATE part SET version = version + 1 WHERE id IN ('amd-epyc-9654', 'amd-epyc-9554', 'amd-epyc-9754', 'amd-epyc-9575f', 'amd-epyc-9655', 'amd-epyc-9965', 'intel-xeon-platinum-8480plus', 'intel-xeon-platinum-8570', 'intel-xeon-platinum-8580', 'intel-xeon-6980p', 'intel-xeon-6960p', 'nvidia-grace', 'asus-esc8000a-e13', 'nvidia-dgx-h100', 'nvidia-dgx-h200', 'nvidia-dgx-b200', 'dell-poweredge-xe9680', 'supermicro-sys-821ge-tnhr', 'supermicro-as-4125gs-tnrt', 'hpe-cray-xd670', 'lenovo-thinksystem-sr680a-v3', 'gigabyte-g593-sd1', 'supermicro-as-8125gs-tnmr2', 'asus-xa-nb3i-e12', 'nvidia-gb200-nvl72-compute-tray');
 )SQL";
 
-constexpr std::array<Migration, 10> migrations{{
+// Migration 11: GPU baseboards (the GPU's `baseboard`, the chassis'
+// `gpu_baseboards`, a JSON text list like `other_gpu_form_factors`),
+// appended as the last column of each table. An SXM or OAM module fits only
+// a baseboard of its generation (compat.gpu_baseboard), so a search cannot
+// put H200 modules into a GB200 NVL72 tray or B300 modules into an HGX H100
+// server. The shipped parts get the baseboards the default catalog of this
+// version has; no stored value is overwritten (the columns are new) and
+// those parts' row versions rise.
+constexpr std::string_view migration11 = R"SQL(
+ALTER TABLE gpu ADD COLUMN baseboard TEXT;
+ALTER TABLE chassis ADD COLUMN gpu_baseboards TEXT;
+UPDATE gpu SET baseboard = 'SXM2 V100' WHERE id IN ('nvidia-v100-sxm2-32gb');
+UPDATE gpu SET baseboard = 'HGX A100' WHERE id IN ('nvidia-a100-sxm4-40gb', 'nvidia-a100-sxm4-80gb');
+UPDATE gpu SET baseboard = 'HGX H100' WHERE id IN ('nvidia-h100-sxm5-80gb');
+UPDATE gpu SET baseboard = 'HGX H200' WHERE id IN ('nvidia-h200-sxm-141gb');
+UPDATE gpu SET baseboard = 'HGX B200' WHERE id IN ('nvidia-b200-sxm-180gb');
+UPDATE gpu SET baseboard = 'HGX B300' WHERE id IN ('nvidia-b300-sxm-288gb');
+UPDATE gpu SET baseboard = 'GB200 NVL72' WHERE id IN ('nvidia-gb200-per-gpu');
+UPDATE gpu SET baseboard = 'MI250X OAM' WHERE id IN ('amd-mi250x-128gb');
+UPDATE gpu SET baseboard = 'MI300X UBB' WHERE id IN ('amd-mi300x-192gb');
+UPDATE gpu SET baseboard = 'MI325X UBB' WHERE id IN ('amd-mi325x-256gb');
+UPDATE gpu SET baseboard = 'MI350 UBB' WHERE id IN ('amd-mi350x-288gb', 'amd-mi355x-288gb');
+UPDATE gpu SET baseboard = 'Gaudi 3 HLB' WHERE id IN ('intel-gaudi3-128gb');
+UPDATE chassis SET gpu_baseboards = '["HGX H100"]' WHERE id IN ('nvidia-dgx-h100');
+UPDATE chassis SET gpu_baseboards = '["HGX H200"]' WHERE id IN ('nvidia-dgx-h200');
+UPDATE chassis SET gpu_baseboards = '["HGX B200"]' WHERE id IN ('nvidia-dgx-b200');
+UPDATE chassis SET gpu_baseboards = '["HGX A100","HGX H100","HGX H200","MI300X UBB","Gaudi 3 HLB"]' WHERE id IN ('dell-poweredge-xe9680');
+UPDATE chassis SET gpu_baseboards = '["HGX H100","HGX H200"]' WHERE id IN ('supermicro-sys-821ge-tnhr', 'hpe-cray-xd670', 'gigabyte-g593-sd1');
+UPDATE chassis SET gpu_baseboards = '["HGX H100","HGX H200","HGX B200"]' WHERE id IN ('lenovo-thinksystem-sr680a-v3');
+UPDATE chassis SET gpu_baseboards = '["MI300X UBB"]' WHERE id IN ('supermicro-as-8125gs-tnmr2');
+UPDATE chassis SET gpu_baseboards = '["HGX B300"]' WHERE id IN ('asus-xa-nb3i-e12');
+UPDATE chassis SET gpu_baseboards = '["GB200 NVL72"]' WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
+UPDATE part SET version = version + 1 WHERE id IN ('nvidia-v100-sxm2-32gb', 'nvidia-a100-sxm4-40gb', 'nvidia-a100-sxm4-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-h200-sxm-141gb', 'nvidia-b200-sxm-180gb', 'nvidia-b300-sxm-288gb', 'nvidia-gb200-per-gpu', 'amd-mi250x-128gb', 'amd-mi300x-192gb', 'amd-mi325x-256gb', 'amd-mi350x-288gb', 'amd-mi355x-288gb', 'intel-gaudi3-128gb', 'nvidia-dgx-h100', 'nvidia-dgx-h200', 'nvidia-dgx-b200', 'dell-poweredge-xe9680', 'supermicro-sys-821ge-tnhr', 'hpe-cray-xd670', 'lenovo-thinksystem-sr680a-v3', 'gigabyte-g593-sd1', 'supermicro-as-8125gs-tnmr2', 'asus-xa-nb3i-e12', 'nvidia-gb200-nvl72-compute-tray');
+)SQL";
+
+constexpr std::array<Migration, 11> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
@@ -492,6 +527,7 @@ constexpr std::array<Migration, 10> migrations{{
     {8, migration8},
     {9, migration9},
     {10, migration10},
+    {11, migration11},
 }};
 
 /// True when the database has no tables, views or triggers at all.

@@ -96,6 +96,8 @@ KIND_FIELDS = {
         "requires_liquid_cooling": _f("flag"),
         # "NAME compute=A/B memory=A/B memory_gb=G max=N [whole_gpu]" (core/parts/partition_profile.h)
         "partition_profiles": _f("list"),
+        # the baseboard / platform a module GPU mounts on (catalog migration 11)
+        "baseboard": _f("text"),
     },
     "chassis": {
         "rack_units": integer(True, 1, 60),
@@ -134,6 +136,9 @@ KIND_FIELDS = {
         # the CPU socket of the board (catalog migration 10), from the CPU family its
         # datasheet names; a CPU of another socket cannot go in
         "cpu_socket": _f("text"),
+        # the GPU baseboards the chassis is built for (catalog migration 11), from the GPU
+        # models its datasheet names; a module GPU of another baseboard cannot go in
+        "gpu_baseboards": _f("list"),
     },
     "cpu": {
         "cores": integer(True, 1, 4096),
@@ -837,6 +842,36 @@ SOCKETS = {
     "asus-xa-nb3i-e12": "LGA4710", "nvidia-gb200-nvl72-compute-tray": "Grace module",
 }
 
+# GPU baseboards (catalog migration 11). An SXM or OAM module mounts only on a baseboard of its
+# own generation: NVIDIA's HGX 8-GPU boards (A100, H100, H200, B200, B300), the GB200 NVL72
+# compute tray, AMD's Universal Base Board per Instinct generation, Intel's Gaudi 3 HLB. GPUs: the
+# platform of their datasheet (the source in hardware.md). Chassis: the GPU models their
+# datasheet names (docs/reference/hardware.md "gpu_models"): DGX systems their own GPU, XE9680
+# "H100/H200 SXM5, A100 SXM4, MI300X OAM, Gaudi 3 OAM", SYS-821GE-TNHR, Cray XD670 and G593
+# "HGX H100 / H200", SR680a V3 "HGX H100 / H200 / B200", XA NB3I-E12 "8x B300", AS-8125GS-TNMR2
+# "8x MI300X", the GB200 NVL72 tray "GB200 superchips". PCIe cards have none.
+BASEBOARD_SOURCE = ("Baseboard: the GPU models the datasheet names (docs/reference/hardware.md).")
+BASEBOARDS = {
+    "nvidia-v100-sxm2-32gb": "SXM2 V100",
+    "nvidia-a100-sxm4-40gb": "HGX A100", "nvidia-a100-sxm4-80gb": "HGX A100",
+    "nvidia-h100-sxm5-80gb": "HGX H100", "nvidia-h200-sxm-141gb": "HGX H200",
+    "nvidia-b200-sxm-180gb": "HGX B200", "nvidia-b300-sxm-288gb": "HGX B300",
+    "nvidia-gb200-per-gpu": "GB200 NVL72",
+    "amd-mi250x-128gb": "MI250X OAM", "amd-mi300x-192gb": "MI300X UBB",
+    "amd-mi325x-256gb": "MI325X UBB", "amd-mi350x-288gb": "MI350 UBB",
+    "amd-mi355x-288gb": "MI350 UBB", "intel-gaudi3-128gb": "Gaudi 3 HLB",
+    "nvidia-dgx-h100": ["HGX H100"], "nvidia-dgx-h200": ["HGX H200"],
+    "nvidia-dgx-b200": ["HGX B200"],
+    "dell-poweredge-xe9680": ["HGX A100", "HGX H100", "HGX H200", "MI300X UBB", "Gaudi 3 HLB"],
+    "supermicro-sys-821ge-tnhr": ["HGX H100", "HGX H200"],
+    "hpe-cray-xd670": ["HGX H100", "HGX H200"],
+    "lenovo-thinksystem-sr680a-v3": ["HGX H100", "HGX H200", "HGX B200"],
+    "gigabyte-g593-sd1": ["HGX H100", "HGX H200"],
+    "supermicro-as-8125gs-tnmr2": ["MI300X UBB"],
+    "asus-xa-nb3i-e12": ["HGX B300"],
+    "nvidia-gb200-nvl72-compute-tray": ["GB200 NVL72"],
+}
+
 MIG_SOURCE = ("Partition profiles: NVIDIA Multi-Instance GPU User Guide, \"Supported MIG "
               "Profiles\".")
 PARTITION_PROFILES = {
@@ -889,6 +924,10 @@ def apply_overrides(kind, part):
     if pid in SOCKETS:
         part["socket" if kind == "cpu" else "cpu_socket"] = SOCKETS[pid]
         append_note(part, SOCKET_SOURCE)
+
+    if pid in BASEBOARDS:
+        part["baseboard" if kind == "gpu" else "gpu_baseboards"] = BASEBOARDS[pid]
+        append_note(part, BASEBOARD_SOURCE)
 
     for key, (value, why) in ESTIMATES.get(pid, {}).items():
         part[key] = value
@@ -1036,7 +1075,7 @@ def validate_catalog(parts, problems):
     # every override table entry must have hit a part
     for table_name, table in (("PRICES", PRICES), ("PRICE_NOTES_ONLY", PRICE_NOTES_ONLY),
                               ("ESTIMATES", ESTIMATES), ("FLAGS", FLAGS),
-                              ("PARTITION_PROFILES", PARTITION_PROFILES), ("SOCKETS", SOCKETS),
+                              ("PARTITION_PROFILES", PARTITION_PROFILES), ("SOCKETS", SOCKETS), ("BASEBOARDS", BASEBOARDS),
                               ("EXTRA_NOTES", EXTRA_NOTES)):
         for pid in table:
             if pid not in seen:

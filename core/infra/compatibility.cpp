@@ -112,6 +112,20 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
                    "Choose a " + std::string(enumName(rc.gpu.formFactor))
                        + " chassis or a " + std::string(enumName(ch.gpuFormFactor)) + " GPU.");
     }
+    // SXM and OAM modules of one generation do not fit another's baseboard
+    // (HGX H100 vs HGX B300, GB200 NVL72 trays): each chassis lists the
+    // baseboards its datasheet names. Unknown on either side is not checked.
+    if (c.gpuFormFactorOk && !ch.acceptsGpuBaseboard(rc.gpu.baseboard)) {
+        c.gpuBaseboardOk = false;
+        std::string listed;
+        for (const auto& board : ch.gpuBaseboards)
+            listed += (listed.empty() ? "" : ", ") + board;
+        addFinding(findings, Severity::Error, "compat.gpu_baseboard",
+                   "GPU " + rc.gpu.model + " mounts on a " + rc.gpu.baseboard
+                       + " baseboard but chassis " + ch.model + " is built for " + listed + ".",
+                   "Choose a chassis built for " + rc.gpu.baseboard + ", or a GPU for " + listed
+                       + ".");
+    }
     c.gpuCountOk = checkCount(cfg.gpusPerNode, ch.maxGpus, "compat.gpu_count", "GPUs",
                               "Max GPUs", ch, findings);
     if (rc.nvme)
@@ -188,8 +202,9 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
 
     c.systemPartsOk = checkSystemParts(rc, findings);
 
-    c.ok = c.gpuFormFactorOk && c.gpuCountOk && c.nvmeBaysOk && c.pcieSlotsOk && c.cpuSocketsOk
-           && c.psuSlotsOk && c.precisionOk && c.coolingOk && c.systemPartsOk;
+    c.ok = c.gpuFormFactorOk && c.gpuBaseboardOk && c.gpuCountOk && c.nvmeBaysOk
+           && c.pcieSlotsOk && c.cpuSocketsOk && c.psuSlotsOk && c.precisionOk && c.coolingOk
+           && c.systemPartsOk;
     return c;
 }
 

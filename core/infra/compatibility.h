@@ -13,6 +13,7 @@ namespace infrafit {
 /// its check passed or could not apply.
 struct CompatibilityReport {
     bool gpuFormFactorOk = true;
+    bool gpuBaseboardOk = true; ///< the GPU's baseboard is one the chassis is built for
     bool gpuCountOk = true;
     bool nvmeBaysOk = true;
     bool pcieSlotsOk = true;
@@ -24,7 +25,7 @@ struct CompatibilityReport {
     bool ok = true;
 };
 
-/// Findings "compat.gpu_form_factor", "compat.gpu_count", "compat.nvme_bays",
+/// Findings "compat.gpu_form_factor", "compat.gpu_baseboard", "compat.gpu_count", "compat.nvme_bays",
 /// "compat.pcie_slots", "compat.cpu_sockets", "compat.psu_slots",
 /// "compat.precision", "compat.precision_unknown", "compat.liquid_required",
 /// "compat.cooling_mismatch", "compat.foreign_part" (a part other than a

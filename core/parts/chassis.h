@@ -3,6 +3,9 @@
 
 #include "core/parts/gpu.h"
 
+#include <cctype>
+#include <string_view>
+
 namespace infrafit {
 
 enum class ChassisCooling { Air, Liquid };
@@ -78,6 +81,12 @@ struct Chassis : PartInfo {
     /// The board's CPU socket ("LGA4677", "SP5"): only CPUs of that socket
     /// fit (compat.cpu_socket). Empty = not known, any CPU is accepted.
     std::string cpuSocket;
+    /// The GPU baseboards (platforms) the chassis is built for ("HGX H100",
+    /// "HGX H200"): a module GPU whose `baseboard` is not listed does not fit
+    /// (compat.gpu_baseboard), so an SXM chassis of one generation cannot
+    /// take another generation's SXM GPUs. Empty = not known, any GPU of an
+    /// accepted form factor fits.
+    std::vector<std::string> gpuBaseboards;
 
     [[nodiscard]] bool acceptsGpuForm(GpuFormFactor form) const
     {
@@ -86,6 +95,22 @@ struct Chassis : PartInfo {
         const auto name = enumName(form);
         return std::find(otherGpuFormFactors.begin(), otherGpuFormFactors.end(), name)
                != otherGpuFormFactors.end();
+    }
+
+    /// True when the GPU's baseboard is among `gpuBaseboards` (compared
+    /// without case), or either side does not say.
+    [[nodiscard]] bool acceptsGpuBaseboard(std::string_view baseboard) const
+    {
+        if (baseboard.empty() || gpuBaseboards.empty())
+            return true;
+        const auto same = [baseboard](const std::string& listed) {
+            return std::equal(listed.begin(), listed.end(), baseboard.begin(), baseboard.end(),
+                              [](char a, char b) {
+                                  return std::tolower(static_cast<unsigned char>(a))
+                                      == std::tolower(static_cast<unsigned char>(b));
+                              });
+        };
+        return std::any_of(gpuBaseboards.begin(), gpuBaseboards.end(), same);
     }
 };
 

@@ -157,6 +157,10 @@ std::vector<FieldSpec> gpuFields()
             "partition_profiles", "Partition profiles", {},
             "MIG profiles or AMD partition modes, one per item: NAME compute=A/B memory=A/B "
             "memory_gb=G max=N [whole_gpu]"),
+        // Catalog migration 11.
+        text<&Gpu::baseboard>("baseboard", "Baseboard", Optional,
+                              "The baseboard or platform a module GPU mounts on, e.g. HGX H100 "
+                              "or MI300X UBB; empty for PCIe cards"),
     });
 }
 
@@ -222,6 +226,10 @@ std::vector<FieldSpec> chassisFields()
         text<&Chassis::cpuSocket>("cpu_socket", "CPU socket", Optional,
                                   "The board's CPU socket, e.g. LGA4677 or SP5; only CPUs of "
                                   "that socket fit"),
+        // Catalog migration 11.
+        list<&Chassis::gpuBaseboards>("gpu_baseboards", "GPU baseboards", {},
+                                      "The GPU baseboards it is built for, e.g. HGX H100; only "
+                                      "module GPUs of a listed baseboard fit"),
     });
 }
 

@@ -46,6 +46,11 @@ struct Gpu : PartInfo {
     /// MIG profiles or partition modes, one text item each
     /// (core/parts/partition_profile.h reads them); empty = not partitionable.
     std::vector<std::string> partitionProfiles;
+    /// The GPU baseboard or platform a module (SXM, OAM) mounts on ("HGX
+    /// H100", "MI300X UBB"): a chassis whose `gpuBaseboards` does not list
+    /// it cannot take it (compat.gpu_baseboard). Empty = not known or a
+    /// PCIe card; then only the form factor is checked.
+    std::string baseboard;
 
     [[nodiscard]] bool supports(std::string_view precision) const
     {

@@ -474,6 +474,7 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
         for (std::size_t h = 0; h < parts.chassis.size(); ++h) {
             const Chassis& ch = parts.chassis[h];
             if (!chassisMeets[h] || !idAllowed(ch, parts.chassis, c) || !ch.acceptsGpuForm(gpu.formFactor)
+                || !ch.acceptsGpuBaseboard(gpu.baseboard)
                 || (ch.maxGpuTdpW > 0 && gpu.tdpW > ch.maxGpuTdpW) || ch.maxGpus <= 0
                 || !completeSystemTakes(ch, gpu))
                 continue;

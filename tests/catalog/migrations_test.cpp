@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -70,8 +71,9 @@ const std::vector<std::pair<const char*, const char*>> migration7Columns{
     {"chassis", "oob_management_nic"}, {"chassis", "hot_swap_psus"},
     {"chassis", "hot_swap_fans"},   {"chassis", "service_access"},
     {"nic", "dpu"},                 {"nic", "isolation_offload"},
-    // and migration 10's CPU sockets, handled the same way.
-    {"chassis", "cpu_socket"},      {"cpu", "socket"}};
+    // and migration 10's CPU sockets and 11's GPU baseboards, handled the same way.
+    {"chassis", "cpu_socket"},      {"cpu", "socket"},
+    {"gpu", "baseboard"},           {"chassis", "gpu_baseboards"}};
 
 void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 {
@@ -93,30 +95,52 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
         db.exec("ALTER TABLE " + std::string(table) + " DROP COLUMN " + column);
 }
 
-/// `part` without migration 10's CPU sockets.
-Part withoutSockets(Part part)
+/// The columns migrations 10 (CPU sockets) and 11 (GPU baseboards) add, by
+/// the migration that adds them.
+struct LaterColumn {
+    int migration;
+    const char* table;
+    const char* column;
+};
+constexpr std::array<LaterColumn, 4> laterColumns{{{10, "chassis", "cpu_socket"},
+                                                   {10, "cpu", "socket"},
+                                                   {11, "gpu", "baseboard"},
+                                                   {11, "chassis", "gpu_baseboards"}}};
+
+/// `part` without the fields of migration `from` and later (10: sockets,
+/// 11: baseboards).
+Part withoutFieldsFrom(int from, Part part)
 {
-    if (auto* chassis = std::get_if<Chassis>(&part))
-        chassis->cpuSocket.clear();
-    if (auto* cpu = std::get_if<Cpu>(&part))
+    if (auto* chassis = std::get_if<Chassis>(&part)) {
+        if (from <= 10)
+            chassis->cpuSocket.clear();
+        chassis->gpuBaseboards.clear();
+    }
+    if (auto* cpu = std::get_if<Cpu>(&part); cpu && from <= 10)
         cpu->socket.clear();
+    if (auto* gpu = std::get_if<Gpu>(&part))
+        gpu->baseboard.clear();
     return part;
 }
 
-/// Writes `parts` (without sockets) with today's writer into a database of
-/// a schema before migration 10, whose socket columns exist only for the write.
-void writeBeforeSocketColumns(sqlite::Database& db, const std::vector<Part>& parts)
+/// Writes `parts` (without the fields of migration `from` on) with today's
+/// writer into a database of the schema before migration `from`, whose
+/// later columns exist only for the write.
+void writeBeforeMigration(int from, sqlite::Database& db, const std::vector<Part>& parts)
 {
-    db.exec("ALTER TABLE chassis ADD COLUMN cpu_socket TEXT");
-    db.exec("ALTER TABLE cpu ADD COLUMN socket TEXT");
+    for (const auto& later : laterColumns)
+        if (later.migration >= from)
+            db.exec(std::string("ALTER TABLE ") + later.table + " ADD COLUMN " + later.column
+                    + " TEXT");
     {
         CatalogReader reader(db);
         CatalogWriter writer(db, reader);
         for (const auto& part : parts)
-            CHECK_FALSE(writer.put(withoutSockets(part)));
+            CHECK_FALSE(writer.put(withoutFieldsFrom(from, part)));
     }
-    db.exec("ALTER TABLE chassis DROP COLUMN cpu_socket");
-    db.exec("ALTER TABLE cpu DROP COLUMN socket");
+    for (const auto& later : laterColumns)
+        if (later.migration >= from)
+            db.exec(std::string("ALTER TABLE ") + later.table + " DROP COLUMN " + later.column);
 }
 
 /// `part` without its part number and partition profiles, which a database
@@ -137,7 +161,8 @@ Part withoutPartNumber(Part part)
         chassis->hotSwapPsus = blank.hotSwapPsus;
         chassis->hotSwapFans = blank.hotSwapFans;
         chassis->serviceAccess = blank.serviceAccess;
-        chassis->cpuSocket.clear(); // migration 10
+        chassis->cpuSocket.clear();     // migration 10
+        chassis->gpuBaseboards.clear(); // migration 11
     }
     if (auto* cpu = std::get_if<Cpu>(&part))
         cpu->socket.clear(); // migration 10
@@ -145,8 +170,10 @@ Part withoutPartNumber(Part part)
         nic->dpu.reset();
         nic->isolationOffload.reset();
     }
-    if (auto* gpu = std::get_if<Gpu>(&part))
+    if (auto* gpu = std::get_if<Gpu>(&part)) {
         gpu->partitionProfiles.clear();
+        gpu->baseboard.clear(); // migration 11
+    }
     return part;
 }
 
@@ -497,15 +524,18 @@ TEST_CASE("migration 8: a GPU gains empty partition profiles that then store and
         db.exec("PRAGMA foreign_keys = ON");
         sqlite::Transaction transaction(db);
         CHECK(applyMigrations(db, catalogMigrations().first(7)) == 0);
-        // Version 7 has every other column already: write, then drop only the gpu column.
+        // Version 7 has every other column already: write, then drop only the
+        // gpu columns of migrations 8 and 11.
         db.exec("ALTER TABLE gpu ADD COLUMN partition_profiles TEXT");
+        db.exec("ALTER TABLE gpu ADD COLUMN baseboard TEXT");
         {
             CatalogReader reader(db);
             CatalogWriter writer(db, reader);
             for (const auto& part : parts)
-                CHECK_FALSE(writer.put(part));
+                CHECK_FALSE(writer.put(withoutFieldsFrom(11, part)));
         }
         db.exec("ALTER TABLE gpu DROP COLUMN partition_profiles");
+        db.exec("ALTER TABLE gpu DROP COLUMN baseboard");
         transaction.commit();
         REQUIRE(db.userVersion() == 7);
     }
@@ -543,7 +573,7 @@ TEST_CASE("migration 9: a version 8 catalog keeps every part and gains switch an
         db.exec("PRAGMA foreign_keys = ON");
         sqlite::Transaction transaction(db);
         CHECK(applyMigrations(db, catalogMigrations().first(8)) == 0);
-        writeBeforeSocketColumns(db, parts);
+        writeBeforeMigration(10, db, parts);
         // A part edited since it was written: its row version must survive the rebuild.
         db.exec("UPDATE part SET version = 7 WHERE id = 'v8-2'");
         CHECK_THROWS_AS(db.exec("INSERT INTO part (id, kind) VALUES ('s', 'switch')"), StoreError);
@@ -555,7 +585,7 @@ TEST_CASE("migration 9: a version 8 catalog keeps every part and gains switch an
     for (const auto& part : parts) {
         const auto stored = store.find(infoOf(part).id);
         REQUIRE(stored);
-        CHECK(sameFields(*stored, withoutSockets(part)));
+        CHECK(sameFields(*stored, withoutFieldsFrom(10, part)));
     }
     CHECK(store.version("v8-2") == std::optional<std::int64_t>(7));
     CHECK(store.version("v8-0") == std::optional<std::int64_t>(1));
@@ -598,7 +628,7 @@ TEST_CASE("migration 10: shipped CPUs and chassis gain their sockets, others sta
         db.exec("PRAGMA foreign_keys = ON");
         sqlite::Transaction transaction(db);
         CHECK(applyMigrations(db, catalogMigrations().first(9)) == 0);
-        writeBeforeSocketColumns(db, parts);
+        writeBeforeMigration(10, db, parts);
         transaction.commit();
         REQUIRE(db.userVersion() == 9);
     }
@@ -619,4 +649,54 @@ TEST_CASE("migration 10: shipped CPUs and chassis gain their sockets, others sta
     updated.socket = "SP5";
     store.importParts({Part(updated)});
     CHECK(std::get<Cpu>(*store.find("v9-cpu")).socket == "SP5");
+}
+
+TEST_CASE("migration 11: shipped GPUs and chassis gain their baseboards, others stay unknown",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v10.sqlite");
+    const std::vector<Part> parts{fullPart(PartKind::Gpu, "nvidia-h200-sxm-141gb"),
+                                  fullPart(PartKind::Chassis, "nvidia-gb200-nvl72-compute-tray"),
+                                  fullPart(PartKind::Chassis, "dell-poweredge-xe9680"),
+                                  fullPart(PartKind::Gpu, "v10-gpu")};
+    {
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        db.exec("PRAGMA foreign_keys = ON");
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(10)) == 0);
+        writeBeforeMigration(11, db, parts);
+        transaction.commit();
+        REQUIRE(db.userVersion() == 10);
+    }
+    auto store = CatalogStore::open(path);
+    CHECK(store.schemaVersion() == currentSchemaVersion());
+    const auto h200 = store.find("nvidia-h200-sxm-141gb");
+    REQUIRE(h200);
+    CHECK(std::get<Gpu>(*h200).baseboard == "HGX H200");
+    CHECK(store.version("nvidia-h200-sxm-141gb") == std::optional<std::int64_t>(2));
+    const auto tray = store.find("nvidia-gb200-nvl72-compute-tray");
+    REQUIRE(tray);
+    const auto& trayChassis = std::get<Chassis>(*tray);
+    CHECK(trayChassis.gpuBaseboards == std::vector<std::string>{"GB200 NVL72"});
+    // The point of the migration: the tray no longer takes H200 modules.
+    CHECK_FALSE(trayChassis.acceptsGpuBaseboard(std::get<Gpu>(*h200).baseboard));
+    const auto xe9680 = store.find("dell-poweredge-xe9680");
+    REQUIRE(xe9680);
+    CHECK(std::get<Chassis>(*xe9680).acceptsGpuBaseboard("HGX H200"));
+    CHECK(std::get<Chassis>(*xe9680).acceptsGpuBaseboard("mi300x ubb"));
+    // Everything else stored stays as written.
+    CHECK(sameFields(*xe9680, [&] {
+        Part expected = withoutFieldsFrom(11, parts[2]);
+        std::get<Chassis>(expected).gpuBaseboards = std::get<Chassis>(*xe9680).gpuBaseboards;
+        return expected;
+    }()));
+    const auto own = store.find("v10-gpu");
+    REQUIRE(own);
+    CHECK(std::get<Gpu>(*own).baseboard.empty());
+    CHECK(store.version("v10-gpu") == std::optional<std::int64_t>(1));
+    Gpu updated = std::get<Gpu>(*own);
+    updated.baseboard = "HGX H100";
+    store.importParts({Part(updated)});
+    CHECK(std::get<Gpu>(*store.find("v10-gpu")).baseboard == "HGX H100");
 }

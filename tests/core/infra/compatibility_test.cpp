@@ -74,6 +74,43 @@ TEST_CASE("A CPU fits only its chassis' socket; unknown sockets are not checked"
     CHECK_FALSE(hasCode(findings, "compat.cpu_socket"));
 }
 
+// Source: the datasheets' GPU models (docs/reference/hardware.md, chassis
+// "gpu_models"): the GB200 NVL72 compute tray holds GB200 superchips only, and
+// HGX H100/H200 servers (SYS-821GE-TNHR) take H100 or H200 modules, not B300.
+TEST_CASE("A module GPU fits only a baseboard its chassis is built for", "[infra][compat]")
+{
+    auto rc = test::pcieServer();
+    rc.chassis.model = "GB200 NVL72 compute tray";
+    rc.chassis.gpuBaseboards = {"GB200 NVL72"};
+    rc.gpu.model = "H200 SXM";
+    rc.gpu.baseboard = "HGX H200";
+    Findings findings;
+    const auto report = checkCompatibility(rc, InfrastructureInputs{}, findings);
+    CHECK_FALSE(report.gpuBaseboardOk);
+    CHECK_FALSE(report.ok);
+    CHECK(report.gpuFormFactorOk);
+    const auto* f = test::findCode(findings, "compat.gpu_baseboard");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+    CHECK(f->message.find("HGX H200") != std::string::npos);
+    CHECK(f->message.find("GB200 NVL72") != std::string::npos);
+
+    rc.chassis.gpuBaseboards = {"HGX H100", "hgx h200"}; // listed, names compare without case
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).ok);
+    rc.gpu.baseboard = "HGX B300";
+    findings.clear();
+    CHECK_FALSE(checkCompatibility(rc, InfrastructureInputs{}, findings).gpuBaseboardOk);
+    rc.gpu.baseboard.clear(); // not known: accepted
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).ok);
+    rc.gpu.baseboard = "HGX B300";
+    rc.chassis.gpuBaseboards.clear(); // the chassis does not say: accepted
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).ok);
+    CHECK_FALSE(hasCode(findings, "compat.gpu_baseboard"));
+}
+
 // Source: docs/reference/hardware.md §1.1 "Precision support": MI250X has no FP8.
 TEST_CASE("FP8 on a GPU that lacks it", "[infra][compat]")
 {

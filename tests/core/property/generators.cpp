@@ -195,7 +195,7 @@ ResolvedConfiguration generateConfiguration(Rng& rng, const PartPool& pool)
     c.chassisId = chassis.id;
     std::vector<const Gpu*> fitting;
     for (const auto& gpu : pool.gpus) {
-        if (chassis.acceptsGpuForm(gpu.formFactor))
+        if (chassis.acceptsGpuForm(gpu.formFactor) && chassis.acceptsGpuBaseboard(gpu.baseboard))
             fitting.push_back(&gpu);
     }
     const Gpu& gpu = !fitting.empty() && rng.chance(0.7) ? *rng.pick(fitting) : rng.pick(pool.gpus);

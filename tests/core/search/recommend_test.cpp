@@ -81,6 +81,8 @@ TEST_CASE("every candidate meets every constraint and fits", "[search]")
         CHECK(c.config.config.psuRedundancy == PsuRedundancy::NPlus1);
         CHECK(c.config.config.nodes <= 4);
         CHECK(!c.reasons.empty());
+        // No A100 SXM4 on the snapshot's HGX H100/H200 board (compat.gpu_baseboard).
+        CHECK(c.config.gpu.id != "nvidia-a100-sxm4-80gb");
     }
     // Ranked best first.
     for (std::size_t i = 1; i < rec.candidates.size(); ++i)
@@ -174,7 +176,15 @@ TEST_CASE("progress is reported and reaches the end", "[search]")
 TEST_CASE("a configuration with a part lacking a price stays off the front", "[search]")
 {
     RecommendRequest r = smallRequest();
+    // The A100 SXM4 needs a board that takes it (the snapshot's Supermicro
+    // board is HGX H100/H200 only): the PowerEdge XE9680 does.
+    const auto all = testing::defaultCatalogSnapshot();
+    const auto xe9680 = std::find_if(all.chassis.begin(), all.chassis.end(),
+                                     [](const Chassis& c) { return c.id == "dell-poweredge-xe9680"; });
+    REQUIRE(xe9680 != all.chassis.end());
+    r.parts.chassis.push_back(*xe9680);
     REQUIRE(r.parts.gpus.size() >= 2);
+    REQUIRE(r.parts.gpus.front().id == "nvidia-a100-sxm4-80gb");
     r.parts.gpus.front().priceUsd.reset(); // its configurations now look cheaper than they are
     const auto rec = recommend(r);
     int unpriced = 0;

@@ -40,6 +40,8 @@ inline PartsSnapshot smallSnapshot()
                 if (p.id == id)
                     to.push_back(p);
     };
+    // The A100 SXM4 fits neither kept chassis (the Supermicro board is HGX
+    // H100/H200): searches over this snapshot must leave it out.
     keep(all.gpus, s.gpus, {"nvidia-h100-sxm5-80gb", "nvidia-a100-sxm4-80gb", "nvidia-l40s-48gb"});
     keep(all.chassis, s.chassis, {"supermicro-sys-821ge-tnhr", "asus-esc8000a-e13"});
     // One CPU per socket of the kept chassis (LGA4677, SP5) and a second SP5.

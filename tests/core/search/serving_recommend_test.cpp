@@ -166,6 +166,27 @@ TEST_CASE("a serving search puts only CPUs of the chassis' socket into a server"
     }
 }
 
+TEST_CASE("a serving search puts module GPUs only on a baseboard their chassis is built for",
+    "[serving][search]")
+{
+    // The whole shipped catalog, as the GUI's Recommend page searches it:
+    // before baseboards, 4 x H200 SXM in a GB200 NVL72 compute tray ($0
+    // chassis) ranked first for the shipped chat example.
+    RecommendRequest r = servingRequest();
+    r.parts = testing::defaultCatalogSnapshot();
+    r.top = 10;
+    const Recommendation rec = recommend(r);
+    REQUIRE(!rec.candidates.empty());
+    for (const auto& c : rec.candidates) {
+        INFO(c.config.chassis.id << " with " << c.config.gpu.id);
+        CHECK(c.config.chassis.acceptsGpuBaseboard(c.config.gpu.baseboard));
+        if (c.config.chassis.id == "nvidia-gb200-nvl72-compute-tray")
+            CHECK(c.config.gpu.id == "nvidia-gb200-per-gpu");
+        REQUIRE(c.analysis.infrastructure);
+        CHECK(c.analysis.infrastructure->compatibility.gpuBaseboardOk);
+    }
+}
+
 TEST_CASE("a pruned serving search says its feasible count is a lower bound",
     "[serving][search]")
 {
