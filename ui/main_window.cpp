@@ -268,9 +268,25 @@ void MainWindow::updateStatus()
 bool MainWindow::openProject(const QString& path)
 {
     try {
-        mDocument->open(path);
+        const auto ignored = mDocument->open(path);
         addRecentFile(path);
         mAutosave->clear();
+        if (!ignored.empty()) {
+            // Opened, but not all of it was read: say which members, since
+            // the user may believe a misspelled one is in effect, and saving
+            // drops them.
+            constexpr std::size_t listed = 20;
+            QStringList lines;
+            for (std::size_t i = 0; i < ignored.size() && i < listed; ++i)
+                lines << toQString(ignored[i].pointer);
+            if (ignored.size() > listed)
+                lines << tr("… and %1 more").arg(ignored.size() - listed);
+            Dialogs::warning(this, tr("Open Project"),
+                             tr("%1 was opened, but InfraFit does not know these fields and "
+                                "ignored them (a misspelled name?). Saving the project drops "
+                                "them.\n\n%2")
+                                 .arg(path, lines.join(QLatin1Char('\n'))));
+        }
         return true;
     } catch (const InputError& error) {
         QStringList lines;

@@ -3,6 +3,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_project.h"
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
@@ -33,7 +34,7 @@ int analyzeCommand(const std::vector<std::string>& words, std::ostream& out, std
     // listed with the other problems.
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
-    const Project project = projectFromJson(document, file, storeLookup(store));
+    const Project project = loadProject(document, file, storeLookup(store), err);
     // Nothing to analyse is an error, not an empty report with status 0.
     if (project.workloads.empty())
         throw InputError(file, "/workloads", "the project has no workloads to analyse");

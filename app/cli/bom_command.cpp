@@ -4,6 +4,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_project.h"
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
@@ -42,7 +43,7 @@ int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::os
 
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
-    const Project project = projectFromJson(document, file, storeLookup(store));
+    const Project project = loadProject(document, file, storeLookup(store), err);
     if (project.configurations.empty())
         throw InputError(file, "/configurations", "the project has no configurations");
     BomContext context;

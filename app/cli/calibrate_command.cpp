@@ -10,6 +10,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_project.h"
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
@@ -136,7 +137,7 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
 
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
-    Project project = projectFromJson(document, file, storeLookup(store));
+    Project project = loadProject(document, file, storeLookup(store), err);
 
     std::vector<Measurement> added;
     std::vector<MeasuredRun> runs = measuredRunsFor(project.measurements, project,

@@ -8,6 +8,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_project.h"
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
@@ -78,7 +79,7 @@ int compareCommand(const std::vector<std::string>& words, std::ostream& out, std
     const std::string& file = args.positional()[0];
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
-    Project project = projectFromJson(document, file, storeLookup(store));
+    Project project = loadProject(document, file, storeLookup(store), err);
 
     ComparisonOptions options;
     if (const auto w = args.value("workload"))

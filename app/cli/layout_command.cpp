@@ -4,6 +4,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_project.h"
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
@@ -45,7 +46,7 @@ int layoutCommand(const std::vector<std::string>& words, std::ostream& out, std:
 
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
-    const Project project = projectFromJson(document, file, storeLookup(store));
+    const Project project = loadProject(document, file, storeLookup(store), err);
     const RackLayout layout = planProjectLayout(
         project, storeLookup(store), *args.value("config"), args.valueOr("workload", ""), file);
     const std::string title = project.name + " / " + *args.value("config");

@@ -4,6 +4,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_project.h"
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
@@ -38,7 +39,7 @@ int netboxExportCommand(const std::vector<std::string>& words, std::ostream& out
 
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
-    const Project project = projectFromJson(document, file, storeLookup(store));
+    const Project project = loadProject(document, file, storeLookup(store), err);
     const ProjectLayout layout = planProjectLayoutWithParts(
         project, storeLookup(store), *args.value("config"), args.valueOr("workload", ""), file);
     const auto files = netboxExport(layout, project.name);

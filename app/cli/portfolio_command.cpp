@@ -4,6 +4,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_project.h"
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
@@ -42,7 +43,7 @@ int portfolioCommand(const std::vector<std::string>& words, std::ostream& out, s
     const auto format = args.choice("format", "text", {"text", "json"});
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
-    Project project = projectFromJson(document, file, storeLookup(store));
+    Project project = loadProject(document, file, storeLookup(store), err);
     if (!project.portfolio)
         throw InputError(file, "/portfolio",
                          "the project has no portfolio (see docs/user-guide.md \"Portfolio\")");

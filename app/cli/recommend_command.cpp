@@ -9,6 +9,7 @@
 #include "core/project/project_names.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_project.h"
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
@@ -273,7 +274,7 @@ int recommendCommand(const std::vector<std::string>& words, std::ostream& out, s
     RecommendRequest request;
     request.constraints = constraintsFrom(args);
     request.top = positiveInt(args, "top", 5);
-    const Project project = readProjectFile(file);
+    const Project project = loadProject(file, err);
     const auto found = std::find_if(project.workloads.begin(), project.workloads.end(),
                                     [&](const Workload& w) { return w.name == *workloadName; });
     if (found == project.workloads.end())

@@ -7,6 +7,7 @@
 #include "app/cli/arguments.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_project.h"
 #include "app/cli/open_catalog.h"
 
 #include "catalog/catalog_store.h"
@@ -33,7 +34,7 @@ std::optional<HostCapacity> capacityFrom(const Arguments& args, std::ostream& er
         throw UsageError("--project and --config go together (the node to compare hosts with)");
     const auto document = readProjectDocument(*projectFile);
     auto store = openCatalog(args, err);
-    const Project project = projectFromJson(document, *projectFile, storeLookup(store));
+    const Project project = loadProject(document, *projectFile, storeLookup(store), err);
     const SoftwareTable software = store.softwareTable();
     const auto results
         = analyzeProject(project, storeLookup(store), "", *config, *projectFile, &software);

@@ -2,6 +2,7 @@
 #include "core/io/field_reader.h"
 
 #include "core/base/message_text.h"
+#include "core/io/key_use.h"
 
 #include <cmath>
 #include <cstdint>
@@ -24,7 +25,13 @@ FieldReader::FieldReader(const nlohmann::json& object, std::string pointer,
 
 bool FieldReader::has(const char* key) const
 {
-    return mObject.is_object() && mObject.contains(key) && !mObject.at(key).is_null();
+    if (!mObject.is_object())
+        return false;
+    const auto it = mObject.find(key);
+    if (it == mObject.end())
+        return false;
+    noteKeyRead(*it);
+    return !it->is_null();
 }
 
 void FieldReader::problem(const char* key, std::string message)
@@ -37,6 +44,8 @@ const nlohmann::json* FieldReader::member(const char* key, bool required)
     if (!mObject.is_object())
         return nullptr;
     auto it = mObject.find(key);
+    if (it != mObject.end())
+        noteKeyRead(*it);
     if (it == mObject.end() || it->is_null()) {
         if (required)
             problem(key, "is required");
@@ -156,7 +165,9 @@ bool FieldReader::readChoice(const char* key, std::span<const std::string_view> 
 
 FieldReader FieldReader::child(const char* key) const
 {
-    return FieldReader(mObject.at(key), pointerTo(key), mProblems);
+    const nlohmann::json& member = mObject.at(key);
+    noteKeyRead(member);
+    return FieldReader(member, pointerTo(key), mProblems);
 }
 
 bool FieldReader::numberIs(const char* key, double value) const

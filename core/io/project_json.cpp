@@ -2,6 +2,7 @@
 #include "core/io/project_json.h"
 
 #include "core/io/field_reader.h"
+#include "core/io/key_use.h"
 #include "core/base/input_error.h"
 #include "core/io/json_document.h"
 #include "core/base/message_text.h"
@@ -84,7 +85,10 @@ const nlohmann::json* arrayMember(const nlohmann::json& doc, const char* key,
                                   std::vector<Problem>& problems)
 {
     auto it = doc.find(key);
-    if (it == doc.end() || it->is_null())
+    if (it == doc.end())
+        return nullptr;
+    noteKeyRead(*it);
+    if (it->is_null())
         return nullptr;
     if (!it->is_array()) {
         problems.push_back({std::string("/") + key, "must be an array"});
@@ -100,6 +104,8 @@ std::optional<PortfolioSpec> portfolioFromJson(const nlohmann::json& document,
                                                std::vector<Problem>& problems)
 {
     auto it = document.find("portfolio");
+    if (it != document.end())
+        noteKeyRead(*it);
     if (it == document.end() || it->is_null())
         return std::nullopt;
     if (!it->is_object()) {
@@ -116,6 +122,8 @@ std::optional<PortfolioSpec> portfolioFromJson(const nlohmann::json& document,
                             "names no configuration of this project (\""
                                 + shortenedValue(spec.configuration) + "\")"});
     auto list = it->find("workloads");
+    if (list != it->end())
+        noteKeyRead(*list);
     if (list == it->end() || !list->is_array() || list->empty()) {
         problems.push_back({"/portfolio/workloads", "must be a non-empty array of workload names"});
         return spec;
@@ -162,6 +170,7 @@ void readProjectRequirements(const nlohmann::json& document, ProjectRequirements
     const auto it = document.find("requirements");
     if (it == document.end())
         return;
+    noteKeyRead(*it);
     FieldReader r(*it, "/requirements", problems);
     if (!r.isObject())
         return;
@@ -183,21 +192,27 @@ nlohmann::json projectRequirementsToJson(const ProjectRequirements& requirements
 
 /// Reads the project, appending every problem (at most maxListedProblems,
 /// the rest counted in `dropped`) instead of throwing.
+/// Reads the project. `ignored`, when given, receives the unknown fields of
+/// inline parts (the part reader's own warnings).
 Project readProject(const nlohmann::json& document, const std::string& file,
-                    std::vector<Problem>& problems, std::size_t& dropped)
+                    std::vector<Problem>& problems, std::size_t& dropped,
+                    std::vector<Problem>* ignored = nullptr)
 {
     if (!document.is_object())
         throw InputError(file, "/", "a project file must be a JSON object");
     checkDocumentHeader(document, projectFormat, projectVersion, file);
     Project project;
     FieldReader top(document, "", problems);
+    (void)top.has("format"); // read by checkDocumentHeader
+    (void)top.has("version");
     top.readString("name", project.name);
 
     if (const auto* parts = arrayMember(document, "parts", problems)) {
         std::set<std::string> ids;
         for (std::size_t i = 0; i < parts->size(); ++i) {
             const std::string pointer = "/parts/" + std::to_string(i);
-            if (auto part = partFromJson((*parts)[i], pointer, problems)) {
+            noteSubtreeRead((*parts)[i]); // the part reader lists its unknown fields
+            if (auto part = partFromJson((*parts)[i], pointer, problems, ignored)) {
                 const auto& id = infoOf(*part).id;
                 if (!ids.insert(id).second)
                     problems.push_back(
@@ -249,6 +264,8 @@ Project readProject(const nlohmann::json& document, const std::string& file,
             trimProblems(problems, dropped);
         }
     }
+    if (auto it = document.find("calibration"); it != document.end())
+        noteKeyRead(*it);
     if (auto it = document.find("calibration"); it != document.end() && !it->is_null())
         project.calibration = calibrationProfileFromJson(*it, "/calibration", problems);
     applyCalibrationProfile(project);
@@ -264,24 +281,41 @@ Project readProject(const nlohmann::json& document, const std::string& file,
     throw InputError(file, std::move(problems));
 }
 
+/// Reads the project and, when `ignored` is given, lists the members no
+/// reader looked at after the inline parts' unknown fields.
+Project readProjectNotingKeys(const nlohmann::json& document, const std::string& file,
+                              std::vector<Problem>& problems, std::size_t& dropped,
+                              std::vector<Problem>* ignored)
+{
+    if (!ignored)
+        return readProject(document, file, problems, dropped);
+    KeyUseRecorder recorder;
+    Project project = readProject(document, file, problems, dropped, ignored);
+    for (auto& pointer : recorder.unread(document))
+        ignored->push_back({std::move(pointer), "unknown field, ignored"});
+    capProblems(*ignored, 0, "ignored fields");
+    return project;
+}
+
 } // namespace
 
-Project projectFromJson(const nlohmann::json& document, const std::string& file)
+Project projectFromJson(const nlohmann::json& document, const std::string& file,
+                        std::vector<Problem>* ignored)
 {
     std::vector<Problem> problems;
     std::size_t dropped = 0;
-    Project project = readProject(document, file, problems, dropped);
+    Project project = readProjectNotingKeys(document, file, problems, dropped, ignored);
     if (!problems.empty() || dropped > 0)
         throwProblems(file, std::move(problems), dropped);
     return project;
 }
 
 Project projectFromJson(const nlohmann::json& document, const std::string& file,
-                        const PartLookup& catalog)
+                        const PartLookup& catalog, std::vector<Problem>* ignored)
 {
     std::vector<Problem> problems;
     std::size_t dropped = 0;
-    Project project = readProject(document, file, problems, dropped);
+    Project project = readProjectNotingKeys(document, file, problems, dropped, ignored);
     if (problems.empty() && dropped == 0)
         return project; // the command resolves what it uses, as before
     std::set<std::string> reported;
@@ -311,9 +345,9 @@ nlohmann::json readProjectDocument(const std::string& path)
     return parseJsonDocument(text, path);
 }
 
-Project readProjectFile(const std::string& path)
+Project readProjectFile(const std::string& path, std::vector<Problem>* ignored)
 {
-    return projectFromJson(readProjectDocument(path), path);
+    return projectFromJson(readProjectDocument(path), path, ignored);
 }
 
 nlohmann::json projectToJson(const Project& project)

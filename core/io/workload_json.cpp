@@ -2,6 +2,7 @@
 #include "core/io/workload_json.h"
 
 #include "core/io/field_reader.h"
+#include "core/io/key_use.h"
 #include "core/io/model_json.h"
 #include "core/io/project_field_json.h"
 #include "core/io/serving_demand_json.h"
@@ -98,6 +99,8 @@ void readWorkloadSoftwareTexts(const nlohmann::json& json, const std::string& po
                                Workload& w, std::vector<Problem>& problems)
 {
     const auto it = json.find("software");
+    if (it != json.end())
+        noteKeyRead(*it);
     if (it == json.end() || !it->is_object())
         return; // a non-object was reported by the registry's reader
     FieldReader r(*it, pointer + "/software", problems);

@@ -74,3 +74,34 @@ TEST_CASE("analyze of a project without workloads or configurations is an error,
     CHECK(result.err.find("/configurations: the project has no configurations to analyse")
           != std::string::npos);
 }
+
+// CLI probe U1: "promt_tokens" was ignored without a word and the output was
+// byte-identical to the file without it. Each ignored member is one line on
+// stderr; the analysis itself runs as before (exit 0, same stdout).
+TEST_CASE("analyze names each project member it ignores on stderr and still runs",
+          "[cli][analyze]")
+{
+    TempDir dir;
+    const std::string db = dir.file("catalog.sqlite");
+    const std::string clean = dir.file("clean.infrafit.json");
+    const std::string typo = dir.file("typo.infrafit.json");
+    const std::string workload = R"({"name": "w", "kind": "inference",
+        "model": {"preset": "llama-3.1-8b"}, "prompt_tokens": 1024, "output_tokens": 128)";
+    const std::string rest = R"(],
+      "configurations": [{"name": "c", "chassis": "nvidia-dgx-h100",
+                          "gpu": "nvidia-h100-sxm5-80gb"}]})";
+    std::ofstream(clean) << R"({"format": "infrafit-project", "version": 1, "workloads": [)"
+                         << workload << "}" << rest;
+    std::ofstream(typo) << R"({"format": "infrafit-project", "version": 1, "sheet": 3,
+      "workloads": [)" << workload << R"(, "promt_tokens": 100000})" << rest;
+    const auto before = runCli({"analyze", clean, "--db", db});
+    const auto after = runCli({"analyze", typo, "--db", db});
+    REQUIRE(before.exitCode == 0);
+    CHECK(after.exitCode == 0);
+    CHECK(before.err.empty());
+    CHECK(after.errLines()
+          == std::vector<std::string>{typo + ": /sheet: unknown field, ignored",
+                                      typo + ": /workloads/0/promt_tokens: unknown field, ignored"});
+    // The report is the clean file's.
+    CHECK(after.out == before.out);
+}

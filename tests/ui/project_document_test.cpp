@@ -2,9 +2,12 @@
 // The open project: undoable edits, the modified flag, atomic save and reopen.
 #include "core/base/input_error.h"
 #include "core/io/project_json.h"
+#include "core/io/text_file.h"
+#include "ui/dialogs/dialogs.h"
 #include "ui/project/project_document.h"
 
 #include "support/fixtures.h"
+#include "ui_fixture.h"
 
 #include <catch2/catch.hpp>
 
@@ -52,7 +55,7 @@ TEST_CASE("save, reopen: the same project, and the document is clean", "[ui][pro
     CHECK(document.filePath() == path);
 
     ProjectDocument reopened;
-    reopened.open(path);
+    CHECK(reopened.open(path).empty()); // every member saved is read back
     CHECK(projectToJson(reopened.project()) == projectToJson(document.project()));
     CHECK(reopened.project().workloads[0].sequenceLength == 4096);
 }
@@ -66,4 +69,22 @@ TEST_CASE("opening a broken project throws with the pointer and keeps the old on
                         test::fixturePath("projects/bad-rules.infrafit.json"))),
                     InputError);
     CHECK(document.project().name == "Llama on H100");
+}
+
+// CLI probe U1 in the GUI: a misspelled key opened silently, and a save then
+// dropped it. The project opens, and a warning names each ignored member.
+TEST_CASE("opening a project with unknown fields opens it and names them", "[ui][project]")
+{
+    test::WindowFixture f;
+    auto json = nlohmann::json::parse(
+        readTextFile(test::fixturePath("projects/llama-h100.infrafit.json")));
+    json["workloads"][0]["promt_tokens"] = 100000;
+    const QString path = QString::fromStdString(f.dir.file("typo.infrafit.json"));
+    test::writeBytes(path.toStdString(), json.dump(2));
+    Dialogs::setSuppressWarnings(true);
+    REQUIRE(f.window->openProject(path));
+    Dialogs::setSuppressWarnings(false);
+    CHECK(f.window->document()->project().name == "Llama on H100");
+    CHECK(Dialogs::lastWarning().contains(QStringLiteral("/workloads/0/promt_tokens")));
+    CHECK(Dialogs::lastWarning().contains(QStringLiteral("Saving the project drops them")));
 }

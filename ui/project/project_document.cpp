@@ -69,14 +69,16 @@ void ProjectDocument::reset(Project project)
     emit modifiedChanged(false);
 }
 
-void ProjectDocument::open(const QString& path)
+std::vector<Problem> ProjectDocument::open(const QString& path)
 {
-    Project loaded = readProjectFile(toStdString(path));
+    std::vector<Problem> ignored;
+    Project loaded = readProjectFile(toStdString(path), &ignored);
     mUndoStack->clear();
     mFilePath = path;
     setProject(std::move(loaded));
     emit filePathChanged(mFilePath);
     emit modifiedChanged(false);
+    return ignored;
 }
 
 void ProjectDocument::saveAs(const QString& path)

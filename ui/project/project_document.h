@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/base/input_error.h"
 #include "core/project/project.h"
 
 #include <QObject>
 #include <QString>
 
 #include <functional>
+#include <vector>
 
 class QUndoStack;
 
@@ -41,7 +43,9 @@ public:
     /// Starts a new, unsaved project (clears undo history).
     void reset(Project project);
     /// Opens a project file; throws InputError naming the file and pointer.
-    void open(const QString& path);
+    /// Returns the members of the file it ignored (a misspelled key, a field
+    /// of another program): the caller tells the user, since saving drops them.
+    std::vector<Problem> open(const QString& path);
     /// Saves to `path` (atomic); throws FileWriteError. Marks clean. What is
     /// written passes through the save preparer first (the main window's
     /// embeds the parts the built-in catalog does not have).

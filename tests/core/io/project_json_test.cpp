@@ -3,6 +3,7 @@
 #include "core/output/analysis_report.h"
 #include "core/base/input_error.h"
 #include "core/io/project_json.h"
+#include "core/io/text_file.h"
 
 #include <catch2/catch.hpp>
 
@@ -198,4 +199,57 @@ TEST_CASE("analyzeProject: unknown filter names are input errors", "[io][analysi
     const Project p = readProjectFile(projects + "llama-h100.infrafit.json");
     CHECK_THROWS_AS(analyzeProject(p, emptyCatalog(), "nope", {}), InputError);
     CHECK(analyzeProject(p, emptyCatalog(), "llama-70b-serve", {}).size() == 1);
+}
+
+// CLI probe U1: "promt_tokens" in a workload was read as nothing, silently,
+// and the 2,048-token default was used. Every member no reader looks at is
+// now listed (the catalog import's wording for parts), and nothing else.
+TEST_CASE("Project file: members InfraFit does not read are listed, not dropped silently",
+          "[io][project]")
+{
+    auto json = nlohmann::json::parse(
+        readTextFile(projects + "llama-h100.infrafit.json"));
+    json["workloads"][0]["promt_tokens"] = 100000;
+    json["notes"] = "top-level key of another tool";
+    json["workloads"][0]["model"]["hidden"] = 4096;
+    json["configurations"][0]["rack"]["unit"] = 42;
+    json["configurations"][0]["a/b~c"] = 1;
+    REQUIRE(json.contains("parts"));
+    REQUIRE(!json["parts"].empty());
+    json["parts"][0]["capacity_tbb"] = 3.84;
+    std::vector<Problem> ignored;
+    const Project project = projectFromJson(json, "typo.infrafit.json", &ignored);
+    std::vector<std::string> pointers;
+    for (const auto& p : ignored) {
+        CHECK(p.message == "unknown field, ignored");
+        pointers.push_back(p.pointer);
+    }
+    std::sort(pointers.begin(), pointers.end());
+    CHECK(pointers
+          == std::vector<std::string>{"/configurations/0/a~1b~0c", "/configurations/0/rack/unit",
+                                      "/notes", "/parts/0/capacity_tbb",
+                                      "/workloads/0/model/hidden", "/workloads/0/promt_tokens"});
+    // The project is still read, with the default the typo did not replace.
+    CHECK(project.workloads.at(0).name == json["workloads"][0]["name"].get<std::string>());
+    // Without the list, reading is as before.
+    CHECK_NOTHROW(projectFromJson(json, "typo.infrafit.json"));
+}
+
+TEST_CASE("Project file: every shipped example, and its rewrite, has no ignored member",
+          "[io][project]")
+{
+    for (const char* name :
+         {"gpt3-175b-pretrain", "llama-serving-sla", "llama-serving", "llama3-70b-finetune",
+          "moe-models", "shared-cluster-portfolio"}) {
+        INFO(name);
+        const std::string file
+            = std::string(INFRAFIT_SOURCE_DIR) + "/examples/" + name + ".infrafit.json";
+        std::vector<Problem> ignored;
+        const Project project = readProjectFile(file, &ignored);
+        CHECK(ignored.empty());
+        for (const auto& p : ignored)
+            UNSCOPED_INFO(p.pointer);
+        (void)projectFromJson(projectToJson(project), file, &ignored);
+        CHECK(ignored.empty());
+    }
 }

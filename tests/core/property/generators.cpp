@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "generators.h"
 
+#include "core/io/key_use.h"
+
 #include "core/io/catalog_json.h"
 #include "core/io/project_json.h"
 #include "core/io/workload_json.h"
@@ -397,8 +399,14 @@ std::string workloadProblems(const Workload& w, bool viaJson)
     std::vector<Problem> problems;
     validateModel(w.model, "/model", problems);
     validateWorkload(w, "", problems);
-    if (problems.empty() && viaJson)
-        (void)workloadFromJson(workloadToJson(w), "", problems); // the loader's ranges too
+    if (problems.empty() && viaJson) {
+        // The loader's ranges too, and it reads every member the writer wrote.
+        const auto json = workloadToJson(w);
+        KeyUseRecorder recorder;
+        (void)workloadFromJson(json, "", problems);
+        for (const auto& pointer : recorder.unread(json))
+            problems.push_back({pointer, "written but not read back"});
+    }
     std::string text;
     for (const auto& p : problems)
         text += p.pointer + ": " + p.message + "; ";
