@@ -46,17 +46,21 @@ std::string JsonPathTracker::pointer() const
             text += std::to_string(frame.index);
             continue;
         }
-        // RFC 6901 §3: "~" is written "~0" and "/" is written "~1".
-        for (const char c : frame.key) {
-            if (c == '~')
-                text += "~0";
-            else if (c == '/')
-                text += "~1";
-            else
-                text += c;
-        }
+        appendPointerToken(text, frame.key);
     }
     return text;
+}
+
+void appendPointerToken(std::string& pointer, std::string_view key)
+{
+    for (const char c : key) {
+        if (c == '~')
+            pointer += "~0";
+        else if (c == '/')
+            pointer += "~1";
+        else
+            pointer += c;
+    }
 }
 
 } // namespace infrafit

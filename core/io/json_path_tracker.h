@@ -3,10 +3,15 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 #include <vector>
 
 namespace infrafit {
+
+/// Appends `key` to `pointer` as one JSON pointer token: "~" is written "~0"
+/// and "/" is written "~1" (RFC 6901 §3).
+void appendPointerToken(std::string& pointer, std::string_view key);
 
 /// Follows a SAX parse (nlohmann::json::sax_parse events) to know the JSON
 /// pointer of the value being read and to find a key repeated in one object.

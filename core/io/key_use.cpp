@@ -1,27 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/io/key_use.h"
 
+#include "core/io/json_path_tracker.h"
+
 namespace infrafit {
 
 namespace {
 
 thread_local KeyUseRecorder* activeRecorder = nullptr;
-
-/// A key as one JSON pointer token: "~" is "~0" and "/" is "~1" (RFC 6901 §4).
-std::string pointerToken(const std::string& key)
-{
-    std::string token;
-    token.reserve(key.size());
-    for (const char c : key) {
-        if (c == '~')
-            token += "~0";
-        else if (c == '/')
-            token += "~1";
-        else
-            token += c;
-    }
-    return token;
-}
 
 } // namespace
 
@@ -50,7 +36,8 @@ void KeyUseRecorder::collect(const nlohmann::json& node, const std::string& poin
     if (node.is_object()) {
         for (auto it = node.begin(); it != node.end(); ++it) {
             const nlohmann::json& value = *it;
-            const std::string at = pointer + "/" + pointerToken(it.key());
+            std::string at = pointer + "/";
+            appendPointerToken(at, it.key());
             if (!mRead.count(&value))
                 out.push_back(at);
             else
