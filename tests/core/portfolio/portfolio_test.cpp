@@ -317,3 +317,29 @@ TEST_CASE("the cheapest configuration of the default catalog carries the four-te
     CHECK(l40s->find("no partition profiles") != std::string::npos);
     CHECK(portfolioRecommendationToJson(rec)["candidates"].size() == rec.candidates.size());
 }
+
+// CLI probe H1: at 100,000 nodes the text took 260 s (every GPU scanned for
+// every node) and printed a line per idle node. A run of idle nodes is one line.
+TEST_CASE("the plan's text says a run of idle nodes once and lists every busy node",
+          "[portfolio]")
+{
+    const auto workloads = fourTeamPortfolio();
+    const int nodes = 3000;
+    const auto plan = planPortfolio(workloads, portfolioTestCluster(nodes));
+    REQUIRE(plan.fits);
+    std::set<int> busy;
+    for (const auto& gpu : plan.gpus)
+        if (!gpu.occupants.empty())
+            busy.insert(gpu.node);
+    REQUIRE(!busy.empty());
+    REQUIRE(*busy.rbegin() + 2 < nodes); // at least two idle nodes follow the last busy one
+    const std::string text = portfolioPlanToText(plan);
+    for (int node : busy)
+        CHECK(text.find("  node " + std::to_string(node) + ":") != std::string::npos);
+    CHECK(text.find("  nodes " + std::to_string(*busy.rbegin() + 1) + "-"
+                    + std::to_string(nodes - 1) + ": idle\n")
+          != std::string::npos);
+    CHECK(text.find("  node " + std::to_string(nodes - 1) + ":") == std::string::npos);
+    // One line per busy node, one for the idle run, not one per node.
+    CHECK(std::count(text.begin(), text.end(), '\n') < 100);
+}
