@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/calibration/efficiency_fit.h"
 
+#include "core/calibration/measured_figure.h"
 #include "core/pipeline/evaluate.h"
 #include "core/analysis/hardware_rates.h"
 #include "core/analysis/serving_step.h"
@@ -21,25 +22,43 @@ double calSpeed(MeasuredFigure figure, double value)
     return figure == MeasuredFigure::StepTimeS ? (value > 0 ? 1.0 / value : 0.0) : value;
 }
 
+/// A run served at least this share of its demand kept up with it.
+constexpr double kCalKeptUpShare = 0.98;
+
+struct CalImplied {
+    double efficiency = 0;
+    bool reachable = false;
+    bool keptUp = false;
+};
+
 /// The efficiency at which the run's predicted speed equals its measured
-/// speed; bisection on log efficiency (speed is non-decreasing in it).
-std::pair<double, bool> calImpliedEfficiency(const MeasuredRun& run, const InfrastructureInputs& in)
+/// speed; bisection on log efficiency (speed is non-decreasing in it). A
+/// served run that carried its whole demand says only that the efficiency
+/// is high enough to keep up: it is not fitted.
+CalImplied calImpliedEfficiency(const MeasuredRun& run, const InfrastructureInputs& in)
 {
     const double target = calSpeed(run.figure, run.measured);
+    if (isServedFigure(run.workload, run.figure)) {
+        Workload w = run.workload;
+        w.efficiency = kCalMaxEfficiency;
+        const double demand = demandFigure(w, evaluate(w, run.config, in));
+        if (demand > 0 && run.measured >= kCalKeptUpShare * demand)
+            return {kCalMaxEfficiency, false, true};
+    }
     const auto speedAt = [&](double e) {
         return calSpeed(run.figure, predictedFigure(run, e, in));
     };
     double lo = std::log(kCalMinEfficiency);
     double hi = std::log(kCalMaxEfficiency);
     if (speedAt(std::exp(hi)) < target)
-        return {kCalMaxEfficiency, false};
+        return {kCalMaxEfficiency, false, false};
     if (speedAt(std::exp(lo)) > target)
-        return {kCalMinEfficiency, false};
+        return {kCalMinEfficiency, false, false};
     for (int i = 0; i < 40; ++i) {
         const double mid = 0.5 * (lo + hi);
         (speedAt(std::exp(mid)) < target ? lo : hi) = mid;
     }
-    return {std::exp(0.5 * (lo + hi)), true};
+    return {std::exp(0.5 * (lo + hi)), true, false};
 }
 
 double calPosterior(double prior, const std::vector<double>& implied, const CalibrationPriors& p)
@@ -66,18 +85,7 @@ double predictedFigure(const MeasuredRun& run, double efficiency, const Infrastr
 {
     Workload w = run.workload;
     w.efficiency = efficiency;
-    const auto r = evaluate(w, run.config, inputs);
-    if (!r.analyzed || !r.fits)
-        return 0;
-    switch (run.figure) {
-    case MeasuredFigure::StepTimeS:
-        return r.performance.stepTimeS;
-    case MeasuredFigure::TokensPerS:
-        return r.performance.tokensPerS;
-    case MeasuredFigure::OutputTokensPerS:
-        return r.performance.outputTokensPerS;
-    }
-    return 0;
+    return figureOf(run.figure, w, evaluate(w, run.config, inputs));
 }
 
 CalibrationResult calibrateEfficiency(const std::vector<MeasuredRun>& runs,
@@ -104,9 +112,10 @@ CalibrationResult calibrateEfficiency(const std::vector<MeasuredRun>& runs,
         priorOf.try_emplace(key, prior);
         fit.predictedBefore = predictedFigure(run, prior, inputs);
         fit.errorBefore = calError(fit.predictedBefore, fit.measured);
-        const auto [implied, reachable] = calImpliedEfficiency(run, inputs);
-        fit.impliedEfficiency = implied;
-        fit.reachable = reachable;
+        const auto implied = calImpliedEfficiency(run, inputs);
+        fit.impliedEfficiency = implied.efficiency;
+        fit.reachable = implied.reachable;
+        fit.keptUpWithDemand = implied.keptUp;
         byGpu[key].push_back(i);
         result.runs.push_back(std::move(fit));
     }

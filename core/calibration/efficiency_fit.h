@@ -47,6 +47,10 @@ struct RunFit {
     double errorAfter = 0;
     double impliedEfficiency = 0;     ///< the efficiency that reproduces this run alone
     bool reachable = true;            ///< false: no efficiency in (0, 1] reproduces it
+    /// A served figure (isServedFigure) that carried its workload's whole
+    /// demand: any efficiency high enough to keep up reproduces it, so the
+    /// run is not fitted (`reachable` false) and says only that.
+    bool keptUpWithDemand = false;
     std::optional<double> leaveOneOutError; ///< fitted without this run, error on it
 };
 

@@ -32,6 +32,11 @@ std::string_view runFigureKey(MeasuredFigure figure)
 
 std::string runPercent(double share)
 {
+    // Past a million percent the digits say nothing (a 1e-300 tok/s run
+    // printed 80 of them, CLI probe C5).
+    constexpr double shown = 1e4;
+    if (std::fabs(share) > shown)
+        return (share > 0 ? "> +" : "< -") + infra::num(shown * 100, 0) + " %";
     return (share > 0 ? "+" : "") + infra::num(share * 100, 1) + " %";
 }
 
@@ -176,6 +181,7 @@ nlohmann::json calibrationToJson(const CalibrationResult& result)
             {"predicted_after", finiteOrZero(r.predictedAfter)},
             {"error_before", finiteOrZero(r.errorBefore)}, {"error_after", finiteOrZero(r.errorAfter)},
             {"implied_efficiency", finiteOrZero(r.impliedEfficiency)}, {"reachable", r.reachable},
+            {"kept_up_with_demand", r.keptUpWithDemand},
             {"leave_one_out_error",
                 r.leaveOneOutError ? nlohmann::json(finiteOrZero(*r.leaveOneOutError))
                                    : nlohmann::json(nullptr)}});
@@ -201,8 +207,9 @@ std::string calibrationToText(const CalibrationResult& result)
             runFigureText(r.measured), runFigureText(r.predictedBefore), runPercent(r.errorBefore),
             runFigureText(r.predictedAfter), runPercent(r.errorAfter),
             r.leaveOneOutError ? runPercent(*r.leaveOneOutError) : "-",
-            r.reachable ? infra::num(r.impliedEfficiency, 3)
-                        : "none in (0, 1]: " + infra::num(r.impliedEfficiency, 2) + " limit"});
+            r.keptUpWithDemand ? std::string("kept up with its demand: not fitted")
+            : r.reachable      ? infra::num(r.impliedEfficiency, 3)
+                               : "none in (0, 1]: " + infra::num(r.impliedEfficiency, 2) + " limit"});
     return out + "\n" + table.render();
 }
 

@@ -4,7 +4,7 @@
 #include "core/base/finding_text.h"
 #include "core/base/finite_value.h"
 #include "core/base/text_table.h"
-#include "core/pipeline/analyze.h"
+#include "core/calibration/measured_figure.h"
 #include "core/project/calibration_profile.h"
 #include "core/workload/workload_efficiency.h"
 
@@ -24,18 +24,6 @@ double sizingSpeed(MeasuredFigure figure, double value)
     return figure == MeasuredFigure::StepTimeS ? 1.0 / value : value;
 }
 
-double sizingFigure(MeasuredFigure figure, const AnalysisResult& r)
-{
-    if (!r.analyzed || !r.fits)
-        return 0;
-    switch (figure) {
-    case MeasuredFigure::StepTimeS: return r.performance.stepTimeS;
-    case MeasuredFigure::TokensPerS: return r.performance.tokensPerS;
-    case MeasuredFigure::OutputTokensPerS: return r.performance.outputTokensPerS;
-    }
-    return 0;
-}
-
 const char* sizingFigureName(MeasuredFigure figure)
 {
     switch (figure) {
@@ -47,12 +35,23 @@ const char* sizingFigureName(MeasuredFigure figure)
 }
 
 /// The run's figure on `config` with `nodes` nodes, the plan chosen by the
-/// plan search for that size (the run's own plan was for its cluster).
-double figureAt(const Workload& workload, ResolvedConfiguration config, int nodes,
-    MeasuredFigure figure)
+/// plan search for that size (a training run's own plan was for its
+/// cluster). An inference run's own replica plan still holds at any node
+/// count: the faster of it and the search's is taken, so the measured
+/// cluster is never sized below the run's own prediction.
+double figureAt(const MeasuredRun& run, const Workload& searched, ResolvedConfiguration config,
+    int nodes)
 {
     config.config.nodes = nodes;
-    return sizingFigure(figure, analyze(workload, config));
+    const double byPlanSearch
+        = figureOf(run.figure, searched, analyzeForFigure(searched, config, run.figure));
+    if (run.workload.kind != WorkloadKind::Inference || !run.workload.parallelism)
+        return byPlanSearch;
+    const double byOwnPlan
+        = figureOf(run.figure, run.workload, analyzeForFigure(run.workload, config, run.figure));
+    return sizingSpeed(run.figure, byOwnPlan) > sizingSpeed(run.figure, byPlanSearch)
+        ? byOwnPlan
+        : byPlanSearch;
 }
 
 RightSizeOption sizeOn(const MeasuredRun& run, const Workload& workload,
@@ -65,7 +64,9 @@ RightSizeOption sizeOn(const MeasuredRun& run, const Workload& workload,
     o.gpusPerNode = config.config.gpusPerNode;
     o.calibrated = calibrationFor(workload, config.gpu.id) != nullptr;
     o.measuredOn = config.config.name == run.config.config.name;
-    const auto speedAt = [&](int n) { return sizingSpeed(run.figure, figureAt(workload, config, n, run.figure)); };
+    const auto speedAt = [&](int n) {
+        return sizingSpeed(run.figure, figureAt(run, workload, config, n));
+    };
     // Doubling: the first power of two that is fast enough …
     int hi = 1;
     double hiSpeed = speedAt(hi);
@@ -86,8 +87,20 @@ RightSizeOption sizeOn(const MeasuredRun& run, const Workload& workload,
     }
     o.nodes = hi;
     o.gpus = hi * config.config.gpusPerNode;
-    o.predicted = figureAt(workload, config, hi, run.figure);
+    o.predicted = figureAt(run, workload, config, hi);
     return o;
+}
+
+/// How far the analysis is from the run, in words; past a million percent
+/// the digits say nothing (CLI probe C5).
+std::string sizingErrorWords(double error)
+{
+    const double percent = 100 * std::fabs(error);
+    if (percent < 0.5)
+        return "the analysis matches the measurement there";
+    return std::string("the analysis is ")
+        + (percent > 1e6 ? "more than 1,000,000" : infra::num(percent, 0)) + " % "
+        + (error >= 0 ? "faster" : "slower") + " than measured there";
 }
 
 } // namespace
@@ -104,8 +117,8 @@ RightSizing rightSizeRun(const MeasuredRun& run, const std::vector<ResolvedConfi
     s.measuredGpus = run.config.totalGpus();
     s.maxNodes = std::max(1, maxNodes);
     // How far the analysis is from this run on its own cluster and plan.
-    const AnalysisResult own = analyze(run.workload, run.config);
-    const double ownFigure = sizingFigure(run.figure, own);
+    const AnalysisResult own = analyzeForFigure(run.workload, run.config, run.figure);
+    const double ownFigure = figureOf(run.figure, run.workload, own);
     const double measuredSpeed = sizingSpeed(run.figure, run.measured);
     if (ownFigure > 0 && measuredSpeed > 0)
         s.runError = sizingSpeed(run.figure, ownFigure) / measuredSpeed - 1;
@@ -165,8 +178,7 @@ std::string rightSizingToText(const std::vector<RightSizing>& sizings)
         out += "Right-sizing run '" + s.run + "' (" + s.workload + " on " + s.configuration + ", "
             + std::to_string(s.measuredGpus) + " GPUs, " + sizingFigureName(s.figure) + " "
             + infra::num(s.measured, s.figure == MeasuredFigure::StepTimeS ? 3 : 0)
-            + "; the analysis is " + infra::num(100 * std::fabs(s.runError), 0) + " % "
-            + (s.runError >= 0 ? "faster" : "slower") + " than measured there):\n";
+            + "; " + sizingErrorWords(s.runError) + "):\n";
         TextTable table({"Configuration", "GPU", "Nodes", "GPUs", "Predicted", "Efficiency"});
         for (const auto& o : s.options)
             table.addRow({o.configuration + (o.measuredOn ? " (measured)" : ""), o.gpuModel,
