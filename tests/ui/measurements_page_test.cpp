@@ -126,6 +126,10 @@ TEST_CASE("the fit table and chart show core's calibration of the runs", "[ui][m
     CHECK(fit->result().efficiencies[0].fitted == Approx(core.efficiencies[0].fitted));
     CHECK(fit->data(fit->index(0, 0), Qt::DisplayRole).toString() == QStringLiteral("4 nodes, week 1"));
     CHECK(fit->data(fit->index(0, 3), Qt::DisplayRole).toString() == QStringLiteral("210000"));
+    // Each run says whether the fit used it, and at which efficiency.
+    REQUIRE(core.runs[0].reachable);
+    CHECK(fit->data(fit->index(0, 9), Qt::DisplayRole).toString()
+          == QStringLiteral("Yes, efficiency %1").arg(core.runs[0].impliedEfficiency, 0, 'f', 3));
     // Chart: predicted ÷ measured before and after, from core's errors.
     auto* chart = f.page->fitChart()->chart();
     QScatterSeries* after = nullptr;

@@ -6,7 +6,7 @@
 namespace infrafit::ui {
 namespace {
 
-constexpr int kFitColumns = 9;
+constexpr int kFitColumns = 10;
 
 QString fitPercent(double share)
 {
@@ -70,6 +70,11 @@ QVariant CalibrationFitModel::data(const QModelIndex& index, int role) const
         return fitPercent(r.errorAfter);
     case 8:
         return r.leaveOneOutError ? fitPercent(*r.leaveOneOutError) : QStringLiteral("-");
+    case 9:
+        // Why a run is left out of the fit (core's RunFit says which).
+        return r.keptUpWithDemand ? tr("No: kept up with its demand")
+            : r.reachable         ? tr("Yes, efficiency %1").arg(r.impliedEfficiency, 0, 'f', 3)
+                                  : tr("No: no efficiency in (0, 1] reproduces it");
     default:
         return {};
     }
@@ -81,7 +86,7 @@ QVariant CalibrationFitModel::headerData(int section, Qt::Orientation orientatio
         return QAbstractTableModel::headerData(section, orientation, role);
     const QStringList names {tr("Run"), tr("GPU"), tr("Figure"), tr("Measured"),
         tr("Predicted before"), tr("Error before"), tr("Predicted after"), tr("Error after"),
-        tr("Leave-one-out error")};
+        tr("Leave-one-out error"), tr("In the fit")};
     return section >= 0 && section < names.size() ? names.at(section) : QVariant();
 }
 
