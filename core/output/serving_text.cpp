@@ -17,9 +17,12 @@ void appendServingText(std::string& out, const ServingReport& r)
                   "the SLA (saturates at %.2f)",
              r.demandRequestsPerS, r.gpusPerReplica, r.capacityRequestsPerS,
              r.saturatedRequestsPerS);
-    appendLine(out, "  needs %d replicas%s on %d nodes; the configuration has %d replicas: %s",
-         r.replicasNeeded, r.spareReplicas > 0 ? " (spare included)" : "", r.nodesNeeded,
-         r.replicasInConfiguration, r.meetsSla ? "meets the SLA" : "DOES NOT meet the SLA");
+    appendLine(out, "  needs %d replica%s%s on %d node%s; the configuration has %d replica%s: %s",
+         r.replicasNeeded, r.replicasNeeded == 1 ? "" : "s",
+         r.spareReplicas > 0 ? " (spare included)" : "", r.nodesNeeded,
+         r.nodesNeeded == 1 ? "" : "s", r.replicasInConfiguration,
+         r.replicasInConfiguration == 1 ? "" : "s",
+         r.meetsSla ? "meets the SLA" : "DOES NOT meet the SLA");
     appendLine(out, "  on this configuration: TTFT p50 %.0f / p90 %.0f / p99 %.0f ms; TPOT p50 %.1f / "
               "p90 %.1f / p99 %.1f ms; goodput %.2f requests/s",
          r.ttftMs.p50, r.ttftMs.p90, r.ttftMs.p99, r.tpotMs.p50, r.tpotMs.p90, r.tpotMs.p99,

@@ -149,8 +149,9 @@ int replicasFor(double load, double perReplica)
         return 0;
     const double ratio = load / perReplica; // may overflow to +inf: capped below
     // 1e-9: a load equal to a whole number of replicas' capacity, give or
-    // take rounding, needs exactly that many.
-    return static_cast<int>(std::min(std::ceil(ratio - 1e-9), 1e6));
+    // take rounding, needs exactly that many; any load at all needs one (a
+    // load under 1e-9 of a replica rounded to none, CLI probe W8).
+    return static_cast<int>(std::clamp(std::ceil(ratio - 1e-9), 1.0, 1e6));
 }
 
 } // namespace infrafit

@@ -338,6 +338,7 @@ TEST_CASE("Replicas for a load: the ceiling of load over capacity, never overflo
     CHECK(replicasFor(50.0, 12.5) == 4);  // exactly four replicas' worth
     CHECK(replicasFor(50.1, 12.5) == 5);  // a little more needs a fifth
     CHECK(replicasFor(0.0, 12.5) == 0);   // no demand, no replica
+    CHECK(replicasFor(1e-11, 11.42) == 1); // any demand needs one (CLI probe W8: was 0)
     CHECK(replicasFor(50.0, 0.0) == 0);   // no capacity: the caller reports infeasible
     CHECK(replicasFor(std::nan(""), 1.0) == 0);
     CHECK(replicasFor(1e300, 1e-300) == 1000000); // capped, not undefined behaviour
