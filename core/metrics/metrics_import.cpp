@@ -142,7 +142,8 @@ struct MetricsImporter::State {
             skip(file, line, std::string(field.name) + ": NaN sample skipped");
             return;
         }
-        if (!std::isfinite(value)) {
+        // Infinite as written, or once in SI units (1e308 MiB of memory).
+        if (!std::isfinite(value) || !std::isfinite(value * field.toSi)) {
             skip(file, line, std::string(field.name) + ": infinite sample skipped");
             return;
         }

@@ -30,12 +30,16 @@ std::optional<SeriesStats> seriesStats(const std::vector<TimedValue>& values)
     s.samples = values.size();
     std::vector<double> v;
     v.reserve(values.size());
-    double sum = 0;
+    // A running mean: a sum of samples near 1e308 overflows (CLI probe W10
+    // printed a mean of 0 beside a minimum of 1e308); this stays between
+    // the smallest and largest sample.
+    double mean = 0;
     for (const auto& tv : values) {
         v.push_back(tv.v);
-        sum += tv.v;
+        const double n = static_cast<double>(v.size());
+        mean = mean * ((n - 1) / n) + tv.v / n; // neither term can overflow
     }
-    s.mean = sum / static_cast<double>(v.size());
+    s.mean = mean;
     const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
     s.min = *lo;
     s.max = *hi;

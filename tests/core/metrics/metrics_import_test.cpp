@@ -190,3 +190,20 @@ TEST_CASE("metrics: negative power, activity or memory is skipped, a temperature
     CHECK(m.notes[0].message.find("negative sample skipped") != std::string::npos);
     REQUIRE(m.gpus.size() == 1); // the temperature
 }
+
+TEST_CASE("metrics: a sample infinite once in SI units is skipped like an infinite one",
+          "[metrics]")
+{
+    // 1e308 MiB is finite as written but not in bytes (CLI probe W10: the
+    // memory summary printed 0); 1e308 W is a number and is kept.
+    MetricsImporter importer;
+    importer.addPrometheusText("DCGM_FI_DEV_FB_USED{gpu=\"0\"} 1e308\n"
+                               "DCGM_FI_DEV_POWER_USAGE{gpu=\"0\"} 1e308\n",
+                               "huge.prom");
+    const auto m = importer.finish();
+    CHECK(m.skippedSamples == 1);
+    REQUIRE(m.notes.size() == 1);
+    CHECK(m.notes[0].message.find("DCGM_FI_DEV_FB_USED: infinite sample skipped")
+          != std::string::npos);
+    REQUIRE(m.gpus.size() == 1);
+}

@@ -6,6 +6,8 @@
 #include "core/output/utilisation_report.h"
 
 #include <catch2/catch.hpp>
+
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -42,10 +44,16 @@ TEST_CASE("utilisation: nearest-rank p95 and counter resets", "[metrics]")
     const auto s = seriesStats(v);
     REQUIRE(s);
     CHECK(s->p95 == 19);
-    CHECK(s->mean == 10.5);
+    CHECK(s->mean == Approx(10.5).epsilon(1e-12));
     CHECK(s->min == 1);
     CHECK(s->max == 20);
     CHECK_FALSE(seriesStats({}));
+    // Samples near the largest double: the mean is theirs, not an
+    // overflowed sum printed as 0 (CLI probe W10).
+    const auto huge = seriesStats({{0, 1e308}, {1, 1e308}, {2, 1e308}, {3, 1.5e308}, {4, -1e308}});
+    REQUIRE(huge);
+    CHECK(std::isfinite(huge->mean));
+    CHECK(huge->mean == Approx(0.7e308).epsilon(1e-9)); // (1 + 1 + 1 + 1.5 - 1) / 5
     // 1 → 10 (+9), reset to 3 (+3 since 0), → 5 (+2): Prometheus' increase().
     CHECK(counterIncrease({{0, 1}, {1, 10}, {2, 3}, {3, 5}}) == 14);
     CHECK(counterIncrease({{0, 7}}) == 0);
