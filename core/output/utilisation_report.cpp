@@ -3,26 +3,34 @@
 
 #include "core/base/finding_text.h"
 #include "core/output/recommendation_json.h"
-#include "core/base/finite_value.h"
 #include "core/base/text_table.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 namespace infrafit {
 namespace {
+
+/// A statistic, or null when it is not a number: a host's summed GPU power
+/// can overflow, and 0 W would read as a measurement (CLI probe W10).
+nlohmann::json utilNumber(double value)
+{
+    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
 
 nlohmann::json utilStatsJson(const std::optional<SeriesStats>& s)
 {
     if (!s)
         return {{"mean", nullptr}, {"p95", nullptr}, {"min", nullptr}, {"max", nullptr},
             {"samples", 0}};
-    return {{"mean", finiteOrZero(s->mean)}, {"p95", finiteOrZero(s->p95)},
-        {"min", finiteOrZero(s->min)}, {"max", finiteOrZero(s->max)}, {"samples", s->samples}};
+    return {{"mean", utilNumber(s->mean)}, {"p95", utilNumber(s->p95)},
+        {"min", utilNumber(s->min)}, {"max", utilNumber(s->max)}, {"samples", s->samples}};
 }
 
 nlohmann::json utilOptional(const std::optional<double>& v)
 {
-    return v ? nlohmann::json(finiteOrZero(*v)) : nlohmann::json(nullptr);
+    return v ? utilNumber(*v) : nlohmann::json(nullptr);
 }
 
 std::string utilCell(const std::optional<SeriesStats>& s, double scale, int decimals, bool p95)
