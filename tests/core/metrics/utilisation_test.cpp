@@ -150,3 +150,21 @@ TEST_CASE("utilisation: synthetic cluster with known power and activity", "[metr
     const auto none = utilisationOf(metrics, {}, HostCapacity {8 * 400.0, 1500.0});
     CHECK(countCode(none.findings, "utilisation.psu_headroom") == 0);
 }
+
+TEST_CASE("utilisation JSON: a host sum past the largest double is null, not 0 W", "[metrics]")
+{
+    // Two GPUs of one host at 1e308 W each (CLI probe W10): each GPU's
+    // statistics are numbers, the host's sum is not one and says so.
+    MetricsImporter importer;
+    importer.addPrometheusText("DCGM_FI_DEV_POWER_USAGE{gpu=\"0\",Hostname=\"h\"} 1e308\n"
+                               "DCGM_FI_DEV_POWER_USAGE{gpu=\"1\",Hostname=\"h\"} 1e308\n",
+                               "huge.prom");
+    const auto metrics = importer.finish();
+    const auto j = utilisationToJson(utilisationOf(metrics), metrics);
+    REQUIRE(j["gpus"].size() == 2);
+    CHECK(j["gpus"][0]["power_w"]["mean"].get<double>() == Approx(1e308));
+    REQUIRE(j["hosts"].size() == 1);
+    CHECK(j["hosts"][0]["gpu_power_w"]["samples"] == 1);
+    CHECK(j["hosts"][0]["gpu_power_w"]["mean"].is_null());
+    CHECK(j["hosts"][0]["gpu_power_w"]["max"].is_null());
+}
