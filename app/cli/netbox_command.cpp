@@ -75,8 +75,13 @@ int netboxImportCommand(const std::vector<std::string>& words, std::ostream& out
             << (batch.errors.size() == 1 ? " file" : " files") << " refused)\n";
         return ExitBadInput;
     }
-    if (batch.imports.empty())
-        throw UsageError("netbox import: no .yaml or .yml files found");
+    if (batch.imports.empty()) {
+        std::string searched;
+        for (const auto& path : args.positional())
+            searched += (searched.empty() ? "" : ", ") + path;
+        throw UsageError("netbox import: no .yaml or .yml files in " + searched
+                         + " (folders are searched with their subfolders)");
+    }
     std::vector<Part> parts;
     for (const auto& imported : batch.imports)
         parts.push_back(imported.part);

@@ -193,6 +193,10 @@ void netboxReadPorts(const std::vector<YAML::Node>& interfaces, nlohmann::json& 
 
 } // namespace
 
+/// InfraFit fields read from a NetBox key of another name.
+constexpr std::pair<const char*, const char*> netboxSourceKeys[] = {
+    {"rack_units", "u_height"}, {"vendor", "manufacturer"}, {"weight_kg", "weight"}};
+
 NetboxImport importNetboxDeviceType(std::string_view yamlText, const std::string& file)
 {
     std::vector<Problem> problems;
@@ -334,8 +338,17 @@ NetboxImport importNetboxDeviceType(std::string_view yamlText, const std::string
             result.ignored.emplace_back(key);
 
     std::optional<Part> parsed;
-    if (problems.empty())
+    if (problems.empty()) {
         parsed = partFromJson(part, "", problems);
+        // A value the part's rules refuse is reported where the file has
+        // it, under its NetBox key ("/u_height", not "/rack_units").
+        for (auto& problem : problems)
+            for (const auto& [field, key] : netboxSourceKeys)
+                if (problem.pointer == "/" + std::string(field) && root[key]) {
+                    problem.pointer = "/" + std::string(key);
+                    problem.message += " (InfraFit's " + std::string(field) + ")";
+                }
+    }
     if (!problems.empty() || !parsed)
         throw InputError(file, std::move(problems));
     result.part = std::move(*parsed);
@@ -354,7 +367,10 @@ NetboxImportBatch importNetboxDeviceTypes(const std::vector<std::string>& paths)
         std::error_code ec;
         if (fs::is_directory(path, ec)) {
             std::vector<std::string> found;
-            for (const auto& entry : fs::directory_iterator(path, ec)) {
+            // With its subfolders: `netbox export` writes device-types/, and
+            // the devicetype-library keeps one folder per manufacturer.
+            for (const auto& entry : fs::recursive_directory_iterator(
+                     path, fs::directory_options::skip_permission_denied, ec)) {
                 const auto ext = entry.path().extension().string();
                 if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml"))
                     found.push_back(entry.path().string());

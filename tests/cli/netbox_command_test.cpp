@@ -62,6 +62,31 @@ TEST_CASE("netbox export writes device types and CSVs; import reads them back", 
     CHECK_THAT(pdus.out, Catch::Contains("C13"));
 }
 
+TEST_CASE("netbox import takes the folder export wrote and names a folder without YAML",
+          "[cli][netbox]")
+{
+    // CLI probe U9: the export's own folder gave "no .yaml or .yml files
+    // found", naming neither the folder nor that subfolders were not read.
+    TempDir dir;
+    const auto out = dir.path() / "netbox";
+    REQUIRE(runCli({"netbox", "export", kNetboxProject, "--config",
+                    "128 nodes x 8 A100 80GB (HGX)", "--output", out.string(), "--db",
+                    dir.file("catalog.sqlite")})
+                .exitCode
+            == 0);
+    const auto imported
+        = runCli({"netbox", "import", out.string(), "--db", dir.file("other.sqlite")});
+    INFO(imported.err);
+    CHECK(imported.exitCode == 0);
+    CHECK_THAT(imported.out, Catch::Contains("Imported 5 parts"));
+    const auto empty = dir.path() / "empty";
+    fs::create_directories(empty / "sub");
+    const auto none = runCli({"netbox", "import", empty.string(), "--db", dir.file("other.sqlite")});
+    CHECK(none.exitCode != 0);
+    CHECK_THAT(none.err, Catch::Contains("no .yaml or .yml files in " + empty.string()));
+    CHECK_THAT(none.err, Catch::Contains("subfolders"));
+}
+
 TEST_CASE("netbox import stores nothing when one file is bad", "[cli][netbox]")
 {
     TempDir dir;

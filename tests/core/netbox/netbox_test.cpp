@@ -271,6 +271,11 @@ TEST_CASE("netbox: bad device-type YAML is refused naming the file and the field
                Catch::Contains("bad.yaml: /u_height: must be a number (got \"one\")"));
     CHECK_THAT(refused(head + "u_height: 1.5\n" + ports),
                Catch::Contains("/u_height: must be a whole number of rack units"));
+    // A height the part's range refuses is named by its NetBox key and the
+    // number as written (CLI probe U8: "/rack_units … got -1294967296").
+    CHECK_THAT(refused(head + "u_height: 3000000000\n" + ports),
+               Catch::Contains("bad.yaml: /u_height: must be between 1 and 60 U (got 3000000000 U)"
+                               " (InfraFit's rack_units)"));
     CHECK_THAT(refused(head + "u_height: 1\nweight: 3\n" + ports),
                Catch::Contains("/weight_unit: is required with weight"));
     // A switch with no power figures: max_power_w is required.
