@@ -81,6 +81,17 @@ std::optional<double> Arguments::number(const std::string& option) const
     return parsed;
 }
 
+int Arguments::count(const std::string& option, int fallback, int maximum) const
+{
+    const auto v = number(option);
+    if (!v)
+        return fallback;
+    if (*v < 1 || *v > maximum || *v != std::floor(*v))
+        throw UsageError("--" + option + " must be a whole number from 1 to "
+                         + std::to_string(maximum) + " (got " + *value(option) + ")");
+    return static_cast<int>(*v);
+}
+
 std::string Arguments::choice(const std::string& option, const std::string& fallback,
                               const std::vector<std::string>& choices) const
 {

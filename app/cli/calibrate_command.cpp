@@ -204,10 +204,7 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
     // configuration of the project, with the new profile in effect.
     std::vector<RightSizing> sizings;
     if (!runs.empty()) {
-        const double maxNodesValue = args.number("right-size-max-nodes").value_or(512);
-        if (maxNodesValue < 1 || maxNodesValue > 100000 || maxNodesValue != std::floor(maxNodesValue))
-            throw UsageError("--right-size-max-nodes must be a whole number from 1 to 100000");
-        const int maxNodes = static_cast<int>(maxNodesValue);
+        const int maxNodes = args.count("right-size-max-nodes", 512, 100000);
         sizings = rightSizeRuns(runs, profile,
             calibrateProjectConfigs(project, storeLookup(store), file), maxNodes);
     }

@@ -21,14 +21,10 @@
 namespace infrafit::cli {
 namespace {
 
+/// The portfolio search's counts (--top, --max-nodes, --threads).
 int portfolioPositiveInt(const Arguments& args, const std::string& option, int fallback)
 {
-    const auto v = args.number(option);
-    if (!v)
-        return fallback;
-    if (*v < 1 || *v != std::floor(*v) || *v > 1e6)
-        throw UsageError("--" + option + " must be a whole number of at least 1");
-    return static_cast<int>(*v);
+    return args.count(option, fallback, 1000000);
 }
 
 } // namespace

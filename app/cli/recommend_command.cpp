@@ -40,14 +40,12 @@ std::vector<std::string> splitList(const std::string& text)
     return out;
 }
 
+/// The searches' counts (--top, --max-nodes, ...) go up to a million.
+constexpr int maxCountOption = 1000000;
+
 int positiveInt(const Arguments& args, const std::string& option, int fallback)
 {
-    const auto v = args.number(option);
-    if (!v)
-        return fallback;
-    if (*v < 1 || *v != std::floor(*v) || *v > 1e6)
-        throw UsageError("--" + option + " must be a whole number of at least 1");
-    return int(*v);
+    return args.count(option, fallback, maxCountOption);
 }
 
 std::optional<double> positive(const Arguments& args, const std::string& option, double scale = 1)

@@ -188,3 +188,13 @@ TEST_CASE("compare --vary adds traffic and SLA what-ifs of a serving workload",
     CHECK(noWorkload.exitCode != 0);
     CHECK(noWorkload.err.find("--workload") != std::string::npos);
 }
+
+TEST_CASE("a count option out of range names its range and the value given", "[cli][recommend]")
+{
+    // CLI probe U5: --max-nodes 10000000 said "must be a whole number of at least 1".
+    const auto r = test::runCli({"recommend", projectFile(), "--workload", "ft", "--max-nodes",
+                                 "10000000", "--db", tempDb("recommend-count.sqlite")});
+    CHECK(r.exitCode != 0);
+    CHECK_THAT(r.err, Catch::Contains("--max-nodes must be a whole number from 1 to 1000000 "
+                                      "(got 10000000)"));
+}
