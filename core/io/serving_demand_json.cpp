@@ -30,7 +30,7 @@ std::string demandNumber(double value)
     return text;
 }
 
-/// prompt_tokens / output_tokens: a whole demandNumber, {"mean", "p90"} or
+/// prompt_tokens / output_tokens: a whole number, {"mean", "p90"} or
 /// {"histogram": [[tokens, share], ...]}. `fixed` receives the rounded mean.
 std::optional<LengthDistribution> readLength(FieldReader& r, const nlohmann::json& json,
     const char* key, int& fixed, std::vector<Problem>& problems)
@@ -72,12 +72,12 @@ std::optional<LengthDistribution> readLength(FieldReader& r, const nlohmann::jso
             if (!std::isfinite(tokens) || tokens != std::floor(tokens) || tokens < 1
                 || tokens > double(maxDemandTokens)) {
                 problems.push_back({binPointer + "/0",
-                    "tokens must be a whole demandNumber from 1 to "
+                    "tokens must be a whole number from 1 to "
                         + std::to_string(maxDemandTokens)});
                 continue;
             }
             if (!std::isfinite(share) || share < 0) {
-                problems.push_back({binPointer + "/1", "share must be a demandNumber >= 0"});
+                problems.push_back({binPointer + "/1", "share must be a number >= 0"});
                 continue;
             }
             d.histogram.emplace_back(static_cast<int>(tokens), share);

@@ -125,13 +125,13 @@ TEST_CASE("Serving demand: each broken rule names its pointer", "[io][serving][b
     expectProblem(j, "/workloads/1/prompt_tokens/p90", "between the mean");
     j = servingWorkload();
     j["output_tokens"] = {{"histogram", {{128, 1}, {0, 1}}}};
-    expectProblem(j, "/workloads/1/output_tokens/histogram/1/0", "tokens must be");
+    expectProblem(j, "/workloads/1/output_tokens/histogram/1/0", "tokens must be a whole number");
     j = servingWorkload();
     j["output_tokens"] = {{"histogram", {{128, 0}}}};
     expectProblem(j, "/workloads/1/output_tokens/histogram", "add up");
     j = servingWorkload();
     j["output_tokens"] = {{"histogram", {{128, -1}}}};
-    expectProblem(j, "/workloads/1/output_tokens/histogram/0/1", "share must be");
+    expectProblem(j, "/workloads/1/output_tokens/histogram/0/1", "share must be a number >= 0");
     j = servingWorkload();
     j["arrival"] = "poisson";
     expectProblem(j, "/workloads/1/arrival_cv", "gamma");
