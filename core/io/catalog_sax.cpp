@@ -306,8 +306,7 @@ bool CatalogSaxHandler::key(json::string_t& value)
 bool CatalogSaxHandler::parse_error(std::size_t position, const std::string& /*lastToken*/,
                                     const nlohmann::json::exception& error)
 {
-    // 406: a number too large for a double (nlohmann reports it as out_of_range).
-    mSyntaxError = JsonSyntaxError{position, error.id == 406};
+    mSyntaxError = jsonSyntaxErrorOf(position, error);
     return false;
 }
 

@@ -8,6 +8,7 @@
 #include "core/io/text_file.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 
@@ -86,9 +87,26 @@ void checkJsonDepth(std::string_view text, const std::string& file)
 void throwJsonSyntaxError(std::string_view text, const std::string& file,
                           const JsonSyntaxError& error)
 {
-    const auto position = positionOf(text, error.byte > 0 ? error.byte - 1 : 0);
-    const bool truncated = !error.numberOverflow && error.byte >= text.size();
+    const std::size_t at = error.byte > 0 ? error.byte - 1 : 0;
+    const auto position = positionOf(text, at);
+    // A comma just before the closing } or ] the parser stopped at: JSON
+    // has no trailing commas (JSON5 and JavaScript do), and such a file
+    // is not truncated although the fault may be its last byte.
+    bool trailingComma = false;
+    if (at < text.size() && (text[at] == '}' || text[at] == ']')) {
+        std::size_t before = at;
+        while (before > 0 && std::isspace(static_cast<unsigned char>(text[before - 1])))
+            --before;
+        trailingComma = before > 0 && text[before - 1] == ',';
+    }
+    const bool truncated = !error.numberOverflow && !trailingComma && !error.invalidUtf8
+                           && error.byte >= text.size();
     std::string message = error.numberOverflow ? "malformed JSON: a number too large"
+                          : error.invalidUtf8  ? "malformed JSON: a string holds bytes that are "
+                                                 "not UTF-8 (save the file as UTF-8)"
+                          : trailingComma ? "malformed JSON: a comma before the closing "
+                                                + std::string(1, text[at])
+                                                + " (JSON allows no trailing comma)"
                           : truncated ? "malformed JSON: the file ends too early (truncated?)"
                                       : "malformed JSON";
     message += " at line " + std::to_string(position.line) + ", column "
@@ -193,7 +211,7 @@ public:
     template <class Exception>
     bool parse_error(std::size_t position, const std::string& /*lastToken*/, const Exception& error)
     {
-        mError = JsonSyntaxError{position, error.id == 406};
+        mError = jsonSyntaxErrorOf(position, error);
         return false;
     }
 

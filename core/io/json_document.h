@@ -15,7 +15,18 @@ namespace infrafit {
 struct JsonSyntaxError {
     std::size_t byte = 0;        ///< bytes read when the fault was found
     bool numberOverflow = false; ///< a number too large for a double (e.g. 1e400)
+    bool invalidUtf8 = false;    ///< a string holds bytes that are not UTF-8
 };
+
+/// The JsonSyntaxError of a parser error from nlohmann::json at `position`.
+template <class Exception>
+JsonSyntaxError jsonSyntaxErrorOf(std::size_t position, const Exception& error)
+{
+    // 406: a number too large for a double (reported as out_of_range); a
+    // parse error's text names ill-formed UTF-8.
+    const std::string_view what = error.what();
+    return {position, error.id == 406, what.find("UTF-8") != std::string_view::npos};
+}
 
 /// Throws InputError naming the line and column of `error` in `text`, and
 /// saying when the text ends too early (truncated file).

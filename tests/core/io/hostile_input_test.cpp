@@ -149,6 +149,36 @@ TEST_CASE("UTF-16 and UTF-32 files are told to be UTF-8", "[io][hostile]")
     }
 }
 
+// CLI probe U7: a trailing comma was "the file ends too early (truncated?)",
+// and bytes that are not UTF-8 a bare "malformed JSON".
+TEST_CASE("a trailing comma and bytes that are not UTF-8 are named as such", "[io][hostile]")
+{
+    const std::string head = R"({"format": "infrafit-project", "version": 1, "workloads": [)";
+    const auto comma = problemsOf([&] { (void)readProjectText(head + "],}"); });
+    REQUIRE(comma.size() == 1);
+    CHECK_THAT(comma[0].message,
+               Catch::StartsWith("malformed JSON: a comma before the closing } (JSON allows no "
+                                 "trailing comma)"));
+    const auto inArray = problemsOf([&] { (void)readProjectText(head + "1, 2,\n  ]}"); });
+    REQUIRE(inArray.size() == 1);
+    CHECK_THAT(inArray[0].message, Catch::Contains("a comma before the closing ]"));
+    CHECK_THAT(inArray[0].message, Catch::Contains("line 2"));
+    // A file cut short is still called truncated.
+    const auto cut = problemsOf([&] { (void)readProjectText(head); });
+    REQUIRE(cut.size() == 1);
+    CHECK_THAT(cut[0].message, Catch::Contains("ends too early"));
+    const std::string latin1 = R"({"format": "infrafit-project", "version": 1, "name": "caf)"
+                               "\xe9\xff\xfe\"}";
+    const auto bytes = problemsOf([&] { (void)readProjectText(latin1); });
+    REQUIRE(bytes.size() == 1);
+    CHECK_THAT(bytes[0].message, Catch::Contains("bytes that are not UTF-8"));
+    const auto catalog = problemsOf([&] {
+        (void)parseCatalog(R"({"format": "infrafit-catalog", "version": 1, "parts": [],})", "c.json");
+    });
+    REQUIRE(catalog.size() == 1);
+    CHECK_THAT(catalog[0].message, Catch::Contains("a comma before the closing }"));
+}
+
 TEST_CASE("an unknown preset lists the presets", "[io][hostile]")
 {
     const auto problems = problemsOf([] {
