@@ -3,6 +3,7 @@
 
 #include "core/base/finding_text.h"
 #include "core/base/input_error.h"
+#include "core/base/message_text.h"
 #include "core/base/finite_value.h"
 #include "core/base/text_table.h"
 #include "core/io/measurements_json.h"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace infrafit {
 namespace {
@@ -46,6 +48,17 @@ std::string runFigureText(double value)
     return infra::num(value, std::fabs(value) >= 100 ? 0 : 3);
 }
 
+/// A run's name is unique in its file (docs/user-guide.md "Measured runs"):
+/// two runs of one name would be listed, fitted and replaced as one.
+void checkUniqueRunName(std::map<std::string, std::string>& seen, const std::string& name,
+    const std::string& at, std::vector<Problem>& problems)
+{
+    const auto [it, fresh] = seen.emplace(name, at);
+    if (!fresh)
+        problems.push_back({at + "/name", "duplicate run name \"" + shortenedValue(name)
+                                              + "\" (also " + it->second + ")"});
+}
+
 } // namespace
 
 std::vector<Measurement> measurementsFromRunsJson(const nlohmann::json& document, const std::string& file)
@@ -56,13 +69,17 @@ std::vector<Measurement> measurementsFromRunsJson(const nlohmann::json& document
     std::vector<Problem> problems;
     std::vector<Measurement> measurements;
     const auto& list = document["runs"];
+    std::map<std::string, std::string> names;
     for (std::size_t i = 0; i < list.size(); ++i) {
         nlohmann::json entry = list[i];
         // A runs file may leave runs unnamed: "run 1", "run 2", ….
         if (entry.is_object() && !entry.contains("name"))
             entry["name"] = "run " + std::to_string(i + 1);
-        if (auto m = measurementFromJson(entry, "/runs/" + std::to_string(i), problems))
+        const std::string at = "/runs/" + std::to_string(i);
+        if (auto m = measurementFromJson(entry, at, problems)) {
+            checkUniqueRunName(names, m->name, at, problems);
             measurements.push_back(std::move(*m));
+        }
     }
     if (!problems.empty())
         throw InputError(file, std::move(problems));
@@ -149,14 +166,17 @@ std::vector<MeasuredRun> measuredRunsFromJson(const nlohmann::json& document, co
     std::vector<Problem> problems;
     std::vector<MeasuredRun> runs;
     const auto& list = document["runs"];
+    std::map<std::string, std::string> names;
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string at = "/runs/" + std::to_string(i);
         nlohmann::json entry = list[i];
         if (entry.is_object() && !entry.contains("name"))
             entry["name"] = "run " + std::to_string(i + 1);
-        if (auto m = measurementFromJson(entry, at, problems))
+        if (auto m = measurementFromJson(entry, at, problems)) {
+            checkUniqueRunName(names, m->name, at, problems);
             if (auto run = resolvedMeasurement(*m, at, project, catalog, file, problems))
                 runs.push_back(std::move(*run));
+        }
     }
     if (!problems.empty())
         throw InputError(file, std::move(problems));

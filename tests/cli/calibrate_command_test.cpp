@@ -81,6 +81,22 @@ TEST_CASE("calibrate refuses a run whose own plan cannot run", "[cli][calibratio
     CHECK_THAT(result.err, Catch::Contains("must be divisible by tensor (1000)"));
 }
 
+TEST_CASE("calibrate refuses two runs of one name in a runs file", "[cli][calibration]")
+{
+    // CLI probe U11: both were listed and right-sized as "a". An unnamed
+    // run is "run N", which a named one may also be.
+    TempDir dir;
+    const auto result = calibrateWithRuns(dir, R"({"runs": [
+        {"name": "a", "workload": "llama-8b-pretrain", "configuration": "4x HGX H100", "step_time_s": 10},
+        {"name": "a", "workload": "llama-8b-pretrain", "configuration": "4x HGX H100", "step_time_s": 11},
+        {"name": "run 4", "workload": "llama-8b-pretrain", "configuration": "4x HGX H100", "step_time_s": 12},
+        {"workload": "llama-8b-pretrain", "configuration": "4x HGX H100", "step_time_s": 13}]})");
+    CHECK(result.exitCode == 2);
+    CHECK_THAT(result.err, Catch::Contains("/runs/1/name: duplicate run name \"a\" (also /runs/0)"));
+    CHECK_THAT(result.err,
+               Catch::Contains("/runs/3/name: duplicate run name \"run 4\" (also /runs/2)"));
+}
+
 TEST_CASE("calibrate --metrics --output writes the measurements and the named profile",
     "[cli][calibration]")
 {
