@@ -11,6 +11,7 @@
 #include "core/base/input_error.h"
 #include "core/output/portfolio_json.h"
 #include "core/io/project_json.h"
+#include "core/project/project_names.h"
 #include "core/portfolio/analyze_portfolio.h"
 #include "core/portfolio/portfolio_recommend.h"
 
@@ -43,8 +44,14 @@ int portfolioCommand(const std::vector<std::string>& words, std::ostream& out, s
     if (!project.portfolio)
         throw InputError(file, "/portfolio",
                          "the project has no portfolio (see docs/user-guide.md \"Portfolio\")");
-    if (const auto config = args.value("config"))
+    if (const auto config = args.value("config")) {
+        // An option, not a file member: said as such (CLI probe U12).
+        if (std::none_of(project.configurations.begin(), project.configurations.end(),
+                         [&](const Configuration& c) { return c.name == *config; }))
+            throw InputError(file, "--config", "no configuration named \"" + *config + "\""
+                                                   + knownConfigurationNames(project));
         project.portfolio->configuration = *config;
+    }
 
     if (!args.has("recommend")) {
         const SoftwareTable software = store.softwareTable();

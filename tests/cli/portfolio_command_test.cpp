@@ -22,7 +22,9 @@ std::string portfolioTestDb(const char* name)
 
 std::string portfolioExample()
 {
-    return std::string(INFRAFIT_SOURCE_DIR) + "/examples/shared-cluster-portfolio.infrafit.json";
+    return (std::filesystem::path(INFRAFIT_SOURCE_DIR) / "examples"
+            / "shared-cluster-portfolio.infrafit.json")
+        .string();
 }
 
 } // namespace
@@ -56,4 +58,16 @@ TEST_CASE("portfolio refuses a project without a portfolio with its pointer", "[
     CHECK(r.exitCode == 2);
     CHECK(r.err.find("/portfolio") != std::string::npos);
     CHECK(r.err.find("llama-serving.infrafit.json") != std::string::npos);
+}
+
+TEST_CASE("portfolio --config with an unknown name names the option and the known ones",
+          "[cli][portfolio]")
+{
+    // CLI probe U12: it said "/portfolio/configuration", a JSON pointer, for an option.
+    const auto r = test::runCli({"portfolio", portfolioExample(), "--config", "nope", "--db",
+                                 portfolioTestDb("portfolio-cli-config.sqlite")});
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find("--config: no configuration named \"nope\"; the project has \"")
+          != std::string::npos);
+    CHECK(r.err.find("/portfolio/configuration") == std::string::npos);
 }
