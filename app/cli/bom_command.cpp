@@ -35,11 +35,19 @@ int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto format = *enumFromName<BomFormat>(formatName);
     const std::string& file = args.positional()[0];
     const std::string output = *args.value("output");
+    // "-" is standard output, for the text formats (it wrote a file named
+    // "-", CLI probe C4); a workbook or PDF on a terminal helps nobody.
+    const bool toStdout = output == "-";
+    if (toStdout && (format == BomFormat::Xlsx || format == BomFormat::Pdf))
+        throw UsageError("--output -: " + formatName
+                         + " is a binary format; give a file name (standard output takes csv, "
+                           "html or json)");
 
     // An output that is an input would be destroyed by the write (issue 22).
     std::vector<std::string> inputs = databaseFiles(databasePathFrom(args.valueOr("db", "")));
     inputs.insert(inputs.begin(), file);
-    checkOutputIsNotInput(output, inputs);
+    if (!toStdout)
+        checkOutputIsNotInput(output, inputs);
 
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
@@ -55,6 +63,10 @@ int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::os
         context.software = &software;
     const auto bom = buildProjectBom(project, storeLookup(store), *args.value("config"),
         args.valueOr("workload", ""), context, file);
+    if (toStdout) {
+        out << renderBom(bom, format);
+        return ExitOk;
+    }
     exportBom(bom, format, output);
     out << "Wrote " << output << " (" << formatName << ", " << bom.lines.size() << " lines, "
         << totalCaption(bom.totals) << " " << formatUsd(bom.totals.totalUsd) << ")\n";

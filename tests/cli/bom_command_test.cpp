@@ -50,6 +50,28 @@ TEST_CASE("bom writes every format", "[cli][bom]")
     CHECK(json["summary"]["verdict"]["workload"] == "llama-8b-pretrain");
 }
 
+TEST_CASE("bom --output - writes a text format to standard output, not a file named -",
+          "[cli][bom]")
+{
+    // CLI probe C4: it wrote a file named "-" and said "Wrote -".
+    TempDir dir;
+    const auto cwd = fs::current_path();
+    fs::current_path(dir.path());
+    const auto json = bom(dir, "json", "-");
+    const auto csv = bom(dir, "csv", "-");
+    const auto pdf = bom(dir, "pdf", "-");
+    const bool dashFile = fs::exists(dir.path() / "-");
+    fs::current_path(cwd);
+    REQUIRE(json.exitCode == 0);
+    CHECK(nlohmann::json::parse(json.out)["format"] == "infrafit-bom");
+    REQUIRE(csv.exitCode == 0);
+    CHECK(csv.out.find("Wrote") == std::string::npos);
+    CHECK(csv.out.rfind("row,kind,vendor,model", 0) == 0); // the CSV itself
+    CHECK(pdf.exitCode == 2);
+    CHECK_THAT(pdf.err, Catch::Contains("pdf is a binary format"));
+    CHECK_FALSE(dashFile);
+}
+
 TEST_CASE("bom --workload picks the workload; SOURCE_DATE_EPOCH dates the report", "[cli][bom]")
 {
     TempDir dir;

@@ -114,6 +114,11 @@ TEST_CASE("Serving demand: each broken rule names its pointer", "[io][serving][b
     j = servingWorkload();
     j["sla"]["percentile"] = 95;
     expectProblem(j, "/workloads/1/sla/percentile", "50, 90 or 99");
+    for (int off : {0, 100, -5}) { // one rule, whatever side (CLI probe C3)
+        j["sla"]["percentile"] = off;
+        expectProblem(j, "/workloads/1/sla/percentile",
+                      "must be 50, 90 or 99 (got " + std::to_string(off) + ")");
+    }
     j = servingWorkload();
     j["sla"].erase("tpot_ms");
     expectProblem(j, "/workloads/1/sla/tpot_ms", "is required");
