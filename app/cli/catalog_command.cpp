@@ -7,6 +7,7 @@
 
 #include "catalog/catalog_import.h"
 #include "catalog/catalog_store.h"
+#include "core/io/json_document.h"
 #include "core/io/catalog_json.h"
 #include "core/io/software_compat_json.h"
 #include "core/io/text_file.h"
@@ -246,6 +247,9 @@ int importParts(const Arguments& args, std::ostream& out, std::ostream& err)
         throw UsageError("catalog import needs exactly one FILE");
     const std::string& file = args.positional()[1];
     const std::string dbPath = databasePathFrom(args.valueOr("db", ""));
+    // A catalog database given as the file to import is named as such
+    // before it is refused as this command's output (CLI probe U10).
+    checkFileEncoding(file);
     // The database is this command's output: it must not be the file read.
     checkOutputIsNotInput(dbPath, {file});
     std::error_code ignored;

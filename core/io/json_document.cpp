@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <cstdint>
 #include <cstring>
 
@@ -245,10 +246,26 @@ private:
 
 void checkTextEncoding(std::string_view text, const std::string& file)
 {
+    // The SQLite file magic (https://www.sqlite.org/fileformat.html §1.3.1):
+    // a catalog database given where a JSON file belongs.
+    constexpr std::string_view sqliteMagic("SQLite format 3\0", 16);
+    if (text.substr(0, sqliteMagic.size()) == sqliteMagic)
+        throw InputError(file, "/", "the file is an SQLite database (such as a catalog "
+                                    "database), not JSON text; a catalog database is given "
+                                    "with --db FILE");
     if (const char* encoding = wideEncodingOf(text))
         throw InputError(file, "/", std::string("the file is ") + encoding
                                         + " text; InfraFit files must be UTF-8 (save it as "
                                           "UTF-8, or convert it with iconv -t UTF-8)");
+}
+
+void checkFileEncoding(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::string head(16, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+    checkTextEncoding(head, path);
 }
 
 nlohmann::json parseJsonDocument(std::string_view text, const std::string& file)

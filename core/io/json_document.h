@@ -45,8 +45,13 @@ struct DocumentHeader {
 };
 
 /// Throws InputError when `text` is UTF-16 or UTF-32 (a byte order mark, or
-/// the NUL bytes of such text in its first four bytes): InfraFit reads UTF-8.
+/// the NUL bytes of such text in its first four bytes): InfraFit reads UTF-8;
+/// or when it is an SQLite database. Only the first 16 bytes are looked at.
 void checkTextEncoding(std::string_view text, const std::string& file);
+
+/// checkTextEncoding of the first bytes of the file at `path` (nothing when
+/// it cannot be read: the reader says so later).
+void checkFileEncoding(const std::string& path);
 
 /// Parses JSON text from `file` (used in messages only). Refuses UTF-16/32
 /// text, text nested deeper than `maxJsonDepth` before parsing, and text of

@@ -305,3 +305,18 @@ TEST_CASE("the README's vendor quote example imports", "[cli][catalog]")
     CHECK(result.exitCode == 0);
     CHECK_THAT(result.out, Catch::Contains("2 added"));
 }
+
+TEST_CASE("catalog import of a catalog database says it is one", "[cli][catalog]")
+{
+    // CLI probe U10: importing the --db file itself said "refusing to write:
+    // it is the same file as the input", a message about writing.
+    TempDir dir;
+    const std::string db = dir.file("catalog.sqlite");
+    REQUIRE(runCli({"catalog", "list", "--db", db}).exitCode == 0);
+    for (const std::string& target : {db, dir.file("other.sqlite")}) {
+        const auto r = runCli({"catalog", "import", db, "--db", target});
+        CHECK(r.exitCode == 2);
+        CHECK_THAT(r.err, Catch::Contains(db + ": /: the file is an SQLite database"));
+        CHECK_THAT(r.err, Catch::Contains("--db FILE"));
+    }
+}
