@@ -234,6 +234,10 @@ PowerReport checkNodePower(const ResolvedConfiguration& rc, const Infrastructure
     r.nodeFeedCurrentA = feedCurrentA(r.nodeWallW, feedV, in.feedPhases, pf);
 
     if (!r.psuKnown) {
+        // A PSU part with no count is the configuration's error
+        // (config.psus_per_node); "names no PSU" would contradict it.
+        if (psu && cfg.psusPerNode <= 0)
+            return r;
         addFinding(findings, Severity::Warning, "power.psu_missing",
                    "PSU capacity and redundancy were not checked: the configuration names no "
                    "PSU (PSU part and PSUs per node) and the chassis gives no PSU rating.",

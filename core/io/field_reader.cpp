@@ -200,7 +200,14 @@ bool FieldReader::readString(const char* key, std::string& target, bool required
         problem(key, "must be a string");
         return false;
     }
-    target = value->get<std::string>();
+    const auto& text = value->get_ref<const std::string&>();
+    // A NUL ends the text wherever it is printed as a C string (a report's
+    // header showed "nul" for "nul\u0000after", CLI probe C1).
+    if (text.find('\0') != std::string::npos) {
+        problem(key, "must not contain a NUL character (\\u0000)");
+        return false;
+    }
+    target = text;
     return true;
 }
 

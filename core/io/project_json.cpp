@@ -31,8 +31,7 @@ Configuration configurationFromJson(const nlohmann::json& json, const std::strin
 {
     FieldReader r(json, pointer, problems);
     Configuration c;
-    r.readString("name", c.name, true);
-    if (r.has("name") && c.name.empty())
+    if (r.readString("name", c.name, true) && r.has("name") && c.name.empty())
         r.problem("name", "must not be empty");
     r.readString("chassis", c.chassisId, true);
     r.readString("gpu", c.gpuId, true);

@@ -139,8 +139,7 @@ std::optional<Workload> workloadFromJson(
     if (!r.isObject())
         return std::nullopt;
     Workload w;
-    r.readString("name", w.name, true);
-    if (r.has("name") && w.name.empty())
+    if (r.readString("name", w.name, true) && r.has("name") && w.name.empty())
         r.problem("name", "must not be empty");
     r.readEnum("kind", w.kind, true);
     if (r.has("model")) {

@@ -115,6 +115,8 @@ TEST_CASE("finding wording: configuration and input errors use form labels, code
                              "inputs.feed_phases", "fabric.no_nic"})
         CHECK(findingWordingHas(r.findings, code));
     checkFindingWording(r.findings);
+    // The PSU is named, so no "names no PSU" beside the count error (CLI probe C2).
+    CHECK_FALSE(findingWordingHas(r.findings, "power.psu_missing"));
     for (const auto& f : r.findings) {
         if (f.code == "config.psus_per_node" && f.suggestion.find("e.g.") != std::string::npos) {
             CHECK_THAT(f.message, Catch::StartsWith("PSUs per node is 0"));

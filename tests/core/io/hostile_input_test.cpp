@@ -179,6 +179,19 @@ TEST_CASE("a trailing comma and bytes that are not UTF-8 are named as such", "[i
     CHECK_THAT(catalog[0].message, Catch::Contains("a comma before the closing }"));
 }
 
+TEST_CASE("a NUL character in a project's text is refused with its pointer", "[io][hostile]")
+{
+    // CLI probe C1: "nul\u0000after" printed as "nul" in text headers.
+    const auto problems = problemsOf([] {
+        (void)readProjectText(R"({"format": "infrafit-project", "version": 1,
+            "workloads": [{"name": "nul\u0000after", "kind": "inference",
+                           "model": {"preset": "llama-3.1-8b"}}]})");
+    });
+    REQUIRE(problems.size() == 1); // not also "must not be empty"
+    CHECK(problems[0].pointer == "/workloads/0/name");
+    CHECK_THAT(problems[0].message, Catch::Contains("must not contain a NUL character"));
+}
+
 TEST_CASE("an unknown preset lists the presets", "[io][hostile]")
 {
     const auto problems = problemsOf([] {
