@@ -516,7 +516,18 @@ UPDATE chassis SET gpu_baseboards = '["GB200 NVL72"]' WHERE id IN ('nvidia-gb200
 UPDATE part SET version = version + 1 WHERE id IN ('nvidia-v100-sxm2-32gb', 'nvidia-a100-sxm4-40gb', 'nvidia-a100-sxm4-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-h200-sxm-141gb', 'nvidia-b200-sxm-180gb', 'nvidia-b300-sxm-288gb', 'nvidia-gb200-per-gpu', 'amd-mi250x-128gb', 'amd-mi300x-192gb', 'amd-mi325x-256gb', 'amd-mi350x-288gb', 'amd-mi355x-288gb', 'intel-gaudi3-128gb', 'nvidia-dgx-h100', 'nvidia-dgx-h200', 'nvidia-dgx-b200', 'dell-poweredge-xe9680', 'supermicro-sys-821ge-tnhr', 'hpe-cray-xd670', 'lenovo-thinksystem-sr680a-v3', 'gigabyte-g593-sd1', 'supermicro-as-8125gs-tnmr2', 'asus-xa-nb3i-e12', 'nvidia-gb200-nvl72-compute-tray');
 )SQL";
 
-constexpr std::array<Migration, 11> migrations{{
+// Migration 12: the chassis' `node_multiple` (nodes are bought in whole
+// multiples of it), appended as the last column. A GB200 NVL72 compute tray
+// comes only in racks of 18 (compat.node_multiple), so a search cannot
+// recommend four of them. The shipped tray gets its 18; no stored value is
+// overwritten and its row version rises.
+constexpr std::string_view migration12 = R"SQL(
+ALTER TABLE chassis ADD COLUMN node_multiple INTEGER;
+UPDATE chassis SET node_multiple = 18 WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
+UPDATE part SET version = version + 1 WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
+)SQL";
+
+constexpr std::array<Migration, 12> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
@@ -528,6 +539,7 @@ constexpr std::array<Migration, 11> migrations{{
     {9, migration9},
     {10, migration10},
     {11, migration11},
+    {12, migration12},
 }};
 
 /// True when the database has no tables, views or triggers at all.

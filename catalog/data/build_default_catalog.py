@@ -139,6 +139,8 @@ KIND_FIELDS = {
         # the GPU baseboards the chassis is built for (catalog migration 11), from the GPU
         # models its datasheet names; a module GPU of another baseboard cannot go in
         "gpu_baseboards": _f("list"),
+        # nodes are bought in whole multiples of this many (catalog migration 12)
+        "node_multiple": integer(False, 1, 1024),
     },
     "cpu": {
         "cores": integer(True, 1, 4096),
@@ -872,6 +874,13 @@ BASEBOARDS = {
     "nvidia-gb200-nvl72-compute-tray": ["GB200 NVL72"],
 }
 
+# Rack-scale systems sold whole (catalog migration 12): a GB200 NVL72 rack holds 18 1U compute
+# trays of two GB200 superchips each and nine NVLink switch trays (docs/reference/hardware.md
+# racks[] "rack-gb200-nvl72", from the NVIDIA DGX GB200 user guide).
+NODE_MULTIPLE_SOURCE = ("Sold in whole NVL72 racks of 18 compute trays (NVIDIA DGX GB200 user "
+                        "guide, via docs/reference/hardware.md).")
+NODE_MULTIPLES = {"nvidia-gb200-nvl72-compute-tray": 18}
+
 MIG_SOURCE = ("Partition profiles: NVIDIA Multi-Instance GPU User Guide, \"Supported MIG "
               "Profiles\".")
 PARTITION_PROFILES = {
@@ -924,6 +933,10 @@ def apply_overrides(kind, part):
     if pid in SOCKETS:
         part["socket" if kind == "cpu" else "cpu_socket"] = SOCKETS[pid]
         append_note(part, SOCKET_SOURCE)
+
+    if pid in NODE_MULTIPLES:
+        part["node_multiple"] = NODE_MULTIPLES[pid]
+        append_note(part, NODE_MULTIPLE_SOURCE)
 
     if pid in BASEBOARDS:
         part["baseboard" if kind == "gpu" else "gpu_baseboards"] = BASEBOARDS[pid]
@@ -1076,6 +1089,7 @@ def validate_catalog(parts, problems):
     for table_name, table in (("PRICES", PRICES), ("PRICE_NOTES_ONLY", PRICE_NOTES_ONLY),
                               ("ESTIMATES", ESTIMATES), ("FLAGS", FLAGS),
                               ("PARTITION_PROFILES", PARTITION_PROFILES), ("SOCKETS", SOCKETS), ("BASEBOARDS", BASEBOARDS),
+                              ("NODE_MULTIPLES", NODE_MULTIPLES),
                               ("EXTRA_NOTES", EXTRA_NOTES)):
         for pid in table:
             if pid not in seen:

@@ -126,6 +126,17 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
                    "Choose a chassis built for " + rc.gpu.baseboard + ", or a GPU for " + listed
                        + ".");
     }
+    // Rack-scale systems are sold whole: 18 GB200 compute trays with their
+    // NVLink switch trays, never 4 (NVIDIA GB200 NVL72 datasheet).
+    if (ch.nodeMultiple && *ch.nodeMultiple > 1 && cfg.nodes % *ch.nodeMultiple != 0) {
+        c.nodeMultipleOk = false;
+        const int m = *ch.nodeMultiple;
+        const int up = (cfg.nodes / m + 1) * m;
+        addFinding(findings, Severity::Error, "compat.node_multiple",
+                   ch.model + " is sold in whole multiples of " + std::to_string(m)
+                       + " nodes, but the configuration has " + std::to_string(cfg.nodes) + ".",
+                   "Use " + std::to_string(up) + " nodes, or another chassis.");
+    }
     c.gpuCountOk = checkCount(cfg.gpusPerNode, ch.maxGpus, "compat.gpu_count", "GPUs",
                               "Max GPUs", ch, findings);
     if (rc.nvme)
@@ -202,9 +213,9 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
 
     c.systemPartsOk = checkSystemParts(rc, findings);
 
-    c.ok = c.gpuFormFactorOk && c.gpuBaseboardOk && c.gpuCountOk && c.nvmeBaysOk
-           && c.pcieSlotsOk && c.cpuSocketsOk && c.psuSlotsOk && c.precisionOk && c.coolingOk
-           && c.systemPartsOk;
+    c.ok = c.gpuFormFactorOk && c.gpuBaseboardOk && c.nodeMultipleOk && c.gpuCountOk
+           && c.nvmeBaysOk && c.pcieSlotsOk && c.cpuSocketsOk && c.psuSlotsOk && c.precisionOk
+           && c.coolingOk && c.systemPartsOk;
     return c;
 }
 

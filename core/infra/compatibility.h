@@ -14,6 +14,7 @@ namespace infrafit {
 struct CompatibilityReport {
     bool gpuFormFactorOk = true;
     bool gpuBaseboardOk = true; ///< the GPU's baseboard is one the chassis is built for
+    bool nodeMultipleOk = true; ///< the node count is a multiple the chassis is sold in
     bool gpuCountOk = true;
     bool nvmeBaysOk = true;
     bool pcieSlotsOk = true;
@@ -25,7 +26,8 @@ struct CompatibilityReport {
     bool ok = true;
 };
 
-/// Findings "compat.gpu_form_factor", "compat.gpu_baseboard", "compat.gpu_count", "compat.nvme_bays",
+/// Findings "compat.gpu_form_factor", "compat.gpu_baseboard", "compat.node_multiple",
+/// "compat.gpu_count", "compat.nvme_bays",
 /// "compat.pcie_slots", "compat.cpu_sockets", "compat.psu_slots",
 /// "compat.precision", "compat.precision_unknown", "compat.liquid_required",
 /// "compat.cooling_mismatch", "compat.foreign_part" (a part other than a

@@ -227,6 +227,7 @@ nlohmann::json compatibilityToJson(const CompatibilityReport& c)
         {"ok", c.ok},
         {"gpu_form_factor_ok", c.gpuFormFactorOk},
         {"gpu_baseboard_ok", c.gpuBaseboardOk},
+        {"node_multiple_ok", c.nodeMultipleOk},
         {"gpu_count_ok", c.gpuCountOk},
         {"nvme_bays_ok", c.nvmeBaysOk},
         {"pcie_slots_ok", c.pcieSlotsOk},

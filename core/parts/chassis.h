@@ -87,6 +87,10 @@ struct Chassis : PartInfo {
     /// take another generation's SXM GPUs. Empty = not known, any GPU of an
     /// accepted form factor fits.
     std::vector<std::string> gpuBaseboards;
+    /// Nodes are bought in whole multiples of this many (a GB200 NVL72 rack
+    /// holds 18 compute trays and is sold whole); absent = any count
+    /// (compat.node_multiple).
+    std::optional<int> nodeMultiple;
 
     [[nodiscard]] bool acceptsGpuForm(GpuFormFactor form) const
     {

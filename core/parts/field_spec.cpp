@@ -230,6 +230,11 @@ std::vector<FieldSpec> chassisFields()
         list<&Chassis::gpuBaseboards>("gpu_baseboards", "GPU baseboards", {},
                                       "The GPU baseboards it is built for, e.g. HGX H100; only "
                                       "module GPUs of a listed baseboard fit"),
+        // Catalog migration 12.
+        integer<&Chassis::nodeMultiple>("node_multiple", "Sold in multiples of", "nodes",
+                                        Optional, 1, 1024,
+                                        "Nodes are bought in whole multiples of this many, e.g. "
+                                        "18 trays of a GB200 NVL72 rack"),
     });
 }
 

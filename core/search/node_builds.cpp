@@ -132,6 +132,12 @@ double memoryLowerBoundBytes(const Workload& w, long long gpus)
     return params.total * perParam / double(std::max(1LL, gpus)) + cudaContextBytes;
 }
 
+int smallestNodeCount(const PartsSnapshot& parts, const NodeBuild& build)
+{
+    const Chassis& chassis = parts.chassis[std::size_t(build.chassis)];
+    return std::max(1, chassis.nodeMultiple.value_or(1));
+}
+
 ResolvedConfiguration resolveBuild(
     const PartsSnapshot& parts, const NodeBuild& b, int nodes, const SearchConstraints& constraints)
 {
@@ -193,7 +199,7 @@ bool chooseCpu(NodeBuild& b, const PartsSnapshot& parts, const std::vector<int>&
     for (int cpu : cpuOrder) {
         b.cpu = cpu;
         b.cpusPerNode = sockets;
-        const auto rc = resolveBuild(parts, b, 1, constraints);
+        const auto rc = resolveBuild(parts, b, smallestNodeCount(parts, b), constraints);
         const auto report = checkInfrastructure(rc, in);
         if (!hasError(report.findings, "compat.") && !hasError(report.findings, "pcie."))
             return true;
@@ -210,7 +216,7 @@ bool choosePsu(NodeBuild& b, const PartsSnapshot& parts, const std::vector<int>&
     const SearchConstraints& constraints, const InfrastructureInputs& in)
 {
     const Chassis& chassis = parts.chassis[std::size_t(b.chassis)];
-    const auto rc = resolveBuild(parts, b, 1, constraints);
+    const auto rc = resolveBuild(parts, b, smallestNodeCount(parts, b), constraints);
     const NodePower power = nodeDcPower(rc, in);
     const double maxW = power.total.maxW;
     const double typicalW = power.total.typicalW;

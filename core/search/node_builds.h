@@ -55,6 +55,10 @@ ConfigSpace enumerateNodeBuilds(const Workload& workload, const PartsSnapshot& p
                                 const SearchConstraints& constraints,
                                 const InfrastructureInputs& infraInputs);
 
+/// The fewest nodes a build can be bought in: 1, or its chassis'
+/// `node_multiple` (a GB200 NVL72 rack's 18 trays).
+int smallestNodeCount(const PartsSnapshot& parts, const NodeBuild& build);
+
 /// The resolved configuration of a build at `nodes` nodes, named after it.
 ResolvedConfiguration resolveBuild(const PartsSnapshot& parts, const NodeBuild& build, int nodes,
                                    const SearchConstraints& constraints);

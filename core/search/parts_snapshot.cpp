@@ -54,4 +54,21 @@ std::vector<int> nodeCountsFor(const SearchConstraints& c)
     return counts;
 }
 
+std::vector<int> nodeCountsInMultiples(const std::vector<int>& counts, int multiple,
+                                       const SearchConstraints& c)
+{
+    if (multiple <= 1)
+        return counts;
+    std::vector<int> out;
+    for (int n : counts) {
+        if (!c.nodeCounts.empty()) {
+            if (n % multiple == 0)
+                out.push_back(n);
+        } else if (1LL * n * multiple <= c.maxNodes) {
+            out.push_back(n * multiple);
+        }
+    }
+    return out;
+}
+
 } // namespace infrafit

@@ -60,4 +60,11 @@ struct SearchConstraints {
 /// The node counts a search tries for these constraints.
 std::vector<int> nodeCountsFor(const SearchConstraints& constraints);
 
+/// The node counts to try on a chassis sold in whole multiples of
+/// `multiple` nodes (Chassis::nodeMultiple, 1 = any): `counts` as they are,
+/// else `multiple` × each count up to the node limit, or of explicit counts
+/// those that are multiples.
+std::vector<int> nodeCountsInMultiples(const std::vector<int>& counts, int multiple,
+                                       const SearchConstraints& constraints);
+
 } // namespace infrafit

@@ -200,7 +200,8 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         auto [pit, newGpn] = plansByGpn.try_emplace(nb.gpusPerNode);
         if (newGpn)
             pit->second = servingReplicaPlans(w, nb.gpusPerNode);
-        const LinkRates r = linkRates(resolveBuild(req.parts, nb, 1, c));
+        const LinkRates r
+            = linkRates(resolveBuild(req.parts, nb, smallestNodeCount(req.parts, nb), c));
         for (const ServingReplicaPlan& plan : pit->second) {
             // A replica stays inside its node: the links between nodes
             // matter only to the hops between pipeline stages.
@@ -234,7 +235,9 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         }(),
         [&](std::size_t k) {
             const auto& [b, plan] = cacheSource[k];
-            prepareReplica(*cache[k], w, plan, resolveBuild(req.parts, space.builds[b], 1, c));
+            prepareReplica(*cache[k], w, plan,
+                           resolveBuild(req.parts, space.builds[b],
+                                        smallestNodeCount(req.parts, space.builds[b]), c));
         },
         1);
     if (!phase1) {
@@ -276,8 +279,12 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
         return pos->second;
     };
     const auto nodesFor = [&](const ServingItem& it, int replicas) {
-        return replicasFor(
-            double(replicas) * it.plan.gpus(), space.builds[it.build].gpusPerNode);
+        const NodeBuild& nb = space.builds[it.build];
+        const int nodes = replicasFor(double(replicas) * it.plan.gpus(), nb.gpusPerNode);
+        // A chassis sold in whole multiples (GB200 NVL72: 18 trays) is
+        // bought, and paid for, whole.
+        const int multiple = smallestNodeCount(req.parts, nb);
+        return (nodes + multiple - 1) / multiple * multiple;
     };
     const auto withinNodeLimits = [&](const ServingItem& it, int nodes) {
         const NodeBuild& nb = space.builds[it.build];

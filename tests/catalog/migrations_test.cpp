@@ -73,7 +73,8 @@ const std::vector<std::pair<const char*, const char*>> migration7Columns{
     {"nic", "dpu"},                 {"nic", "isolation_offload"},
     // and migration 10's CPU sockets and 11's GPU baseboards, handled the same way.
     {"chassis", "cpu_socket"},      {"cpu", "socket"},
-    {"gpu", "baseboard"},           {"chassis", "gpu_baseboards"}};
+    {"gpu", "baseboard"},           {"chassis", "gpu_baseboards"},
+    {"chassis", "node_multiple"}}; // and 12's
 
 void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 {
@@ -95,30 +96,33 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
         db.exec("ALTER TABLE " + std::string(table) + " DROP COLUMN " + column);
 }
 
-/// The columns migrations 10 (CPU sockets) and 11 (GPU baseboards) add, by
-/// the migration that adds them.
+/// The columns migrations 10 (CPU sockets), 11 (GPU baseboards) and 12
+/// (node multiples) add, by the migration that adds them.
 struct LaterColumn {
     int migration;
     const char* table;
     const char* column;
 };
-constexpr std::array<LaterColumn, 4> laterColumns{{{10, "chassis", "cpu_socket"},
+constexpr std::array<LaterColumn, 5> laterColumns{{{10, "chassis", "cpu_socket"},
                                                    {10, "cpu", "socket"},
                                                    {11, "gpu", "baseboard"},
-                                                   {11, "chassis", "gpu_baseboards"}}};
+                                                   {11, "chassis", "gpu_baseboards"},
+                                                   {12, "chassis", "node_multiple"}}};
 
 /// `part` without the fields of migration `from` and later (10: sockets,
-/// 11: baseboards).
+/// 11: baseboards, 12: node multiples).
 Part withoutFieldsFrom(int from, Part part)
 {
     if (auto* chassis = std::get_if<Chassis>(&part)) {
         if (from <= 10)
             chassis->cpuSocket.clear();
-        chassis->gpuBaseboards.clear();
+        if (from <= 11)
+            chassis->gpuBaseboards.clear();
+        chassis->nodeMultiple.reset();
     }
     if (auto* cpu = std::get_if<Cpu>(&part); cpu && from <= 10)
         cpu->socket.clear();
-    if (auto* gpu = std::get_if<Gpu>(&part))
+    if (auto* gpu = std::get_if<Gpu>(&part); gpu && from <= 11)
         gpu->baseboard.clear();
     return part;
 }
@@ -130,8 +134,7 @@ void writeBeforeMigration(int from, sqlite::Database& db, const std::vector<Part
 {
     for (const auto& later : laterColumns)
         if (later.migration >= from)
-            db.exec(std::string("ALTER TABLE ") + later.table + " ADD COLUMN " + later.column
-                    + " TEXT");
+            db.exec(std::string("ALTER TABLE ") + later.table + " ADD COLUMN " + later.column);
     {
         CatalogReader reader(db);
         CatalogWriter writer(db, reader);
@@ -163,6 +166,7 @@ Part withoutPartNumber(Part part)
         chassis->serviceAccess = blank.serviceAccess;
         chassis->cpuSocket.clear();     // migration 10
         chassis->gpuBaseboards.clear(); // migration 11
+        chassis->nodeMultiple.reset();  // migration 12
     }
     if (auto* cpu = std::get_if<Cpu>(&part))
         cpu->socket.clear(); // migration 10
@@ -699,4 +703,36 @@ TEST_CASE("migration 11: shipped GPUs and chassis gain their baseboards, others 
     updated.baseboard = "HGX H100";
     store.importParts({Part(updated)});
     CHECK(std::get<Gpu>(*store.find("v10-gpu")).baseboard == "HGX H100");
+}
+
+TEST_CASE("migration 12: the shipped GB200 tray is sold in racks of 18, other chassis stay unknown",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v11.sqlite");
+    const std::vector<Part> parts{fullPart(PartKind::Chassis, "nvidia-gb200-nvl72-compute-tray"),
+                                  fullPart(PartKind::Chassis, "v11-chassis")};
+    {
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        db.exec("PRAGMA foreign_keys = ON");
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(11)) == 0);
+        writeBeforeMigration(12, db, parts);
+        transaction.commit();
+        REQUIRE(db.userVersion() == 11);
+    }
+    auto store = CatalogStore::open(path);
+    CHECK(store.schemaVersion() == currentSchemaVersion());
+    const auto tray = store.find("nvidia-gb200-nvl72-compute-tray");
+    REQUIRE(tray);
+    CHECK(std::get<Chassis>(*tray).nodeMultiple == std::optional<int>(18));
+    CHECK(store.version("nvidia-gb200-nvl72-compute-tray") == std::optional<std::int64_t>(2));
+    const auto own = store.find("v11-chassis");
+    REQUIRE(own);
+    CHECK_FALSE(std::get<Chassis>(*own).nodeMultiple);
+    CHECK(sameFields(*own, withoutFieldsFrom(12, parts[1])));
+    Chassis updated = std::get<Chassis>(*own);
+    updated.nodeMultiple = 4;
+    store.importParts({Part(updated)});
+    CHECK(std::get<Chassis>(*store.find("v11-chassis")).nodeMultiple == std::optional<int>(4));
 }

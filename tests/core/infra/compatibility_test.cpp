@@ -111,6 +111,34 @@ TEST_CASE("A module GPU fits only a baseboard its chassis is built for", "[infra
     CHECK_FALSE(hasCode(findings, "compat.gpu_baseboard"));
 }
 
+// Source: NVIDIA DGX GB200 user guide (docs/reference/hardware.md racks[]
+// "rack-gb200-nvl72"): an NVL72 rack holds 18 compute trays and is sold whole.
+TEST_CASE("A chassis sold in multiples takes only whole multiples of nodes", "[infra][compat]")
+{
+    auto rc = test::pcieServer();
+    rc.chassis.model = "GB200 NVL72 compute tray";
+    rc.chassis.nodeMultiple = 18;
+    rc.config.nodes = 4;
+    Findings findings;
+    const auto report = checkCompatibility(rc, InfrastructureInputs{}, findings);
+    CHECK_FALSE(report.nodeMultipleOk);
+    CHECK_FALSE(report.ok);
+    const auto* f = test::findCode(findings, "compat.node_multiple");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+    CHECK(f->message.find("multiples of 18 nodes") != std::string::npos);
+    CHECK(f->suggestion.find("Use 18 nodes") != std::string::npos);
+    for (int nodes : {18, 36}) {
+        rc.config.nodes = nodes;
+        findings.clear();
+        CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).nodeMultipleOk);
+    }
+    rc.config.nodes = 4;
+    rc.chassis.nodeMultiple.reset(); // not stated: any count
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).nodeMultipleOk);
+}
+
 // Source: docs/reference/hardware.md §1.1 "Precision support": MI250X has no FP8.
 TEST_CASE("FP8 on a GPU that lacks it", "[infra][compat]")
 {

@@ -204,3 +204,29 @@ TEST_CASE("a configuration with a part lacking a price stays off the front", "[s
         CHECK(rec.candidates[static_cast<std::size_t>(point.candidate)].priceComplete);
     }
 }
+
+// A GB200 NVL72 compute tray is sold in racks of 18 (catalog
+// node_multiple): the search tried 4 trays with HDR NICs and ranked them
+// first for a 70B fine-tune; it now tries whole racks only.
+TEST_CASE("a chassis sold in multiples of 18 nodes is searched in whole multiples",
+          "[search]")
+{
+    RecommendRequest r;
+    r.workload = testing::fineTune70b();
+    r.parts = testing::defaultCatalogSnapshot();
+    r.constraints.partIds = {"nvidia-gb200-per-gpu"};
+    r.constraints.maxNodes = 40;
+    r.top = 50;
+    const auto rec = recommend(r);
+    INFO(rec.findings.size());
+    for (const auto& f : rec.findings)
+        UNSCOPED_INFO(f.code << ": " << f.message);
+    REQUIRE(!rec.candidates.empty());
+    for (const auto& c : rec.candidates) {
+        INFO(c.config.config.name);
+        CHECK(c.config.chassis.id == "nvidia-gb200-nvl72-compute-tray");
+        CHECK(c.config.config.nodes % 18 == 0);
+        REQUIRE(c.analysis.infrastructure);
+        CHECK(c.analysis.infrastructure->compatibility.nodeMultipleOk);
+    }
+}
