@@ -488,8 +488,11 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
                 addCompleteSystemBuilds(space, parts, int(g), int(h), c, maxNodes);
                 continue;
             }
+            // PCIe cards may half-fill a server; SXM and OAM modules come on a
+            // baseboard of the chassis' full count (an HGX 8-GPU board is
+            // sold with 8), so such a chassis is bought full.
             std::vector<int> perNode {ch.maxGpus};
-            if (ch.maxGpus % 2 == 0 && ch.maxGpus >= 2)
+            if (gpu.formFactor == GpuFormFactor::Pcie && ch.maxGpus % 2 == 0 && ch.maxGpus >= 2)
                 perNode.push_back(ch.maxGpus / 2);
             for (int gpn : perNode) {
                 // NIC options: none (single node) and, for several nodes,

@@ -184,6 +184,9 @@ TEST_CASE("a serving search puts module GPUs only on a baseboard their chassis i
             CHECK(c.config.gpu.id == "nvidia-gb200-per-gpu");
         REQUIRE(c.analysis.infrastructure);
         CHECK(c.analysis.infrastructure->compatibility.gpuBaseboardOk);
+        // A baseboard is bought full: 8 H200 modules on an HGX board, never 4.
+        if (c.config.gpu.formFactor != GpuFormFactor::Pcie)
+            CHECK(c.config.config.gpusPerNode == c.config.chassis.maxGpus);
     }
 }
 
