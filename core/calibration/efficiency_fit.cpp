@@ -38,7 +38,9 @@ struct CalImplied {
 CalImplied calImpliedEfficiency(const MeasuredRun& run, const InfrastructureInputs& in)
 {
     const double target = calSpeed(run.figure, run.measured);
-    if (isServedFigure(run.workload, run.figure)) {
+    // Only an open loop has a demand apart from the speed: a closed loop's
+    // users wait for their answers, so what it serves measures the speed.
+    if (isServedFigure(run.workload, run.figure) && run.workload.serving.requestRatePerS) {
         Workload w = run.workload;
         w.efficiency = kCalMaxEfficiency;
         const double demand = demandFigure(w, evaluate(w, run.config, in));

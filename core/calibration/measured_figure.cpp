@@ -31,6 +31,9 @@ double figureOf(MeasuredFigure figure, const Workload& workload, const AnalysisR
         if (!result.serving)
             return 0;
         const auto& s = *result.serving;
+        // A closed loop's rate is what the simulation of its users served.
+        if (s.closedLoop)
+            return s.demandRequestsPerS * meanOutputTokens(workload);
         const double capacity = s.replicasInConfiguration * s.saturatedRequestsPerS;
         return std::min(s.demandRequestsPerS, capacity) * meanOutputTokens(workload);
     }

@@ -15,9 +15,11 @@ namespace infrafit {
 [[nodiscard]] bool isServedFigure(const Workload& workload, MeasuredFigure figure);
 
 /// The run's figure in an analysis of its workload; 0 when the workload was
-/// not analysed or does not fit. A served figure is
+/// not analysed or does not fit. A served figure is, for an open loop,
 /// min(demand, replicas × saturated rate per replica) × mean output length:
-/// the demand while the configuration keeps up, its capacity beyond.
+/// the demand while the configuration keeps up, its capacity beyond; for a
+/// closed loop, the rate the simulation of its users served × mean output
+/// length.
 [[nodiscard]] double figureOf(MeasuredFigure figure, const Workload& workload,
                               const AnalysisResult& result);
 

@@ -135,7 +135,7 @@ std::optional<Measurement> measurementFromJson(const nlohmann::json& json,
     }
     FieldReader r(json, pointer, problems);
     Measurement m;
-    if (r.readString("name", m.name, true) && r.has("name") && m.name.empty())
+    if (r.readString("name", m.name, true) && m.name.empty())
         r.problem("name", "must not be empty");
     r.readString("workload", m.workload, true);
     r.readString("configuration", m.configuration, true);
@@ -189,7 +189,7 @@ std::optional<CalibrationProfile> calibrationProfileFromJson(const nlohmann::jso
     }
     FieldReader r(json, pointer, problems);
     CalibrationProfile p;
-    if (r.readString("name", p.name, true) && r.has("name") && p.name.empty())
+    if (r.readString("name", p.name, true) && p.name.empty())
         r.problem("name", "must not be empty");
     r.readString("date", p.date);
     r.readInt("runs", p.runs, false, 0, 100000000);

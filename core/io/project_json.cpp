@@ -31,7 +31,7 @@ Configuration configurationFromJson(const nlohmann::json& json, const std::strin
 {
     FieldReader r(json, pointer, problems);
     Configuration c;
-    if (r.readString("name", c.name, true) && r.has("name") && c.name.empty())
+    if (r.readString("name", c.name, true) && c.name.empty())
         r.problem("name", "must not be empty");
     r.readString("chassis", c.chassisId, true);
     r.readString("gpu", c.gpuId, true);
@@ -190,9 +190,9 @@ nlohmann::json projectRequirementsToJson(const ProjectRequirements& requirements
 }
 
 /// Reads the project, appending every problem (at most maxListedProblems,
-/// the rest counted in `dropped`) instead of throwing.
-/// Reads the project. `ignored`, when given, receives the unknown fields of
-/// inline parts (the part reader's own warnings).
+/// the rest counted in `dropped`) instead of throwing. `ignored`, when
+/// given, receives the unknown fields of inline parts (the part reader's
+/// own warnings).
 Project readProject(const nlohmann::json& document, const std::string& file,
                     std::vector<Problem>& problems, std::size_t& dropped,
                     std::vector<Problem>* ignored = nullptr)
@@ -263,10 +263,11 @@ Project readProject(const nlohmann::json& document, const std::string& file,
             trimProblems(problems, dropped);
         }
     }
-    if (auto it = document.find("calibration"); it != document.end())
+    if (auto it = document.find("calibration"); it != document.end()) {
         noteKeyRead(*it);
-    if (auto it = document.find("calibration"); it != document.end() && !it->is_null())
-        project.calibration = calibrationProfileFromJson(*it, "/calibration", problems);
+        if (!it->is_null())
+            project.calibration = calibrationProfileFromJson(*it, "/calibration", problems);
+    }
     applyCalibrationProfile(project);
     project.portfolio = portfolioFromJson(document, project, problems);
     trimProblems(problems, dropped);

@@ -139,7 +139,7 @@ std::optional<Workload> workloadFromJson(
     if (!r.isObject())
         return std::nullopt;
     Workload w;
-    if (r.readString("name", w.name, true) && r.has("name") && w.name.empty())
+    if (r.readString("name", w.name, true) && w.name.empty())
         r.problem("name", "must not be empty");
     r.readEnum("kind", w.kind, true);
     if (r.has("model")) {

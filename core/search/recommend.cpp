@@ -64,8 +64,7 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
     std::vector<Cand> cands;
     for (std::size_t b = 0; b < space.builds.size(); ++b) {
         const NodeBuild& nb = space.builds[b];
-        const Chassis& chassis = req.parts.chassis[std::size_t(nb.chassis)];
-        for (int n : nodeCountsInMultiples(space.nodeCounts, chassis.nodeMultiple.value_or(1), c)) {
+        for (int n : nodeCountsInMultiples(space.nodeCounts, smallestNodeCount(req.parts, nb), c)) {
             if (nb.multiNode != (n > 1))
                 continue;
             if (c.maxGpus && 1LL * n * nb.gpusPerNode > *c.maxGpus)

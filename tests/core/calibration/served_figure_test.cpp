@@ -114,3 +114,22 @@ TEST_CASE("a serving run below its demand is the capacity and fits the efficienc
     CHECK(predictedFigure(s.run(0.9 * predicted), fit.impliedEfficiency, {})
           == Approx(0.9 * predicted).epsilon(0.01));
 }
+
+TEST_CASE("a closed-loop serving run is always fitted: its users wait, so it measures speed",
+          "[calibration][serving]")
+{
+    ServedSetup s;
+    s.workload.serving.requestRatePerS.reset();
+    s.workload.serving.users = 64;
+    s.workload.serving.thinkTimeS = 1.0;
+    REQUIRE(isServedFigure(s.workload, MeasuredFigure::OutputTokensPerS));
+    const double predicted = figureOf(MeasuredFigure::OutputTokensPerS, s.workload,
+                                      evaluate(s.workload, s.dgx));
+    REQUIRE(predicted > 0);
+    const auto result = calibrateEfficiency({s.run(0.9 * predicted)}, {}, {});
+    const auto& fit = result.runs.at(0);
+    CHECK_FALSE(fit.keptUpWithDemand); // what the users got is not a demand met
+    CHECK(fit.predictedBefore == Approx(predicted));
+    REQUIRE(fit.reachable);
+    CHECK(fit.impliedEfficiency < result.efficiencies.at(0).prior);
+}
