@@ -6,6 +6,7 @@
 // 50 req/s look 99 % slow and right-sized it to 90 nodes).
 #include "core/calibration/efficiency_fit.h"
 #include "core/calibration/measured_figure.h"
+#include "core/calibration/measured_runs_json.h"
 #include "core/calibration/right_sizing.h"
 #include "core/io/catalog_json.h"
 #include "core/io/project_json.h"
@@ -132,4 +133,16 @@ TEST_CASE("a closed-loop serving run is always fitted: its users wait, so it mea
     CHECK(fit.predictedBefore == Approx(predicted));
     REQUIRE(fit.reachable);
     CHECK(fit.impliedEfficiency < result.efficiencies.at(0).prior);
+}
+
+TEST_CASE("an error past a million percent is said so, not printed in 80 digits",
+          "[calibration]")
+{
+    // CLI probe C5: a measured 1e-300 tok/s printed "+779,762,846,950,…,506 %".
+    ServedSetup s;
+    s.workload.serving.requestRatePerS = 1e4;
+    const auto result = calibrateEfficiency({s.run(1e-300)}, {}, {});
+    const std::string text = calibrationToText(result);
+    CHECK(text.find("> +1,000,000 %") != std::string::npos);
+    CHECK(text.find("000,000,000,000") == std::string::npos);
 }
