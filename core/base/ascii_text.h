@@ -33,6 +33,17 @@ inline bool containsNoCase(std::string_view text, std::string_view needle)
     return false;
 }
 
+/// Whether `a` and `b` are the same text, ignoring ASCII case.
+constexpr bool equalsNoCase(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (asciiLower(a[i]) != asciiLower(b[i]))
+            return false;
+    return true;
+}
+
 /// Whether `text` starts with `prefix`, ignoring ASCII case.
 constexpr bool startsWithNoCase(std::string_view text, std::string_view prefix)
 {

@@ -3,6 +3,7 @@
 
 #include "core/parts/system_parts.h"
 
+#include "core/base/ascii_text.h"
 #include "core/base/finding_text.h"
 
 #include <algorithm>
@@ -127,7 +128,7 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
                        + ".");
     }
     // Rack-scale systems are sold whole: 18 GB200 compute trays with their
-    // NVLink switch trays, never 4 (NVIDIA GB200 NVL72 datasheet).
+    // NVLink switch trays, never 4 (NVIDIA DGX GB200 user guide).
     if (ch.nodeMultiple && *ch.nodeMultiple > 1 && cfg.nodes % *ch.nodeMultiple != 0) {
         c.nodeMultipleOk = false;
         const int m = *ch.nodeMultiple;
@@ -151,7 +152,7 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
         // A CPU fits only its own socket; unknown on either side is not
         // checked (the datasheet did not say).
         if (!rc.cpu->socket.empty() && !ch.cpuSocket.empty()
-            && lower(rc.cpu->socket) != lower(ch.cpuSocket)) {
+            && !equalsNoCase(rc.cpu->socket, ch.cpuSocket)) {
             c.cpuSocketsOk = false;
             addFinding(findings, Severity::Error, "compat.cpu_socket",
                        "CPU " + rc.cpu->model + " fits " + rc.cpu->socket + " but chassis "

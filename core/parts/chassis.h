@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/base/ascii_text.h"
 #include "core/parts/gpu.h"
 
-#include <cctype>
 #include <string_view>
 
 namespace infrafit {
@@ -107,14 +107,10 @@ struct Chassis : PartInfo {
     {
         if (baseboard.empty() || gpuBaseboards.empty())
             return true;
-        const auto same = [baseboard](const std::string& listed) {
-            return std::equal(listed.begin(), listed.end(), baseboard.begin(), baseboard.end(),
-                              [](char a, char b) {
-                                  return std::tolower(static_cast<unsigned char>(a))
-                                      == std::tolower(static_cast<unsigned char>(b));
-                              });
-        };
-        return std::any_of(gpuBaseboards.begin(), gpuBaseboards.end(), same);
+        return std::any_of(gpuBaseboards.begin(), gpuBaseboards.end(),
+                           [baseboard](const std::string& listed) {
+                               return equalsNoCase(listed, baseboard);
+                           });
     }
 };
 
