@@ -3,6 +3,7 @@
 
 #include "core/base/input_error.h"
 #include "core/io/json_path_tracker.h"
+#include "core/io/key_use.h"
 #include "core/base/message_text.h"
 #include "core/io/part_reader.h"
 #include "core/io/text_file.h"
@@ -297,10 +298,10 @@ void checkDocumentHeader(const nlohmann::json& document, std::string_view format
     DocumentHeader header;
     header.isObject = document.is_object();
     if (header.isObject) {
-        if (const auto it = document.find("format"); it != document.end() && it->is_string())
+        // Noted as read: a project's header is not an unknown member.
+        if (const auto* it = lookUpMember(document, "format"); it && it->is_string())
             header.format = it->get<std::string>();
-        if (const auto it = document.find("version");
-            it != document.end() && it->is_number_integer())
+        if (const auto* it = lookUpMember(document, "version"); it && it->is_number_integer())
             header.version = it->is_number_unsigned()
                 ? static_cast<std::int64_t>(std::min<std::uint64_t>(it->get<std::uint64_t>(),
                                                                     INT64_MAX)) // too new

@@ -55,6 +55,17 @@ void noteKeyRead(const nlohmann::json& member)
         activeRecorder->note(member);
 }
 
+const nlohmann::json* lookUpMember(const nlohmann::json& object, const char* key)
+{
+    if (!object.is_object())
+        return nullptr;
+    const auto it = object.find(key);
+    if (it == object.end())
+        return nullptr;
+    noteKeyRead(*it);
+    return &*it;
+}
+
 void noteSubtreeRead(const nlohmann::json& node)
 {
     if (activeRecorder)

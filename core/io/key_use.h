@@ -43,6 +43,10 @@ private:
 /// Notes `member` as looked at for this thread's active recorder; does
 /// nothing when none is active.
 void noteKeyRead(const nlohmann::json& member);
+/// The member `key` of `object` (nullptr when `object` is no object or has
+/// no such member, null members included), noted as looked at: the lookup
+/// of a reader that does not go through FieldReader.
+const nlohmann::json* lookUpMember(const nlohmann::json& object, const char* key);
 /// Notes `node` and its subtree as read for the active recorder.
 void noteSubtreeRead(const nlohmann::json& node);
 

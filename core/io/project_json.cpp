@@ -83,17 +83,14 @@ namespace {
 const nlohmann::json* arrayMember(const nlohmann::json& doc, const char* key,
                                   std::vector<Problem>& problems)
 {
-    auto it = doc.find(key);
-    if (it == doc.end())
+    const auto* member = lookUpMember(doc, key);
+    if (!member || member->is_null())
         return nullptr;
-    noteKeyRead(*it);
-    if (it->is_null())
-        return nullptr;
-    if (!it->is_array()) {
+    if (!member->is_array()) {
         problems.push_back({std::string("/") + key, "must be an array"});
         return nullptr;
     }
-    return &*it;
+    return member;
 }
 
 /// Reads the project's `portfolio` after its workloads and configurations,
@@ -102,10 +99,8 @@ std::optional<PortfolioSpec> portfolioFromJson(const nlohmann::json& document,
                                                const Project& project,
                                                std::vector<Problem>& problems)
 {
-    auto it = document.find("portfolio");
-    if (it != document.end())
-        noteKeyRead(*it);
-    if (it == document.end() || it->is_null())
+    const auto* it = lookUpMember(document, "portfolio");
+    if (!it || it->is_null())
         return std::nullopt;
     if (!it->is_object()) {
         problems.push_back({"/portfolio", "must be an object"});
@@ -120,10 +115,8 @@ std::optional<PortfolioSpec> portfolioFromJson(const nlohmann::json& document,
         problems.push_back({"/portfolio/configuration",
                             "names no configuration of this project (\""
                                 + shortenedValue(spec.configuration) + "\")"});
-    auto list = it->find("workloads");
-    if (list != it->end())
-        noteKeyRead(*list);
-    if (list == it->end() || !list->is_array() || list->empty()) {
+    const auto* list = lookUpMember(*it, "workloads");
+    if (!list || !list->is_array() || list->empty()) {
         problems.push_back({"/portfolio/workloads", "must be a non-empty array of workload names"});
         return spec;
     }
@@ -166,10 +159,9 @@ void trimProblems(std::vector<Problem>& problems, std::size_t& dropped)
 void readProjectRequirements(const nlohmann::json& document, ProjectRequirements& requirements,
                              std::vector<Problem>& problems)
 {
-    const auto it = document.find("requirements");
-    if (it == document.end())
+    const auto* it = lookUpMember(document, "requirements");
+    if (!it)
         return;
-    noteKeyRead(*it);
     FieldReader r(*it, "/requirements", problems);
     if (!r.isObject())
         return;
@@ -202,8 +194,6 @@ Project readProject(const nlohmann::json& document, const std::string& file,
     checkDocumentHeader(document, projectFormat, projectVersion, file);
     Project project;
     FieldReader top(document, "", problems);
-    (void)top.has("format"); // read by checkDocumentHeader
-    (void)top.has("version");
     top.readString("name", project.name);
 
     if (const auto* parts = arrayMember(document, "parts", problems)) {
@@ -263,11 +253,8 @@ Project readProject(const nlohmann::json& document, const std::string& file,
             trimProblems(problems, dropped);
         }
     }
-    if (auto it = document.find("calibration"); it != document.end()) {
-        noteKeyRead(*it);
-        if (!it->is_null())
-            project.calibration = calibrationProfileFromJson(*it, "/calibration", problems);
-    }
+    if (const auto* it = lookUpMember(document, "calibration"); it && !it->is_null())
+        project.calibration = calibrationProfileFromJson(*it, "/calibration", problems);
     applyCalibrationProfile(project);
     project.portfolio = portfolioFromJson(document, project, problems);
     trimProblems(problems, dropped);

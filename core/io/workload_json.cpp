@@ -98,10 +98,8 @@ nlohmann::json loraTargetsToJson(unsigned set)
 void readWorkloadSoftwareTexts(const nlohmann::json& json, const std::string& pointer,
                                Workload& w, std::vector<Problem>& problems)
 {
-    const auto it = json.find("software");
-    if (it != json.end())
-        noteKeyRead(*it);
-    if (it == json.end() || !it->is_object())
+    const auto* it = lookUpMember(json, "software");
+    if (!it || !it->is_object())
         return; // a non-object was reported by the registry's reader
     FieldReader r(*it, pointer + "/software", problems);
     const auto version = [&r](const char* key, std::string& target) {
