@@ -48,39 +48,50 @@ std::string runFigureText(double value)
     return infra::num(value, std::fabs(value) >= 100 ? 0 : 3);
 }
 
-/// A run's name is unique in its file (docs/user-guide.md "Measured runs"):
-/// two runs of one name would be listed, fitted and replaced as one.
-void checkUniqueRunName(std::map<std::string, std::string>& seen, const std::string& name,
-    const std::string& at, std::vector<Problem>& problems)
+/// A run and where it stands in its runs file.
+struct RunEntry {
+    std::string pointer; ///< "/runs/N"
+    Measurement measurement;
+};
+
+/// The runs of a runs file (`{"runs": [...]}`), read with their problems
+/// appended: an unnamed run is "run N", and a run's name is unique in its
+/// file (docs/user-guide.md "Measured runs"), since two runs of one name
+/// would be listed, fitted and replaced as one.
+std::vector<RunEntry> readRunEntries(const nlohmann::json& document, const std::string& file,
+    std::vector<Problem>& problems)
 {
-    const auto [it, fresh] = seen.emplace(name, at);
-    if (!fresh)
-        problems.push_back({at + "/name", "duplicate run name \"" + shortenedValue(name)
-                                              + "\" (also " + it->second + ")"});
+    if (!document.is_object() || !document.contains("runs") || !document["runs"].is_array()
+        || document["runs"].empty())
+        throw InputError(file, "/runs", "expected a non-empty array of measured runs");
+    std::vector<RunEntry> entries;
+    std::map<std::string, std::string> names;
+    const auto& list = document["runs"];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        std::string at = "/runs/" + std::to_string(i);
+        nlohmann::json entry = list[i];
+        if (entry.is_object() && !entry.contains("name"))
+            entry["name"] = "run " + std::to_string(i + 1);
+        auto m = measurementFromJson(entry, at, problems);
+        if (!m)
+            continue;
+        const auto [seen, fresh] = names.emplace(m->name, at);
+        if (!fresh)
+            problems.push_back({at + "/name", "duplicate run name \"" + shortenedValue(m->name)
+                                                  + "\" (also " + seen->second + ")"});
+        entries.push_back({std::move(at), std::move(*m)});
+    }
+    return entries;
 }
 
 } // namespace
 
 std::vector<Measurement> measurementsFromRunsJson(const nlohmann::json& document, const std::string& file)
 {
-    if (!document.is_object() || !document.contains("runs") || !document["runs"].is_array()
-        || document["runs"].empty())
-        throw InputError(file, "/runs", "expected a non-empty array of measured runs");
     std::vector<Problem> problems;
     std::vector<Measurement> measurements;
-    const auto& list = document["runs"];
-    std::map<std::string, std::string> names;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        nlohmann::json entry = list[i];
-        // A runs file may leave runs unnamed: "run 1", "run 2", ….
-        if (entry.is_object() && !entry.contains("name"))
-            entry["name"] = "run " + std::to_string(i + 1);
-        const std::string at = "/runs/" + std::to_string(i);
-        if (auto m = measurementFromJson(entry, at, problems)) {
-            checkUniqueRunName(names, m->name, at, problems);
-            measurements.push_back(std::move(*m));
-        }
-    }
+    for (auto& entry : readRunEntries(document, file, problems))
+        measurements.push_back(std::move(entry.measurement));
     if (!problems.empty())
         throw InputError(file, std::move(problems));
     return measurements;
@@ -158,26 +169,14 @@ std::vector<MeasuredRun> measuredRunsFor(const std::vector<Measurement>& measure
 std::vector<MeasuredRun> measuredRunsFromJson(const nlohmann::json& document, const Project& project,
     const PartLookup& catalog, const std::string& file)
 {
-    if (!document.is_object() || !document.contains("runs") || !document["runs"].is_array()
-        || document["runs"].empty())
-        throw InputError(file, "/runs", "expected a non-empty array of measured runs");
     // Every problem at once: those of the file's form and those of what
     // the runs name in the project.
     std::vector<Problem> problems;
     std::vector<MeasuredRun> runs;
-    const auto& list = document["runs"];
-    std::map<std::string, std::string> names;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const std::string at = "/runs/" + std::to_string(i);
-        nlohmann::json entry = list[i];
-        if (entry.is_object() && !entry.contains("name"))
-            entry["name"] = "run " + std::to_string(i + 1);
-        if (auto m = measurementFromJson(entry, at, problems)) {
-            checkUniqueRunName(names, m->name, at, problems);
-            if (auto run = resolvedMeasurement(*m, at, project, catalog, file, problems))
-                runs.push_back(std::move(*run));
-        }
-    }
+    for (const auto& entry : readRunEntries(document, file, problems))
+        if (auto run = resolvedMeasurement(entry.measurement, entry.pointer, project, catalog,
+                                           file, problems))
+            runs.push_back(std::move(*run));
     if (!problems.empty())
         throw InputError(file, std::move(problems));
     return runs;
