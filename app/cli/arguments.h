@@ -30,9 +30,11 @@ public:
     [[nodiscard]] std::string valueOr(const std::string& option, const std::string& fallback) const;
     /// A number option; UsageError when it is not a finite number.
     [[nodiscard]] std::optional<double> number(const std::string& option) const;
-    /// A whole-number option from 1 to `maximum`, `fallback` when absent;
-    /// UsageError naming both bounds otherwise.
-    [[nodiscard]] int count(const std::string& option, int fallback, int maximum) const;
+    /// A whole-number option from 1 to `maximum` (the searches' counts,
+    /// --top, --max-nodes, --threads, go up to a million), `fallback` when
+    /// absent; UsageError naming both bounds otherwise.
+    [[nodiscard]] int count(const std::string& option, int fallback,
+                            int maximum = 1000000) const;
     /// The value of `option` when it is one of `choices`; UsageError otherwise.
     [[nodiscard]] std::string choice(const std::string& option, const std::string& fallback,
                                      const std::vector<std::string>& choices) const;

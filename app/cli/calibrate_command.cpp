@@ -30,7 +30,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <cmath>
 #include <iterator>
 #include <ostream>
 

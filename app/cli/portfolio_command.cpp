@@ -16,19 +16,9 @@
 #include "core/portfolio/portfolio_recommend.h"
 
 #include <algorithm>
-#include <cmath>
 #include <ostream>
 
 namespace infrafit::cli {
-namespace {
-
-/// The portfolio search's counts (--top, --max-nodes, --threads).
-int portfolioPositiveInt(const Arguments& args, const std::string& option, int fallback)
-{
-    return args.count(option, fallback, 1000000);
-}
-
-} // namespace
 
 int portfolioCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
@@ -64,9 +54,9 @@ int portfolioCommand(const std::vector<std::string>& words, std::ostream& out, s
     }
     PortfolioRecommendRequest request;
     request.workloads = portfolioWorkloads(project, project.portfolio->workloads);
-    request.top = portfolioPositiveInt(args, "top", 3);
+    request.top = args.count("top", 3);
     request.constraints.maxNodes =
-        portfolioPositiveInt(args, "max-nodes", request.constraints.maxNodes);
+        args.count("max-nodes", request.constraints.maxNodes);
     // Snapshot: catalog parts, overridden by the project's inline parts.
     std::vector<Part> parts = store.list();
     for (const Part& own : project.parts) {
@@ -82,7 +72,7 @@ int portfolioCommand(const std::vector<std::string>& words, std::ostream& out, s
     // The project's manageability and security requirements filter the builds.
     request.constraints.requirements = project.requirements;
     SearchControl control;
-    control.threads = args.has("threads") ? portfolioPositiveInt(args, "threads", 1) : 0;
+    control.threads = args.has("threads") ? args.count("threads", 1) : 0;
     const auto recommendation = recommendPortfolio(request, control);
     if (format == "json")
         out << portfolioRecommendationToJson(recommendation).dump(2) << "\n";

@@ -20,7 +20,6 @@
 #include "core/search/recommend.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstdlib>
@@ -38,14 +37,6 @@ std::vector<std::string> splitList(const std::string& text)
         if (!item.empty())
             out.push_back(item);
     return out;
-}
-
-/// The searches' counts (--top, --max-nodes, ...) go up to a million.
-constexpr int maxCountOption = 1000000;
-
-int positiveInt(const Arguments& args, const std::string& option, int fallback)
-{
-    return args.count(option, fallback, maxCountOption);
 }
 
 std::optional<double> positive(const Arguments& args, const std::string& option, double scale = 1)
@@ -66,7 +57,7 @@ SearchConstraints constraintsFrom(const Arguments& args)
     if (const auto kw = positive(args, "rack-kw"))
         c.rackPowerKw = *kw;
     if (args.has("max-racks"))
-        c.maxRacks = positiveInt(args, "max-racks", 1);
+        c.maxRacks = args.count("max-racks", 1);
     c.sitePowerKw = positive(args, "site-kw");
     for (const auto& text : splitList(args.valueOr("power-caps", ""))) {
         char* end = nullptr;
@@ -76,9 +67,9 @@ SearchConstraints constraintsFrom(const Arguments& args)
                              + "\" is not a fraction of the GPU's rated power between 0 and 1");
         c.gpuPowerLimitFractions.push_back(fraction);
     }
-    c.maxNodes = positiveInt(args, "max-nodes", c.maxNodes);
+    c.maxNodes = args.count("max-nodes", c.maxNodes);
     if (args.has("max-gpus"))
-        c.maxGpus = positiveInt(args, "max-gpus", 1);
+        c.maxGpus = args.count("max-gpus", 1);
     const auto redundancy = args.choice("redundancy", "N+1", {"none", "N+1", "N+N"});
     c.psuRedundancy = redundancy == "none"   ? PsuRedundancy::None
                       : redundancy == "N+N" ? PsuRedundancy::NPlusN
@@ -271,7 +262,7 @@ int recommendCommand(const std::vector<std::string>& words, std::ostream& out, s
     const auto format = args.choice("format", "text", {"text", "json"});
     RecommendRequest request;
     request.constraints = constraintsFrom(args);
-    request.top = positiveInt(args, "top", 5);
+    request.top = args.count("top", 5);
     const Project project = loadProject(file, err);
     const auto found = std::find_if(project.workloads.begin(), project.workloads.end(),
                                     [&](const Workload& w) { return w.name == *workloadName; });
@@ -296,7 +287,7 @@ int recommendCommand(const std::vector<std::string>& words, std::ostream& out, s
     // The catalog's software rows decide which GPUs can run the workload.
     request.parts = snapshotOf(parts, store.softwareTable());
     SearchControl control;
-    control.threads = args.has("threads") ? positiveInt(args, "threads", 1) : 0;
+    control.threads = args.has("threads") ? args.count("threads", 1) : 0;
     const Recommendation rec = recommend(request, control);
     if (format == "json")
         out << recommendationToJson(rec).dump(2) << "\n";

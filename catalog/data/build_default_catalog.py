@@ -1088,8 +1088,8 @@ def validate_catalog(parts, problems):
     # every override table entry must have hit a part
     for table_name, table in (("PRICES", PRICES), ("PRICE_NOTES_ONLY", PRICE_NOTES_ONLY),
                               ("ESTIMATES", ESTIMATES), ("FLAGS", FLAGS),
-                              ("PARTITION_PROFILES", PARTITION_PROFILES), ("SOCKETS", SOCKETS), ("BASEBOARDS", BASEBOARDS),
-                              ("NODE_MULTIPLES", NODE_MULTIPLES),
+                              ("PARTITION_PROFILES", PARTITION_PROFILES), ("SOCKETS", SOCKETS),
+                              ("BASEBOARDS", BASEBOARDS), ("NODE_MULTIPLES", NODE_MULTIPLES),
                               ("EXTRA_NOTES", EXTRA_NOTES)):
         for pid in table:
             if pid not in seen:
