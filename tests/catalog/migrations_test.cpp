@@ -736,3 +736,30 @@ TEST_CASE("migration 12: the shipped GB200 tray is sold in racks of 18, other ch
     store.importParts({Part(updated)});
     CHECK(std::get<Chassis>(*store.find("v11-chassis")).nodeMultiple == std::optional<int>(4));
 }
+
+TEST_CASE("migrations 11 and 12 give every shipped part exactly the default catalog's values",
+          "[catalog][migrations]")
+{
+    // The migrations' SQL repeats default-catalog.json's baseboards and node
+    // multiples by hand: an upgraded catalog must end up field for field as
+    // a fresh one.
+    TempDir dir;
+    const auto path = dir.file("v10-all.sqlite");
+    const std::vector<Part> shipped = defaultCatalogParts();
+    {
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        db.exec("PRAGMA foreign_keys = ON");
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(10)) == 0);
+        writeBeforeMigration(11, db, shipped);
+        transaction.commit();
+    }
+    auto store = CatalogStore::open(path);
+    REQUIRE(store.schemaVersion() == currentSchemaVersion());
+    for (const auto& part : shipped) {
+        INFO(infoOf(part).id);
+        const auto stored = store.find(infoOf(part).id);
+        REQUIRE(stored);
+        CHECK(sameFields(*stored, part));
+    }
+}
