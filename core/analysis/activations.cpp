@@ -11,6 +11,7 @@ double layerActivationBytes(const ModelSpec& m, const ActivationInputs& in, bool
     const double h = m.hiddenSize;
     const double t = std::max(1, in.tensor);
     const double B = in.activationBytes;
+    const double G = in.gemmInputBytes >= 0 ? in.gemmInputBytes : B;
     const double mask = in.dropout ? 1.0 : 0.0;
     // Replicated across TP ranks unless sequence parallelism shards them
     // (Korthikanti et al. 2022 §4.2.2).
@@ -29,12 +30,16 @@ double layerActivationBytes(const ModelSpec& m, const ActivationInputs& in, bool
     // KV heads per rank: split when g >= t, replicated (1 head) otherwise.
     const double kvHeadsPerRank = m.isMla() ? headsPerRank : std::max(double(m.kvHeads) / t, 1.0);
     double attention = rep * (B * sb * h     // LayerNorm input
-                              + B * sb * h   // QKV projection input
+                              + G * sb * h   // QKV projection input
                               + mask * sb * h); // output dropout mask
     attention += B * sb * headsPerRank * qkDim     // Q
                  + B * sb * kvHeadsPerRank * qkDim // K
                  + B * sb * kvHeadsPerRank * vDim  // V
-                 + B * sb * headsPerRank * vDim;   // output-projection input
+                 + B * sb * headsPerRank * vDim;   // attention output (projection input)
+    // A quantized projection input is a second copy next to the attention
+    // output, which the attention backward still needs at 16 bits.
+    if (G < B)
+        attention += G * sb * headsPerRank * vDim;
     if (in.flashAttention) {
         // FlashAttention stores only the fp32 softmax log-sum-exp per row
         // (Dao 2023, FlashAttention-2 §3.1.1); no s² tensors.
@@ -46,18 +51,19 @@ double layerActivationBytes(const ModelSpec& m, const ActivationInputs& in, bool
     }
 
     // --- MLP block (Korthikanti §4.1, "MLP": 19sbh for f = 4h)
-    const double gatedTensors = m.gatedMlp ? 3.0 : 2.0; // act-fn input(s) + fc2 input
+    const double actInputs = m.gatedMlp ? 2.0 : 1.0;    // act-fn input(s), 16-bit
+    const double ffnBytes = actInputs * B + G;           // ... + fc2 input
     double mlp = rep * (B * sb * h + mask * sb * h);     // LayerNorm input, dropout mask
     if (!moeLayer) {
-        mlp += rep * B * sb * h;                         // fc1 input
-        mlp += gatedTensors * B * sb * m.ffnHiddenSize / t;
+        mlp += rep * G * sb * h;                         // fc1 input
+        mlp += ffnBytes * sb * m.ffnHiddenSize / t;
     } else {
         const double k = m.expertsPerToken;
         const double f = m.expertFfnSize();
         mlp += rep * B * sb * h;                         // router / shared-expert input
         mlp += rep * 8.0 * sb * m.experts;               // router logits + probabilities (fp32)
-        mlp += rep * k * B * sb * h;                     // dispatched token copies
-        mlp += (k + m.sharedExperts) * gatedTensors * B * sb * f / t;
+        mlp += rep * k * G * sb * h;                     // dispatched token copies (fc1 inputs)
+        mlp += (k + m.sharedExperts) * ffnBytes * sb * f / t;
     }
     return attention + mlp;
 }

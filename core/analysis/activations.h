@@ -16,6 +16,13 @@ struct ActivationInputs {
     bool flashAttention = true;
     bool dropout = false;          ///< dropout > 0: masks stored (1 byte/element)
     double activationBytes = 2;    ///< bytes per stored activation element
+    /// Bytes per element of a stored GEMM input (the QKV, output-projection,
+    /// fc1 and fc2 inputs the weight-gradient GEMMs read). FP8 training with
+    /// Transformer Engine keeps the fp8-cast input (column-wise data only,
+    /// 1 byte) instead of the 16-bit tensor (TE pytorch/module/linear.py,
+    /// forward: "Discard row-wise data since it is not needed in backward
+    /// pass"; `saved_inputmat = inputmat`). Negative: same as activationBytes.
+    double gemmInputBytes = -1;
 };
 
 /// Activation bytes stored for backward by one transformer layer on one GPU,

@@ -146,16 +146,16 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     const MemoryLines& mem = res.memory;
     const double trainable = setup.stateBytes.gradient > 0
                                  ? mem.gradientsBytes / setup.stateBytes.gradient
-                                       * (setup.zeroStage >= 2 ? setup.data : 1)
+                                       * (setup.zeroStage >= 2 ? setup.shardGroup() : 1)
                                  : 0;
-    const int reduceGroup = setup.data * cp;
+    const int reduceGroup = setup.shardGroup();
     if (reduceGroup > 1 && trainable > 0) {
         const int stride = setup.tensor;
         comm.dpLevel = groupLevel(stride, reduceGroup, gpn, ctx.rates);
         const double gradElementBytes = w.precision == Precision::Fp32 ? 4.0 : 2.0;
         const double gradBytes = trainable * gradElementBytes;
         const double n = reduceGroup;
-        if (setup.zeroStage < 3 || setup.data == 1) {
+        if (setup.zeroStage < 3) {
             comm.dpBytes = 2.0 * (n - 1) / n * gradBytes;
             // One all-reduce per bucket, each with its fixed cost.
             const double bucketElements = std::min(trainable, ddpBucketElements(setup.data));

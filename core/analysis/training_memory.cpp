@@ -209,6 +209,8 @@ TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
     in.flashAttention = w.flashAttention;
     in.dropout = w.dropout > 0;
     in.activationBytes = s.activationBytes;
+    if (w.precision == Precision::Fp8)
+        in.gemmInputBytes = 1.0; // activations.h: Transformer Engine keeps fp8 GEMM inputs
     if (w.fineTune != FineTune::Full)
         s.loraParamsPerLayer = loraParamsPerLayer(w.model, w.loraRank, false, w.loraTargets);
     s.denseLayerActivation = layerActivationBytes(w.model, in, false);
@@ -240,10 +242,11 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
     MemoryLines lines;
     const bool lora = w.fineTune != FineTune::Full;
     if (!lora) {
-        const auto a = modelStateBytes(denseParams, 0, 0, s.stateBytes, s.zeroStage, s.data);
-        // Experts shard their states over the expert-data-parallel group d/e.
+        const auto a = modelStateBytes(denseParams, 0, 0, s.stateBytes, s.zeroStage, s.shardGroup());
+        // Experts shard their states over the expert-data-parallel group
+        // (d × cp)/e.
         const auto b = modelStateBytes(expertParams, 0, 0, s.stateBytes, s.zeroStage,
-                                       std::max(1, s.data / s.expert));
+                                       std::max(1, s.shardGroup() / s.expert));
         lines.weightsBytes = a.weightsBytes + b.weightsBytes;
         lines.gradientsBytes = a.gradientsBytes + b.gradientsBytes;
         lines.optimizerBytes = a.optimizerBytes + b.optimizerBytes;
@@ -273,7 +276,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
         // = 16 B per adapter parameter (docs/reference/models.md §2.13).
         StateBytesPerParam adapterBytes{4.0, 4.0, s.stateBytes.optimizer - (s.stateBytes.weight < 4 ? 4.0 : 0.0)};
         const auto a = modelStateBytes(adapters, denseParams + expertParams, s.frozenWeightBytes,
-                                       adapterBytes, s.zeroStage, s.data);
+                                       adapterBytes, s.zeroStage, s.shardGroup());
         lines.weightsBytes = a.weightsBytes;
         lines.gradientsBytes = a.gradientsBytes;
         lines.optimizerBytes = a.optimizerBytes;
@@ -310,7 +313,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
     // Communication buffers.
     const double gradCommBytes = w.precision == Precision::Fp32 ? 4.0 : 2.0;
     const double trainableOnGpu = lora ? 0.0 : denseParams + expertParams;
-    if (s.data > 1) {
+    if (s.shardGroup() > 1) {
         if (s.zeroStage < 3) {
             // One in-flight gradient bucket (training_constants.h).
             const double bucket = ddpBucketElements(s.data);

@@ -46,6 +46,13 @@ struct TrainingSetup {
     ParameterCount params;
     int tensor = 1, pipeline = 1, data = 1, expert = 1, zeroStage = 0, virtualStages = 1;
     int context = 1; ///< context parallel size (tokens per GPU = s/context)
+    /// Ranks the ZeRO/FSDP states shard over: data × context. Context-parallel
+    /// ranks hold the same weights and reduce gradients together, so
+    /// Megatron's distributed optimizer shards over the DP×CP group
+    /// (megatron/core/optimizer/__init__.py, get_megatron_optimizer:
+    /// data_parallel_group = get_data_parallel_group(with_context_parallel=
+    /// True)), and the gradient reduction runs over the same ranks.
+    int shardGroup() const { return data * context; }
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     double microBatches = 1; ///< m = global / (micro × data)

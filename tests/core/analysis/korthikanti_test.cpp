@@ -119,3 +119,37 @@ TEST_CASE("Korthikanti Table 2 variants: TP only, full recompute (per layer)", "
     in.recompute = Recompute::Full;
     CHECK(layerActivationBytes(m, in, false) == Approx(2 * s * b * h));
 }
+
+TEST_CASE("FP8 training keeps the four GEMM inputs of a layer at 1 byte (Transformer Engine)",
+          "[korthikanti][fp8]")
+{
+    // Transformer Engine's Linear saves the fp8-cast input (column-wise data
+    // only) for the weight gradient (pytorch/module/linear.py, forward:
+    // "Discard row-wise data since it is not needed in backward pass").
+    // Per layer (Korthikanti Table 2 tensors, FlashAttention, gated MLP):
+    // the QKV, fc1 and fc2 inputs drop from 2 to 1 byte; the output
+    // projection keeps its 16-bit copy for the attention backward and adds
+    // the 1-byte one.
+    ModelSpec m;
+    m.layers = 32;
+    m.hiddenSize = 4096;
+    m.attentionHeads = 32;
+    m.kvHeads = 8;
+    m.ffnHiddenSize = 14336;
+    m.gatedMlp = true;
+    ActivationInputs in;
+    in.sequenceLength = 8192;
+    in.tensor = 2;
+    in.sequenceParallel = true;
+    const double bf16 = layerActivationBytes(m, in, false);
+    in.gemmInputBytes = 1.0;
+    const double fp8 = layerActivationBytes(m, in, false);
+    const double sb = 8192.0;
+    const double h = 4096.0;
+    const double t = 2.0;
+    const double saved = sb * h / t      // QKV input, sequence-parallel
+                         + sb * h / t    // fc1 input, sequence-parallel
+                         + sb * 14336 / t // fc2 input
+                         - sb * h / t;   // the projection's extra 1-byte copy
+    CHECK(bf16 - fp8 == Approx(saved));
+}

@@ -3,6 +3,8 @@
 // per GPU for Ψ = 7.5 B parameters, N = 64, K = 12 (worked-examples.json
 // "zero-fig1-analytic"): 120 / 31.4 / 16.6 / 1.875 GB (decimal).
 #include "core/analysis/training_memory.h"
+#include "core/pipeline/analyze.h"
+#include "test_hardware.h"
 
 #include <catch2/catch.hpp>
 
@@ -34,4 +36,34 @@ TEST_CASE("Transformer Math 101 optimizer bytes per parameter", "[zero]")
     CHECK(stateBytesPerParam(Optimizer::Sgd, Precision::Bf16, true, 4096).optimizer == 8);
     const auto fp32 = stateBytesPerParam(Optimizer::AdamFp32, Precision::Bf16, true, 4096);
     CHECK(fp32.weight + fp32.gradient + fp32.optimizer == 16);
+}
+
+TEST_CASE("ZeRO shards over data x context ranks, as Megatron's distributed optimizer does",
+          "[zero][context]")
+{
+    // megatron/core/optimizer/__init__.py, get_megatron_optimizer: the
+    // distributed optimizer's group is get_data_parallel_group(
+    // with_context_parallel=True). Same tensor split and data ranks; context
+    // 2 doubles the ranks holding each weight, so each holds half the
+    // optimizer state (ZeRO-1) and, with ZeRO-3, half the weights.
+    for (int stage : {1, 3}) {
+        Parallelism plan;
+        plan.tensor = 4;
+        plan.data = 2;
+        plan.zeroStage = stage;
+        plan.sequenceParallel = true;
+        const Workload w = testing::presetTraining("llama-3.1-8b", plan, 8192, 16);
+        Parallelism cp2 = plan;
+        cp2.context = 2;
+        const auto one = analyzeWithPlan(w, testing::h100Cluster(1), plan);
+        const auto two = analyzeWithPlan(w, testing::h100Cluster(2), cp2);
+        INFO("ZeRO-" << stage);
+        REQUIRE(one.analyzed);
+        REQUIRE(two.analyzed);
+        CHECK(two.memory.optimizerBytes == Approx(one.memory.optimizerBytes / 2).epsilon(1e-9));
+        if (stage == 3)
+            CHECK(two.memory.weightsBytes == Approx(one.memory.weightsBytes / 2).epsilon(1e-9));
+        else
+            CHECK(two.memory.weightsBytes == Approx(one.memory.weightsBytes).epsilon(1e-9));
+    }
 }
