@@ -126,11 +126,22 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
         : calibration ? calibrationText(*calibration)
                       : "default; " + std::string(ctx.efficiency.basis);
     if (w.kind == WorkloadKind::Training) {
+        const AttentionKernel kernel = resolvedAttentionKernel(w, ctx.efficiency);
+        const double kernelFactor = attentionKernelFactor(kernel, ctx.efficiency);
+        const std::string kernelText = !w.flashAttention ? std::string("no FlashAttention")
+            : kernelFactor > 1.0
+                ? fmt("cuDNN / FlashAttention-3 kernel: FlashAttention-2's figure x %.2f, the "
+                      "measured cuDNN/FA2 ratio on H100 (Shah et al. 2024 §4.1)",
+                      kernelFactor)
+            : kernel == AttentionKernel::Fa3
+                ? std::string("fa3 needs Hopper or later: timed as FlashAttention-2")
+                : std::string("FlashAttention-2 kernel");
         a.push_back(fmt("GEMM efficiency %.2f of dense peak for large GEMMs, less for small ones "
-                        "(cuBLAS shape table); attention %.2f of the 16-bit peak; element-wise "
-                        "%.2f of HBM bandwidth (",
-                        r.computeEfficiency, ctx.efficiency.attentionCompute,
-                        ctx.efficiency.elementwiseMemory)
+                        "(cuBLAS shape table); attention %.2f of the 16-bit peak (",
+                        r.computeEfficiency, ctx.efficiency.attentionCompute)
+                    + kernelText
+                    + fmt("); element-wise %.2f of HBM bandwidth (",
+                          ctx.efficiency.elementwiseMemory)
                     + effSource + ")");
         a.push_back("FLOPs: 2 per multiply-add, causal attention (s/2), logits included, "
                     "backward = 2x forward; recompute counted in HFU only");
@@ -244,6 +255,11 @@ PlanInputs preparePlanInputs(const Workload& w, const ResolvedConfiguration& con
         computeThroughputUnderLimit(config.gpu, config.config.gpuPowerLimitW);
     const double memoryClock = memoryThroughputUnderLimit(config.gpu, config.config.gpuPowerLimitW);
     in.efficiency.trainCompute *= computeClock;
+    // The training attention core runs at the kernel's rate (fa3 on Hopper
+    // and later unless the workload says fa2); serving keeps its own figures.
+    if (w.kind == WorkloadKind::Training && w.flashAttention)
+        in.efficiency.attentionCompute
+            *= attentionKernelFactor(resolvedAttentionKernel(w, in.efficiency), in.efficiency);
     in.efficiency.attentionCompute *= computeClock;
     in.efficiency.prefillCompute *= computeClock;
     in.efficiency.elementwiseMemory *= memoryClock;

@@ -19,9 +19,24 @@ constexpr double hopperGemmPlateau = 0.50;
 // ((990/2614.9) / (620/1307.4)) / ((1280/1978.9) / (720/989.4)) = 0.898.
 constexpr double amdGemmShareOfHopper = 0.65;
 constexpr double amdFp8ShareOfHopper = 0.90;
+// FP8 GEMMs reach a lower share of their doubled peak than bf16 GEMMs of
+// theirs: on H100 SXM 1,280 of 1,978.9 TFLOP/s fp8 against 720 of 989.4
+// bf16 on the same Llama-70B training shapes (same benchmark):
+// (1280/1978.9) / (720/989.4) = 0.889.
+constexpr double hopperFp8ShareOfBf16 = 0.89;
 // B200 ÷ H100 share of dense bf16 peak on OpenXLA's largest measured
 // product, 4 batched 4096³ GEMMs: 0.7424 / 0.7971 (gemm_efficiency.h).
 constexpr double blackwellGemmShareOfHopper = 0.93;
+// Attention forward + backward, cuDNN's fused attention over
+// FlashAttention-2 on H100 SXM5, bf16, head dim 128, 8k tokens (Shah et
+// al. 2024, FlashAttention-3, §4.1 figures "Attention forward speed" and
+// "Attention backward speed", head dim 128): forward 600 against 370
+// TFLOP/s, backward 518 against 318. With the backward at 2.5 × the
+// forward FLOPs: 3.5 / (1/600 + 2.5/518) = 539 against 3.5 / (1/370 +
+// 2.5/318) = 331, a ratio of 1.63. FlashAttention-3 itself reaches 646 and
+// 559 (1.76); cuDNN's kernel is the one Transformer Engine and PyTorch's
+// SDPA run on Hopper, so its lower figure is taken.
+constexpr double fusedAttentionOverFlash2 = 1.63;
 
 std::optional<double> tflops(const std::optional<double>& value)
 {
@@ -151,11 +166,12 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
     e.prefillCompute = e.trainCompute >= 0.65 ? 0.65 : 0.6;
     e.decodeMemory = 0.8;
     if (precision == Precision::Fp8 || precision == Precision::Fp4) {
-        // FP8 GEMMs: amax/scaling casts and a lower fraction of the 2× peak
-        // (fitted on the MosaicML H100 FP8 runs: 0.70 × 0.50 = 0.35 of the
-        // FP8 peak for large GEMMs, in line with published FP8 pre-training
-        // runs of large models at 36–45 % of FP8 dense peak in model FLOPs).
-        e.trainCompute *= 0.70;
+        // FP8 GEMMs reach a lower fraction of their 2× peak: the measured
+        // H100 fp8/bf16 share above, 0.89 × 0.50 = 0.445 of the FP8 peak for
+        // large GEMMs. NVIDIA's Megatron-Bridge FP8 runs on H100 and B200
+        // (docs/validation.md, 37-42 % of the FP8 dense peak in model FLOPs)
+        // are out-of-sample for it; MosaicML's 2023 FP8 runs are slower.
+        e.trainCompute *= hopperFp8ShareOfBf16;
         e.prefillCompute *= 0.75;
         // MI300X's fp8 GEMMs gain less over bf16 than H100's: 990/620 of
         // the doubled peak against 1,280/720 on H100 (same benchmark as
@@ -164,6 +180,18 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
             e.trainCompute *= amdFp8ShareOfHopper;
     }
     return e;
+}
+
+AttentionKernel resolvedAttentionKernel(const Workload& w, const Efficiency& e)
+{
+    if (w.attentionKernel != AttentionKernel::Auto)
+        return w.attentionKernel;
+    return e.hopperOrLater ? AttentionKernel::Fa3 : AttentionKernel::Fa2;
+}
+
+double attentionKernelFactor(AttentionKernel kernel, const Efficiency& e)
+{
+    return kernel == AttentionKernel::Fa3 && e.hopperOrLater ? fusedAttentionOverFlash2 : 1.0;
 }
 
 double referenceTrainComputeEfficiency()

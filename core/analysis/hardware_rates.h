@@ -46,10 +46,22 @@ struct Efficiency {
 
 /// Default efficiencies for the GPU's family (by architecture/model name):
 /// honest figures fitted on published runs, not vendor peaks. fp8/fp4
-/// GEMMs reach a lower fraction of their (2×/4×) peak (fitted on the
-/// MosaicML H100 FP8 runs, docs/validation.md).
+/// GEMMs reach a lower fraction of their (2×/4×) peak (a measured H100
+/// GEMM benchmark, hardware_rates.cpp; docs/validation.md).
 Efficiency defaultEfficiency(const Gpu& gpu, Precision precision);
 Efficiency defaultEfficiency(GpuFamily family, Precision precision);
+
+/// A training workload's attention kernel after `auto`: fa3 on Hopper and
+/// later, fa2 before (FlashAttention-3 and cuDNN's fused attention need
+/// Hopper's TMA and warpgroup MMA: Shah et al. 2024 §1).
+AttentionKernel resolvedAttentionKernel(const Workload& w, const Efficiency& e);
+
+/// How much faster than the FlashAttention-2 figure (Efficiency::
+/// attentionCompute) the attention core of a training step runs with
+/// `kernel`: 1 for fa2, and for fa3 on Hopper and later the measured ratio
+/// of cuDNN's fused attention to FlashAttention-2 (hardware_rates.cpp).
+/// fa3 on an older GPU runs as fa2.
+double attentionKernelFactor(AttentionKernel kernel, const Efficiency& e);
 
 /// The bf16 training GEMM plateau of the reference family (Hopper, fitted:
 /// docs/validation.md): the value an efficiency override starts from

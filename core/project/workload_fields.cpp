@@ -102,6 +102,11 @@ std::vector<WF> buildWorkloadFields()
         plainField<&Workload::flashAttention>({.key = "flash_attention",
             .label = "FlashAttention", .shownFor = trainingOnly, .section = "Training",
             .help = "Attention without storing the score matrix"}),
+        plainField<&Workload::attentionKernel>({.key = "attention_kernel",
+            .label = "Attention kernel", .writeDefault = false, .shownFor = trainingOnly,
+            .section = "Training",
+            .help = "fa2: FlashAttention-2 or Triton; fa3: FlashAttention-3 or cuDNN fused "
+                    "attention (Hopper and later); auto: fa3 on Hopper and later, else fa2"}),
         plainField<&Workload::dropout>({.key = "dropout", .label = "Dropout", .maximum = 0.99,
             .shownFor = trainingOnly, .section = "Training",
             .help = "Dropout probability; above 0 it keeps masks in activation memory"}),

@@ -73,6 +73,17 @@ struct EnumNames<Batching> {
     static constexpr std::array<std::string_view, 2> names{"continuous", "static"};
 };
 
+/// The attention kernel a training run uses (`attention_kernel`), with
+/// `flash_attention` on: `fa2` = FlashAttention-2 or a Triton kernel of its
+/// generation; `fa3` = FlashAttention-3 or cuDNN's fused attention (Hopper
+/// and later: Transformer Engine, PyTorch SDPA's cuDNN backend); `auto` =
+/// fa3 on Hopper and later, else fa2.
+enum class AttentionKernel { Auto, Fa2, Fa3 };
+template <>
+struct EnumNames<AttentionKernel> {
+    static constexpr std::array<std::string_view, 3> names{"auto", "fa2", "fa3"};
+};
+
 /// The training framework a workload runs on (`software.framework`); the
 /// software compatibility table (core/software) says from which version it
 /// supports a GPU architecture and a precision.
@@ -182,6 +193,7 @@ struct Workload {
     bool fp32GradBuffer = true;
     std::optional<Parallelism> parallelism; ///< absent: InfraFit chooses
     bool flashAttention = true;
+    AttentionKernel attentionKernel = AttentionKernel::Auto;
     double dropout = 0.0;
     double trainingTokens = 0;
     // Inference

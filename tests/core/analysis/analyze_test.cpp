@@ -94,8 +94,9 @@ TEST_CASE("Llama-3.1-8B on 8 x H100: plausible step time and MFU", "[analysis]")
     REQUIRE(r.analyzed);
     CHECK(allFinite(r));
     CHECK(r.parameters.total == Approx(8.03e9).epsilon(0.005));
-    // MFU must come out honest: below the compute efficiency, above 25 %.
-    CHECK(r.performance.mfu < 0.45);
+    // MFU must come out honest: below the GEMM plateau (attention and
+    // element-wise work run slower than large GEMMs), above 25 %.
+    CHECK(r.performance.mfu < r.computeEfficiency);
     CHECK(r.performance.mfu > 0.25);
     CHECK(r.performance.hfu >= r.performance.mfu);
     CHECK(r.performance.trainingDays > 0);
