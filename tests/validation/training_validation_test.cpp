@@ -95,8 +95,8 @@ std::vector<RunError> evaluateRuns()
         // "does not fit"), except the gaps docs/validation.md lists.
         INFO("memory " << r.memory.totalBytes() / 1073741824.0 << " GiB of "
                        << r.usableBytes / 1073741824.0 << " GiB usable");
-        if (!run.contains("known_memory_gap"))
-            CHECK(r.fits);
+        // A marked gap that a model change closes must lose its mark.
+        CHECK(r.fits != run.contains("known_memory_gap"));
         RunError e;
         e.id = id;
         e.fit = run.at("fit").get<bool>();
@@ -146,13 +146,13 @@ TEST_CASE("training speed against published measured runs", "[validation][traini
         fitted.size(), 100.0 * test::validationMedian(fitted), outOfSample.size(),
         100.0 * test::validationMedian(outOfSample), 100.0 * worst);
     REQUIRE(outOfSample.size() >= 15);
-    CHECK(test::validationMedian(outOfSample) <= 0.10);
+    CHECK(test::validationMedian(outOfSample) <= test::trainingMedianHeld);
     for (const RunError& e : runs) {
         INFO(e.id << ": measured " << e.measured << " " << e.unit << ", InfraFit " << e.predicted);
         if (e.knownGap) {
-            // DeepSpeed's 2021 ZeRO-3 at scale (docs/validation.md): still
-            // optimistic by more than the bound. When a model change brings
-            // one within it, its `known_speed_gap` must go.
+            // DeepSpeed's 2021 ZeRO-3 at scale and llm-foundry's 2023 FP8
+            // (docs/validation.md): still off by more than 20 %. When a model
+            // change brings one within it, its `known_speed_gap` must go.
             CHECK(std::fabs(e.error) > 0.20);
             continue;
         }
