@@ -6,6 +6,7 @@
 // optimizer = 18 B × non-embedding params / (t·p). Values are exact GiB.
 #include "core/analysis/activations.h"
 #include "core/analysis/training_memory.h"
+#include "core/io/model_presets.h"
 #include "core/model/parameter_count.h"
 
 #include <catch2/catch.hpp>
@@ -130,13 +131,7 @@ TEST_CASE("FP8 training keeps the four GEMM inputs of a layer at 1 byte (Transfo
     // the QKV, fc1 and fc2 inputs drop from 2 to 1 byte; the output
     // projection keeps its 16-bit copy for the attention backward and adds
     // the 1-byte one.
-    ModelSpec m;
-    m.layers = 32;
-    m.hiddenSize = 4096;
-    m.attentionHeads = 32;
-    m.kvHeads = 8;
-    m.ffnHiddenSize = 14336;
-    m.gatedMlp = true;
+    const ModelSpec m = *findModelPreset("llama-3.1-8b"); // h 4096, 32 heads, f 14336, gated
     ActivationInputs in;
     in.sequenceLength = 8192;
     in.tensor = 2;
