@@ -527,7 +527,18 @@ UPDATE chassis SET node_multiple = 18 WHERE id IN ('nvidia-gb200-nvl72-compute-t
 UPDATE part SET version = version + 1 WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
 )SQL";
 
-constexpr std::array<Migration, 12> migrations{{
+// Migration 13: the chassis' `fabric_domain_gpus` (GPUs the GPU fabric joins
+// across nodes), appended as the last column. A GB200 NVL72 rack's NVLink
+// switch trays join all 72 GPUs of its 18 compute trays, so collectives
+// between trays of one rack run on NVLink, not on the NICs. The shipped
+// tray gets its 72; no stored value is overwritten and its row version rises.
+constexpr std::string_view migration13 = R"SQL(
+ALTER TABLE chassis ADD COLUMN fabric_domain_gpus INTEGER;
+UPDATE chassis SET fabric_domain_gpus = 72 WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
+UPDATE part SET version = version + 1 WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
+)SQL";
+
+constexpr std::array<Migration, 13> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
@@ -540,6 +551,7 @@ constexpr std::array<Migration, 12> migrations{{
     {10, migration10},
     {11, migration11},
     {12, migration12},
+    {13, migration13},
 }};
 
 /// True when the database has no tables, views or triggers at all.

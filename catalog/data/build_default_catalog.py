@@ -141,6 +141,8 @@ KIND_FIELDS = {
         "gpu_baseboards": _f("list"),
         # nodes are bought in whole multiples of this many (catalog migration 12)
         "node_multiple": integer(False, 1, 1024),
+        # GPUs the GPU fabric joins across nodes (catalog migration 13)
+        "fabric_domain_gpus": integer(False, 1, 1000000),
     },
     "cpu": {
         "cores": integer(True, 1, 4096),
@@ -881,6 +883,14 @@ NODE_MULTIPLE_SOURCE = ("Sold in whole NVL72 racks of 18 compute trays (NVIDIA D
                         "guide, via docs/reference/hardware.md).")
 NODE_MULTIPLES = {"nvidia-gb200-nvl72-compute-tray": 18}
 
+# GPU fabric domains across nodes (catalog migration 13): the nine NVLink switch trays of a GB200
+# NVL72 rack join the 72 GPUs of its 18 compute trays all to all (docs/reference/hardware.md
+# racks[] "rack-gb200-nvl72").
+FABRIC_DOMAIN_SOURCE = ("NVLink domain of 72 GPUs: the rack's nine NVLink switch trays join all "
+                        "18 compute trays (NVIDIA DGX GB200 user guide, via "
+                        "docs/reference/hardware.md).")
+FABRIC_DOMAINS = {"nvidia-gb200-nvl72-compute-tray": 72}
+
 MIG_SOURCE = ("Partition profiles: NVIDIA Multi-Instance GPU User Guide, \"Supported MIG "
               "Profiles\".")
 PARTITION_PROFILES = {
@@ -937,6 +947,10 @@ def apply_overrides(kind, part):
     if pid in NODE_MULTIPLES:
         part["node_multiple"] = NODE_MULTIPLES[pid]
         append_note(part, NODE_MULTIPLE_SOURCE)
+
+    if pid in FABRIC_DOMAINS:
+        part["fabric_domain_gpus"] = FABRIC_DOMAINS[pid]
+        append_note(part, FABRIC_DOMAIN_SOURCE)
 
     if pid in BASEBOARDS:
         part["baseboard" if kind == "gpu" else "gpu_baseboards"] = BASEBOARDS[pid]
@@ -1090,6 +1104,7 @@ def validate_catalog(parts, problems):
                               ("ESTIMATES", ESTIMATES), ("FLAGS", FLAGS),
                               ("PARTITION_PROFILES", PARTITION_PROFILES), ("SOCKETS", SOCKETS),
                               ("BASEBOARDS", BASEBOARDS), ("NODE_MULTIPLES", NODE_MULTIPLES),
+                              ("FABRIC_DOMAINS", FABRIC_DOMAINS),
                               ("EXTRA_NOTES", EXTRA_NOTES)):
         for pid in table:
             if pid not in seen:

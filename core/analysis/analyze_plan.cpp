@@ -68,7 +68,7 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
         add(r, Severity::Warning, "parallelism.tensor_crosses_node",
             fmt("tensor parallelism %.0f spans nodes (%.0f GPUs per node): its all-reduces run on "
                 "the NICs",
-                r.parallelism.tensor, ctx.config.config.gpusPerNode),
+                r.parallelism.tensor, ctx.rates.gpusPerNode),
             "keep tensor parallelism within a node (Narayanan et al. 2021, takeaway 1)");
     if (!ic.sufficient && ic.tpLevel != LinkLevel::Nic)
         add(r, Severity::Warning, "interconnect.communication_bound",
@@ -341,7 +341,7 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
     const double talkingGpus = w.kind == WorkloadKind::Training
         ? double(used)
         : double(std::max(1, r.parallelism.tensor)) * std::max(1, r.parallelism.pipeline);
-    const bool crossNode = config.config.nodes > 1 && talkingGpus > config.config.gpusPerNode;
+    const bool crossNode = config.config.nodes > 1 && talkingGpus > inputs.rates.gpusPerNode;
     if (crossNode && ctx.rates.interNodeBytesPerS <= 0) {
         add(r, Severity::Error, "interconnect.no_nic",
             fmt("the plan spans %.0f nodes but the configuration has no NIC", config.config.nodes),

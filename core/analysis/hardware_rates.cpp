@@ -222,6 +222,13 @@ LinkRates linkRates(const ResolvedConfiguration& c)
     }
     r.interLatencyS = trainingModel.networkStepLatencyS;
     r.gpusPerNode = std::max(1, c.config.gpusPerNode);
+    // A GPU fabric that joins several nodes (a GB200 NVL72 rack's NVLink
+    // switch trays join its 72 GPUs all to all: NVIDIA DGX GB200 user guide)
+    // is one node for communication: collectives inside it run at the
+    // GPU-link rate and only groups beyond it cross the NICs. The NIC share
+    // per GPU stays that of its own tray.
+    if (fabric && c.chassis.fabricDomainGpus && *c.chassis.fabricDomainGpus > r.gpusPerNode)
+        r.gpusPerNode = *c.chassis.fabricDomainGpus;
     // NVLS needs NVSwitch gen 3+ (NVIDIA, "NVLink and NVSwitch" product page:
     // SHARP in-network reductions from the third-generation NVSwitch, i.e.
     // HGX/DGX H100 and later).

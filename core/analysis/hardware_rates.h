@@ -82,6 +82,8 @@ struct LinkRates {
     double hostLinkBytesPerS = 0;
     double intraLatencyS = 0;
     double interLatencyS = 0;
+    /// GPUs that reach each other over the GPU link: the node's, or the GPU
+    /// fabric domain's across nodes (Chassis::fabricDomainGpus, NVL72: 72).
     int gpusPerNode = 1;
     /// NVLink SHARP (NVLS): the NVSwitch reduces in the switch, so an
     /// all-reduce inside the node moves each byte once per GPU instead of

@@ -115,7 +115,7 @@ ServingStepModel makeServingStepModel(const AnalysisContext& ctx, const Inferenc
     sm.headFlopsPerToken = 2.0 * double(m.vocabSize) * h / t;
     sm.headWeightBytes = double(m.vocabSize) * h * std::max(2.0, wb) / t;
     sm.allReduceBytesPerToken = h * act;
-    const int gpn = ctx.config.config.gpusPerNode;
+    const int gpn = ctx.rates.gpusPerNode; // the GPU fabric's reach (hardware_rates.h)
     const LinkLevel tpLevel = groupLevel(1, s.tensor, gpn, ctx.rates);
     sm.linkBytesPerS = levelBytesPerS(ctx.rates, tpLevel);
     sm.allReduceLatencyS = ncclBaseLatencyS
@@ -198,7 +198,7 @@ void analyzeInference(const AnalysisContext& ctx, AnalysisResult& res)
     PerformanceResult& perf = res.performance;
     res.computeEfficiency = sm.efficiency.gemmCompute;
     res.memoryEfficiency = sm.efficiency.memory;
-    const int gpn = ctx.config.config.gpusPerNode;
+    const int gpn = ctx.rates.gpusPerNode; // the GPU fabric's reach (hardware_rates.h)
     const LinkLevel tpLevel = groupLevel(1, s.tensor, gpn, ctx.rates);
     res.interconnect.tpLevel = tpLevel;
 

@@ -96,7 +96,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     const double mb = setup.microBatches;
 
     // --- communication (one micro-batch unless stated).
-    const int gpn = ctx.config.config.gpusPerNode;
+    const int gpn = ctx.rates.gpusPerNode; // the GPU fabric's reach (hardware_rates.h)
     CommunicationResult& comm = res.interconnect;
     const double actBytes = setup.activationBytes;
     const double boundary = actBytes * tokensPerMicro * m.hiddenSize;

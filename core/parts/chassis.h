@@ -91,6 +91,11 @@ struct Chassis : PartInfo {
     /// holds 18 compute trays and is sold whole); absent = any count
     /// (compat.node_multiple).
     std::optional<int> nodeMultiple;
+    /// GPUs the GPU fabric joins across nodes: 72 in a GB200 NVL72 rack,
+    /// whose NVLink switch trays connect the 18 compute trays' GPUs all to
+    /// all. Collectives inside it run at the GPU-link rate, not on the NICs.
+    /// Absent = one node (catalog migration 13).
+    std::optional<int> fabricDomainGpus;
 
     [[nodiscard]] bool acceptsGpuForm(GpuFormFactor form) const
     {

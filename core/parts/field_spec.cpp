@@ -235,6 +235,11 @@ std::vector<FieldSpec> chassisFields()
                                         Optional, 1, 1024,
                                         "Nodes are bought in whole multiples of this many, e.g. "
                                         "18 trays of a GB200 NVL72 rack"),
+        // Catalog migration 13.
+        integer<&Chassis::fabricDomainGpus>("fabric_domain_gpus", "GPU fabric domain", "GPUs",
+                                            Optional, 1, 1000000,
+                                            "GPUs the GPU fabric joins across nodes, e.g. 72 in a "
+                                            "GB200 NVL72 rack; absent = one node"),
     });
 }
 

@@ -27,7 +27,7 @@ SearchControl phaseControl(const SearchControl& control, double from, double to)
     return c;
 }
 
-using SearchKey = std::tuple<int, int, int, double, double, double, double, int, double>;
+using SearchKey = std::tuple<int, int, int, double, double, double, double, int, double, int, bool>;
 
 struct Evaluated {
     bool searched = false;       ///< a plan search ran (not cancelled)
@@ -92,7 +92,7 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
         const LinkRates r = linkRates(rc);
         const SearchKey key{nb.gpu, nb.gpusPerNode, cands[i].nodes, r.intraNodeBytesPerS,
                             r.interNodeBytesPerS, r.intraLatencyS, r.interLatencyS,
-                            int(r.intraNodeLevel), nb.gpuPowerLimitW};
+                            int(r.intraNodeLevel), nb.gpuPowerLimitW, r.gpusPerNode, r.nvls};
         auto [it, added] = keyIndex.try_emplace(key, int(jobs.size()));
         if (added) {
             const auto sk = std::pair(nb.gpusPerNode, cands[i].nodes);

@@ -74,7 +74,8 @@ const std::vector<std::pair<const char*, const char*>> migration7Columns{
     // and migration 10's CPU sockets and 11's GPU baseboards, handled the same way.
     {"chassis", "cpu_socket"},      {"cpu", "socket"},
     {"gpu", "baseboard"},           {"chassis", "gpu_baseboards"},
-    {"chassis", "node_multiple"}}; // and 12's
+    {"chassis", "node_multiple"},   // and 12's
+    {"chassis", "fabric_domain_gpus"}}; // and 13's
 
 void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 {
@@ -96,21 +97,23 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
         db.exec("ALTER TABLE " + std::string(table) + " DROP COLUMN " + column);
 }
 
-/// The columns migrations 10 (CPU sockets), 11 (GPU baseboards) and 12
-/// (node multiples) add, by the migration that adds them.
+/// The columns migrations 10 (CPU sockets), 11 (GPU baseboards), 12 (node
+/// multiples) and 13 (GPU fabric domains) add, by the migration that adds
+/// them.
 struct LaterColumn {
     int migration;
     const char* table;
     const char* column;
 };
-constexpr std::array<LaterColumn, 5> laterColumns{{{10, "chassis", "cpu_socket"},
+constexpr std::array<LaterColumn, 6> laterColumns{{{10, "chassis", "cpu_socket"},
                                                    {10, "cpu", "socket"},
                                                    {11, "gpu", "baseboard"},
                                                    {11, "chassis", "gpu_baseboards"},
-                                                   {12, "chassis", "node_multiple"}}};
+                                                   {12, "chassis", "node_multiple"},
+                                                   {13, "chassis", "fabric_domain_gpus"}}};
 
 /// `part` without the fields of migration `from` and later (10: sockets,
-/// 11: baseboards, 12: node multiples).
+/// 11: baseboards, 12: node multiples, 13: GPU fabric domains).
 Part withoutFieldsFrom(int from, Part part)
 {
     if (auto* chassis = std::get_if<Chassis>(&part)) {
@@ -118,7 +121,9 @@ Part withoutFieldsFrom(int from, Part part)
             chassis->cpuSocket.clear();
         if (from <= 11)
             chassis->gpuBaseboards.clear();
-        chassis->nodeMultiple.reset();
+        if (from <= 12)
+            chassis->nodeMultiple.reset();
+        chassis->fabricDomainGpus.reset();
     }
     if (auto* cpu = std::get_if<Cpu>(&part); cpu && from <= 10)
         cpu->socket.clear();
@@ -167,6 +172,7 @@ Part withoutPartNumber(Part part)
         chassis->cpuSocket.clear();     // migration 10
         chassis->gpuBaseboards.clear(); // migration 11
         chassis->nodeMultiple.reset();  // migration 12
+        chassis->fabricDomainGpus.reset(); // migration 13
     }
     if (auto* cpu = std::get_if<Cpu>(&part))
         cpu->socket.clear(); // migration 10
@@ -726,7 +732,8 @@ TEST_CASE("migration 12: the shipped GB200 tray is sold in racks of 18, other ch
     const auto tray = store.find("nvidia-gb200-nvl72-compute-tray");
     REQUIRE(tray);
     CHECK(std::get<Chassis>(*tray).nodeMultiple == std::optional<int>(18));
-    CHECK(store.version("nvidia-gb200-nvl72-compute-tray") == std::optional<std::int64_t>(2));
+    // Migrations 12 and 13 each raise the tray's row version.
+    CHECK(store.version("nvidia-gb200-nvl72-compute-tray") == std::optional<std::int64_t>(3));
     const auto own = store.find("v11-chassis");
     REQUIRE(own);
     CHECK_FALSE(std::get<Chassis>(*own).nodeMultiple);
@@ -762,4 +769,41 @@ TEST_CASE("migrations 11 and 12 give every shipped part exactly the default cata
         REQUIRE(stored);
         CHECK(sameFields(*stored, part));
     }
+}
+
+TEST_CASE("migration 13: the shipped GB200 tray is one 72-GPU NVLink domain, other chassis stay "
+          "unknown",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v12.sqlite");
+    const std::vector<Part> parts{fullPart(PartKind::Chassis, "nvidia-gb200-nvl72-compute-tray"),
+                                  fullPart(PartKind::Chassis, "v12-chassis")};
+    {
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        db.exec("PRAGMA foreign_keys = ON");
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(12)) == 0);
+        writeBeforeMigration(13, db, parts);
+        transaction.commit();
+        REQUIRE(db.userVersion() == 12);
+    }
+    auto store = CatalogStore::open(path);
+    CHECK(store.schemaVersion() == currentSchemaVersion());
+    const auto tray = store.find("nvidia-gb200-nvl72-compute-tray");
+    REQUIRE(tray);
+    CHECK(std::get<Chassis>(*tray).fabricDomainGpus == std::optional<int>(72));
+    // The value written before migration 13 (fullPart's node multiple) stays.
+    CHECK(std::get<Chassis>(*tray).nodeMultiple
+          == std::get<Chassis>(parts[0]).nodeMultiple);
+    CHECK(store.version("nvidia-gb200-nvl72-compute-tray") == std::optional<std::int64_t>(2));
+    const auto own = store.find("v12-chassis");
+    REQUIRE(own);
+    CHECK_FALSE(std::get<Chassis>(*own).fabricDomainGpus);
+    CHECK(sameFields(*own, withoutFieldsFrom(13, parts[1])));
+    Chassis updated = std::get<Chassis>(*own);
+    updated.fabricDomainGpus = 16;
+    store.importParts({Part(updated)});
+    CHECK(std::get<Chassis>(*store.find("v12-chassis")).fabricDomainGpus
+          == std::optional<int>(16));
 }

@@ -36,7 +36,10 @@ ResolvedConfiguration clusterFor(const nlohmann::json& hw, const std::string& id
     ResolvedConfiguration c;
     c.config.name = id + " x" + std::to_string(nodes);
     c.config.gpuId = id;
-    c.config.gpusPerNode = 8;
+    // 8 GPUs per node unless stated (GB200 NVL72 trays: 4, in a 72-GPU
+    // NVLink domain).
+    const int gpusPerNode = hw.value("gpus_per_node", 8);
+    c.config.gpusPerNode = gpusPerNode;
     c.config.nodes = nodes;
     c.config.nicsPerNode = hw.at("nics_per_node").get<int>();
     c.gpu.id = id;
@@ -55,8 +58,10 @@ ResolvedConfiguration clusterFor(const nlohmann::json& hw, const std::string& id
     if (c.gpu.fp8Tflops)
         c.gpu.precisions.push_back("fp8");
     c.chassis.id = "hgx";
-    c.chassis.maxGpus = 8;
+    c.chassis.maxGpus = gpusPerNode;
     c.chassis.gpuFabric = GpuFabric::NvSwitch;
+    if (hw.contains("fabric_domain_gpus"))
+        c.chassis.fabricDomainGpus = hw.at("fabric_domain_gpus").get<int>();
     Nic nic;
     nic.id = "nic";
     nic.ports = 1;
