@@ -38,11 +38,19 @@ int layoutCommand(const std::vector<std::string>& words, std::ostream& out, std:
     const auto format = args.choice("format", "", {"json", "svg", "pdf", "csv", "xlsx"});
     const std::string& file = args.positional()[0];
     const std::string output = *args.value("output");
+    // "-" is standard output for the text formats, as bom's --output -; the
+    // summary and findings then go to standard error, after the document.
+    const bool toStdout = output == "-";
+    if (toStdout && (format == "xlsx" || format == "pdf"))
+        throw UsageError("--output -: " + format
+                         + " is a binary format; give a file name (standard output takes json, "
+                           "svg or csv)");
 
     // An output that is an input would be destroyed by the write (issue 22).
     std::vector<std::string> inputs = databaseFiles(databasePathFrom(args.valueOr("db", "")));
     inputs.insert(inputs.begin(), file);
-    checkOutputIsNotInput(output, inputs);
+    if (!toStdout)
+        checkOutputIsNotInput(output, inputs);
 
     const auto document = readProjectDocument(file);
     auto store = openCatalog(args, err);
@@ -50,7 +58,15 @@ int layoutCommand(const std::vector<std::string>& words, std::ostream& out, std:
     const RackLayout layout = planProjectLayout(
         project, storeLookup(store), *args.value("config"), args.valueOr("workload", ""), file);
     const std::string title = project.name + " / " + *args.value("config");
-    if (format == "json")
+    std::ostream& report = toStdout ? err : out;
+    if (toStdout) {
+        if (format == "json")
+            out << layoutToJson(layout).dump(2) << "\n";
+        else if (format == "csv")
+            out << cableListToCsv(layout);
+        else
+            out << layoutDrawingToSvg(drawLayout(layout, title));
+    } else if (format == "json")
         writeFileAtomic(output, layoutToJson(layout).dump(2) + "\n");
     else if (format == "csv")
         writeFileAtomic(output, cableListToCsv(layout));
@@ -64,17 +80,18 @@ int layoutCommand(const std::vector<std::string>& words, std::ostream& out, std:
     std::size_t devices = 0;
     for (const auto& rack : layout.racks)
         devices += rack.devices.size();
-    out << "Wrote " << output << " (" << format << ", " << layout.racks.size() << " racks, "
-        << devices << " devices, " << layout.cables.size() << " cables";
+    report << "Wrote " << (toStdout ? std::string("standard output") : output) << " (" << format
+           << ", " << layout.racks.size() << " racks, " << devices << " devices, "
+           << layout.cables.size() << " cables";
     std::size_t errors = 0;
     for (const auto& f : layout.findings)
         errors += f.severity == Severity::Error ? 1 : 0;
     if (errors > 0)
-        out << ", " << errors << (errors == 1 ? " error finding" : " error findings");
-    out << ")\n";
+        report << ", " << errors << (errors == 1 ? " error finding" : " error findings");
+    report << ")\n";
     for (const auto& f : layout.findings)
         if (f.severity != Severity::Info)
-            out << enumName(f.severity) << " " << f.code << ": " << f.message << "\n";
+            report << enumName(f.severity) << " " << f.code << ": " << f.message << "\n";
     return ExitOk;
 }
 

@@ -12,4 +12,9 @@ namespace infrafit {
 /// on the configuration, and cost and energy per million tokens.
 void appendServingText(std::string& out, const ServingReport& report);
 
+/// A request rate for the text: two decimals from 0.1/s up to 10/s, one up
+/// to 100/s, none above; two significant digits below 0.1/s ("0.0052");
+/// "< 0.0001" below that, "0" for none.
+std::string requestRateText(double perS);
+
 } // namespace infrafit

@@ -124,3 +124,30 @@ TEST_CASE("layout --format xlsx and the BOM workbook carry the cable list", "[cl
         pduLine = pduLine || (ref.rfind("Lines!A", 0) == 0 && cell.value == "PDU");
     CHECK(pduLine);
 }
+
+TEST_CASE("layout --output - writes json, csv or svg to standard output, not a file named -",
+          "[cli][layout]")
+{
+    // As bom's --output - (CLI probe C4): the document alone on standard
+    // output, the summary on standard error, binary formats refused.
+    TempDir dir;
+    const auto cwd = fs::current_path();
+    fs::current_path(dir.path());
+    const auto json = layoutCli(dir, "json", "-");
+    const auto csv = layoutCli(dir, "csv", "-");
+    const auto svg = layoutCli(dir, "svg", "-");
+    const auto pdf = layoutCli(dir, "pdf", "-");
+    const bool dashFile = fs::exists(dir.path() / "-");
+    fs::current_path(cwd);
+    REQUIRE(json.exitCode == 0);
+    CHECK(nlohmann::json::parse(json.out).at("summary").at("gpu_nodes") == 4);
+    CHECK_THAT(json.err, Catch::Contains("Wrote standard output (json"));
+    REQUIRE(csv.exitCode == 0);
+    CHECK_THAT(csv.out, Catch::StartsWith("row,from,to,type,length_m,purpose,count,total_usd\r\n"));
+    REQUIRE(svg.exitCode == 0);
+    CHECK_THAT(svg.out, Catch::Contains("<svg"));
+    CHECK(svg.out.find("Wrote") == std::string::npos);
+    CHECK(pdf.exitCode == 2);
+    CHECK_THAT(pdf.err, Catch::Contains("pdf is a binary format"));
+    CHECK_FALSE(dashFile);
+}
