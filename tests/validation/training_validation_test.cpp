@@ -57,6 +57,10 @@ ResolvedConfiguration clusterFor(const nlohmann::json& hw, const std::string& id
     c.gpu.precisions = {"fp32", "bf16", "fp16"};
     if (c.gpu.fp8Tflops)
         c.gpu.precisions.push_back("fp8");
+    if (hw.contains("fp4_tflops")) {
+        c.gpu.fp4Tflops = hw.at("fp4_tflops").get<double>();
+        c.gpu.precisions.push_back("fp4");
+    }
     c.chassis.id = "hgx";
     c.chassis.maxGpus = gpusPerNode;
     c.chassis.gpuFabric = GpuFabric::NvSwitch;
