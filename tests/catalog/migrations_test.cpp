@@ -744,12 +744,12 @@ TEST_CASE("migration 12: the shipped GB200 tray is sold in racks of 18, other ch
     CHECK(std::get<Chassis>(*store.find("v11-chassis")).nodeMultiple == std::optional<int>(4));
 }
 
-TEST_CASE("migrations 11 and 12 give every shipped part exactly the default catalog's values",
+TEST_CASE("migrations 11 to 13 give every shipped part exactly the default catalog's values",
           "[catalog][migrations]")
 {
-    // The migrations' SQL repeats default-catalog.json's baseboards and node
-    // multiples by hand: an upgraded catalog must end up field for field as
-    // a fresh one.
+    // The migrations' SQL repeats default-catalog.json's baseboards, node
+    // multiples and GPU fabric domains by hand: an upgraded catalog must end
+    // up field for field as a fresh one.
     TempDir dir;
     const auto path = dir.file("v10-all.sqlite");
     const std::vector<Part> shipped = defaultCatalogParts();
