@@ -106,4 +106,18 @@ std::string Arguments::choice(const std::string& option, const std::string& fall
     throw UsageError("option --" + option + " must be " + list + ", got \"" + chosen + "\"");
 }
 
+bool outputIsStandard(const Arguments& args, const std::string& format,
+                      const std::vector<std::string>& binaryFormats,
+                      const std::string& textFormats)
+{
+    if (args.valueOr("output", "") != "-")
+        return false;
+    for (const auto& binary : binaryFormats)
+        if (format == binary)
+            throw UsageError("--output -: " + format
+                             + " is a binary format; give a file name (standard output takes "
+                             + textFormats + ")");
+    return true;
+}
+
 } // namespace infrafit::cli

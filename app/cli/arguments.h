@@ -45,4 +45,11 @@ private:
     std::set<std::string> mFlags;
 };
 
+/// Whether `--output` is "-", standard output. A binary `format` (one of
+/// `binaryFormats`: a workbook or PDF on a terminal helps nobody) is then a
+/// UsageError naming the formats standard output takes (`textFormats`).
+bool outputIsStandard(const Arguments& args, const std::string& format,
+                      const std::vector<std::string>& binaryFormats,
+                      const std::string& textFormats);
+
 } // namespace infrafit::cli

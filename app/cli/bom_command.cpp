@@ -35,13 +35,9 @@ int bomCommand(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto format = *enumFromName<BomFormat>(formatName);
     const std::string& file = args.positional()[0];
     const std::string output = *args.value("output");
-    // "-" is standard output, for the text formats (it wrote a file named
-    // "-", CLI probe C4); a workbook or PDF on a terminal helps nobody.
-    const bool toStdout = output == "-";
-    if (toStdout && (format == BomFormat::Xlsx || format == BomFormat::Pdf))
-        throw UsageError("--output -: " + formatName
-                         + " is a binary format; give a file name (standard output takes csv, "
-                           "html or json)");
+    // "-" is standard output for the text formats (it wrote a file named
+    // "-", CLI probe C4).
+    const bool toStdout = outputIsStandard(args, formatName, {"xlsx", "pdf"}, "csv, html or json");
 
     // An output that is an input would be destroyed by the write (issue 22).
     std::vector<std::string> inputs = databaseFiles(databasePathFrom(args.valueOr("db", "")));

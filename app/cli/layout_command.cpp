@@ -40,11 +40,7 @@ int layoutCommand(const std::vector<std::string>& words, std::ostream& out, std:
     const std::string output = *args.value("output");
     // "-" is standard output for the text formats, as bom's --output -; the
     // summary and findings then go to standard error, after the document.
-    const bool toStdout = output == "-";
-    if (toStdout && (format == "xlsx" || format == "pdf"))
-        throw UsageError("--output -: " + format
-                         + " is a binary format; give a file name (standard output takes json, "
-                           "svg or csv)");
+    const bool toStdout = outputIsStandard(args, format, {"xlsx", "pdf"}, "json, svg or csv");
 
     // An output that is an input would be destroyed by the write (issue 22).
     std::vector<std::string> inputs = databaseFiles(databasePathFrom(args.valueOr("db", "")));

@@ -151,6 +151,25 @@ void writeBeforeMigration(int from, sqlite::Database& db, const std::vector<Part
             db.exec(std::string("ALTER TABLE ") + later.table + " DROP COLUMN " + later.column);
 }
 
+/// The catalog store of a database that was at schema version `from` - 1
+/// holding `parts` as that version stored them (writeBeforeMigration), so
+/// migration `from` and every later one have run on it.
+CatalogStore upgradedCatalog(const std::string& path, int from, const std::vector<Part>& parts)
+{
+    {
+        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
+        db.exec("PRAGMA foreign_keys = ON");
+        sqlite::Transaction transaction(db);
+        CHECK(applyMigrations(db, catalogMigrations().first(from - 1)) == 0);
+        writeBeforeMigration(from, db, parts);
+        transaction.commit();
+        REQUIRE(db.userVersion() == from - 1);
+    }
+    auto store = CatalogStore::open(path);
+    REQUIRE(store.schemaVersion() == currentSchemaVersion());
+    return store;
+}
+
 /// `part` without its part number and partition profiles, which a database
 /// older than migrations 5 and 8 cannot have kept.
 Part withoutPartNumber(Part part)
@@ -633,17 +652,7 @@ TEST_CASE("migration 10: shipped CPUs and chassis gain their sockets, others sta
     const std::vector<Part> parts{fullPart(PartKind::Cpu, "nvidia-grace"),
                                   fullPart(PartKind::Chassis, "dell-poweredge-xe9680"),
                                   fullPart(PartKind::Cpu, "v9-cpu")};
-    {
-        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
-        db.exec("PRAGMA foreign_keys = ON");
-        sqlite::Transaction transaction(db);
-        CHECK(applyMigrations(db, catalogMigrations().first(9)) == 0);
-        writeBeforeMigration(10, db, parts);
-        transaction.commit();
-        REQUIRE(db.userVersion() == 9);
-    }
-    auto store = CatalogStore::open(path);
-    CHECK(store.schemaVersion() == currentSchemaVersion());
+    auto store = upgradedCatalog(path, 10, parts);
     const auto grace = store.find("nvidia-grace");
     REQUIRE(grace);
     CHECK(std::get<Cpu>(*grace).socket == "Grace module");
@@ -670,17 +679,7 @@ TEST_CASE("migration 11: shipped GPUs and chassis gain their baseboards, others 
                                   fullPart(PartKind::Chassis, "nvidia-gb200-nvl72-compute-tray"),
                                   fullPart(PartKind::Chassis, "dell-poweredge-xe9680"),
                                   fullPart(PartKind::Gpu, "v10-gpu")};
-    {
-        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
-        db.exec("PRAGMA foreign_keys = ON");
-        sqlite::Transaction transaction(db);
-        CHECK(applyMigrations(db, catalogMigrations().first(10)) == 0);
-        writeBeforeMigration(11, db, parts);
-        transaction.commit();
-        REQUIRE(db.userVersion() == 10);
-    }
-    auto store = CatalogStore::open(path);
-    CHECK(store.schemaVersion() == currentSchemaVersion());
+    auto store = upgradedCatalog(path, 11, parts);
     const auto h200 = store.find("nvidia-h200-sxm-141gb");
     REQUIRE(h200);
     CHECK(std::get<Gpu>(*h200).baseboard == "HGX H200");
@@ -718,17 +717,7 @@ TEST_CASE("migration 12: the shipped GB200 tray is sold in racks of 18, other ch
     const auto path = dir.file("v11.sqlite");
     const std::vector<Part> parts{fullPart(PartKind::Chassis, "nvidia-gb200-nvl72-compute-tray"),
                                   fullPart(PartKind::Chassis, "v11-chassis")};
-    {
-        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
-        db.exec("PRAGMA foreign_keys = ON");
-        sqlite::Transaction transaction(db);
-        CHECK(applyMigrations(db, catalogMigrations().first(11)) == 0);
-        writeBeforeMigration(12, db, parts);
-        transaction.commit();
-        REQUIRE(db.userVersion() == 11);
-    }
-    auto store = CatalogStore::open(path);
-    CHECK(store.schemaVersion() == currentSchemaVersion());
+    auto store = upgradedCatalog(path, 12, parts);
     const auto tray = store.find("nvidia-gb200-nvl72-compute-tray");
     REQUIRE(tray);
     CHECK(std::get<Chassis>(*tray).nodeMultiple == std::optional<int>(18));
@@ -753,16 +742,7 @@ TEST_CASE("migrations 11 to 13 give every shipped part exactly the default catal
     TempDir dir;
     const auto path = dir.file("v10-all.sqlite");
     const std::vector<Part> shipped = defaultCatalogParts();
-    {
-        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
-        db.exec("PRAGMA foreign_keys = ON");
-        sqlite::Transaction transaction(db);
-        CHECK(applyMigrations(db, catalogMigrations().first(10)) == 0);
-        writeBeforeMigration(11, db, shipped);
-        transaction.commit();
-    }
-    auto store = CatalogStore::open(path);
-    REQUIRE(store.schemaVersion() == currentSchemaVersion());
+    auto store = upgradedCatalog(path, 11, shipped);
     for (const auto& part : shipped) {
         INFO(infoOf(part).id);
         const auto stored = store.find(infoOf(part).id);
@@ -779,17 +759,7 @@ TEST_CASE("migration 13: the shipped GB200 tray is one 72-GPU NVLink domain, oth
     const auto path = dir.file("v12.sqlite");
     const std::vector<Part> parts{fullPart(PartKind::Chassis, "nvidia-gb200-nvl72-compute-tray"),
                                   fullPart(PartKind::Chassis, "v12-chassis")};
-    {
-        sqlite::Database db(path, sqlite::OpenMode::ReadWriteCreate);
-        db.exec("PRAGMA foreign_keys = ON");
-        sqlite::Transaction transaction(db);
-        CHECK(applyMigrations(db, catalogMigrations().first(12)) == 0);
-        writeBeforeMigration(13, db, parts);
-        transaction.commit();
-        REQUIRE(db.userVersion() == 12);
-    }
-    auto store = CatalogStore::open(path);
-    CHECK(store.schemaVersion() == currentSchemaVersion());
+    auto store = upgradedCatalog(path, 13, parts);
     const auto tray = store.find("nvidia-gb200-nvl72-compute-tray");
     REQUIRE(tray);
     CHECK(std::get<Chassis>(*tray).fabricDomainGpus == std::optional<int>(72));

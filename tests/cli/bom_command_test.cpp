@@ -55,13 +55,11 @@ TEST_CASE("bom --output - writes a text format to standard output, not a file na
 {
     // CLI probe C4: it wrote a file named "-" and said "Wrote -".
     TempDir dir;
-    const auto cwd = fs::current_path();
-    fs::current_path(dir.path());
+    const WorkingDirectory inDir(dir.path());
     const auto json = bom(dir, "json", "-");
     const auto csv = bom(dir, "csv", "-");
     const auto pdf = bom(dir, "pdf", "-");
     const bool dashFile = fs::exists(dir.path() / "-");
-    fs::current_path(cwd);
     REQUIRE(json.exitCode == 0);
     CHECK(nlohmann::json::parse(json.out)["format"] == "infrafit-bom");
     REQUIRE(csv.exitCode == 0);

@@ -131,14 +131,12 @@ TEST_CASE("layout --output - writes json, csv or svg to standard output, not a f
     // As bom's --output - (CLI probe C4): the document alone on standard
     // output, the summary on standard error, binary formats refused.
     TempDir dir;
-    const auto cwd = fs::current_path();
-    fs::current_path(dir.path());
+    const WorkingDirectory inDir(dir.path());
     const auto json = layoutCli(dir, "json", "-");
     const auto csv = layoutCli(dir, "csv", "-");
     const auto svg = layoutCli(dir, "svg", "-");
     const auto pdf = layoutCli(dir, "pdf", "-");
     const bool dashFile = fs::exists(dir.path() / "-");
-    fs::current_path(cwd);
     REQUIRE(json.exitCode == 0);
     CHECK(nlohmann::json::parse(json.out).at("summary").at("gpu_nodes") == 4);
     CHECK_THAT(json.err, Catch::Contains("Wrote standard output (json"));

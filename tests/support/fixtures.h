@@ -53,4 +53,26 @@ private:
     std::filesystem::path mPath;
 };
 
+/// The working directory set to `dir` for this object's life (restored even
+/// when a REQUIRE throws), so a file a command writes to a relative path
+/// such as "-" lands there.
+class WorkingDirectory {
+public:
+    explicit WorkingDirectory(const std::filesystem::path& dir)
+        : mPrevious(std::filesystem::current_path())
+    {
+        std::filesystem::current_path(dir);
+    }
+    ~WorkingDirectory()
+    {
+        std::error_code ignored;
+        std::filesystem::current_path(mPrevious, ignored);
+    }
+    WorkingDirectory(const WorkingDirectory&) = delete;
+    WorkingDirectory& operator=(const WorkingDirectory&) = delete;
+
+private:
+    std::filesystem::path mPrevious;
+};
+
 } // namespace infrafit::test

@@ -13,33 +13,6 @@
 using namespace infrafit;
 using namespace infrafit::testing;
 
-namespace {
-
-/// GB200 NVL72 compute trays: 4 Blackwell GPUs each (B200-class figures per
-/// GPU, NVLink 5 at 1,800 GB/s) and one 400 Gb/s NIC per GPU.
-ResolvedConfiguration gb200Trays(int trays, bool rackDomain)
-{
-    ResolvedConfiguration c = h100Cluster(trays);
-    c.config.gpusPerNode = 4;
-    c.config.nicsPerNode = 4;
-    c.gpu.id = "nvidia-gb200";
-    c.gpu.model = "GB200";
-    c.gpu.architecture = "Blackwell";
-    c.gpu.memoryGb = 186;
-    c.gpu.memoryBandwidthGbs = 8000;
-    c.gpu.bf16Tflops = 2500;
-    c.gpu.fp16Tflops = 2500;
-    c.gpu.fp8Tflops = 5000;
-    c.gpu.gpuLinkGbs = 1800;
-    c.chassis.id = "gb200-tray";
-    c.chassis.maxGpus = 4;
-    if (rackDomain)
-        c.chassis.fabricDomainGpus = 72;
-    return c;
-}
-
-} // namespace
-
 TEST_CASE("An NVL72 rack is one NVLink domain: groups inside it stay off the NICs",
           "[analysis][comm][fabric]")
 {

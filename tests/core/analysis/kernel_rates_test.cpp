@@ -124,14 +124,7 @@ TEST_CASE("fp4 training carries a warning that its step time is a best case", "[
     // summary, 26.02): NVFP4 4,458 tokens/s/GPU against MXFP8 3,613 of the
     // same layout, 1.23x, where timing every GEMM at the FP4 rate gives
     // about 1.9x (docs/validation.md, NVFP4 training).
-    ResolvedConfiguration blackwell = h100Cluster(1);
-    blackwell.gpu.architecture = "Blackwell";
-    blackwell.gpu.bf16Tflops = 2250;
-    blackwell.gpu.fp16Tflops = 2250;
-    blackwell.gpu.fp8Tflops = 4500;
-    blackwell.gpu.fp4Tflops = 9000;
-    blackwell.gpu.memoryGb = 180;
-    blackwell.gpu.precisions.push_back("fp4");
+    const ResolvedConfiguration blackwell = gb200Trays(2, true);
     Parallelism plan;
     plan.tensor = 2;
     plan.pipeline = 4;

@@ -42,6 +42,33 @@ inline ResolvedConfiguration h100Cluster(int nodes)
     return c;
 }
 
+/// GB200 NVL72 compute trays: 4 Blackwell GPUs each (catalog part
+/// nvidia-gb200-per-gpu: 2,500 bf16 / 5,000 fp8 / 10,000 fp4 dense TFLOPS,
+/// 8,000 GB/s, NVLink 5 at 1,800 GB/s) and one 400 Gb/s NIC per GPU; with
+/// `rackDomain` the rack's 72-GPU NVLink domain (Chassis::fabricDomainGpus).
+inline ResolvedConfiguration gb200Trays(int trays, bool rackDomain)
+{
+    ResolvedConfiguration c = h100Cluster(trays);
+    c.config.gpusPerNode = 4;
+    c.config.nicsPerNode = 4;
+    c.gpu.id = "nvidia-gb200";
+    c.gpu.model = "GB200";
+    c.gpu.architecture = "Blackwell";
+    c.gpu.memoryGb = 186;
+    c.gpu.memoryBandwidthGbs = 8000;
+    c.gpu.bf16Tflops = 2500;
+    c.gpu.fp16Tflops = 2500;
+    c.gpu.fp8Tflops = 5000;
+    c.gpu.fp4Tflops = 10000;
+    c.gpu.precisions.push_back("fp4");
+    c.gpu.gpuLinkGbs = 1800;
+    c.chassis.id = "gb200-tray";
+    c.chassis.maxGpus = 4;
+    if (rackDomain)
+        c.chassis.fabricDomainGpus = 72;
+    return c;
+}
+
 inline Workload presetTraining(const char* key, Parallelism plan, int seq = 4096,
                                long long globalBatch = 512)
 {
