@@ -291,7 +291,11 @@ Parallelism generateTrainingPlan(Rng& rng, Workload& w, int gpusPerNode, int tot
         p.data = data;
     }
     w.microBatchSize = rng.logInt(1, 16);
-    w.globalBatchSize = static_cast<long long>(w.microBatchSize) * data * rng.logInt(1, 256);
+    // At most the field's 2^24 sequences (workload_fields.cpp), which a
+    // thousand-node plan reached at 256 micro-batches.
+    const long long perStep = static_cast<long long>(w.microBatchSize) * data;
+    const int maxMicroBatches = static_cast<int>(std::clamp((1LL << 24) / perStep, 1LL, 256LL));
+    w.globalBatchSize = perStep * rng.logInt(1, maxMicroBatches);
     p.zeroStage = rng.intBetween(0, 3);
     p.sequenceParallel = rng.chance(0.5);
     p.recompute
@@ -357,6 +361,8 @@ Workload generateWorkload(
         w.cpuCoresPerGpuNeeded = rng.real(0, 32);
     if (rng.chance(0.2))
         w.hostMemoryPerGpuGbNeeded = rng.real(0, 512);
+    w.attentionKernel = pickEnum(
+        rng, std::array {AttentionKernel::Auto, AttentionKernel::Fa2, AttentionKernel::Fa3});
 
     const int gpn = config.config.gpusPerNode;
     const int total = config.totalGpus();

@@ -218,6 +218,16 @@ void checkSpeed(std::string& failures, const Workload& w, const ResolvedConfigur
             c.tpTimeS + c.epTimeS + c.ppTimeS + c.dpExposedS);
         if (p.stepTimeS <= 0)
             fail(failures, "step_time_s not positive", num(p.stepTimeS));
+        // Issue 16: no training step may need more FLOP/s than its GPUs'
+        // dense peak at the precision, recomputation included (HFU <= 1),
+        // whatever attention kernel, overlap or fabric timed it.
+        const auto& plan = r.parallelism;
+        const double gpus = double(std::max(1, plan.tensor)) * std::max(1, plan.pipeline)
+                            * std::max(1, plan.data) * std::max(1, plan.context);
+        if (const auto peak = peakFlopsPerS(rc.gpu, w.precision); peak && p.stepTimeS > 0
+            && p.hardwareFlopsPerStep > gpus * *peak * p.stepTimeS * (1 + 1e-9))
+            fail(failures, "a training step needs more FLOP/s than the GPUs' dense peak",
+                num(p.hardwareFlopsPerStep / p.stepTimeS) + " > " + num(gpus * *peak));
     } else {
         if (c.exposedTimeS > p.tpotS * (1 + 1e-12))
             fail(failures, "exposed communication exceeds tpot",
