@@ -9,10 +9,19 @@
 namespace infrafit {
 namespace {
 
-// Hopper's training GEMM plateau, fitted on the "fit" runs of
-// tests/validation/training_runs.json (docs/validation.md). The families
-// without a fitted run scale it by a measured ratio to H100 (below).
-constexpr double hopperGemmPlateau = 0.50;
+// The training GEMM plateaus of Ampere and Hopper, fitted on the "fit" runs
+// of tests/validation/training_runs.json (docs/validation.md) by one rule:
+// the value, to two decimals, nearest to where the median signed speed error
+// of the family's fit runs is zero. They were first fitted (0.50 and 0.70)
+// before the cost of overlap (training_constants.h, overlapComputeSlowdown)
+// was added, and not refitted then: with the model as it is, those values
+// left Hopper's three fit runs at a median signed speed error of −2.2 %
+// (1.7–7.4 % slow) and Ampere's six at +0.9 %.
+// Refitted by the rule (2026-12-06): Hopper 0.52 (median +0.6 %), Ampere
+// 0.69 (median −0.4 %). The families without a fitted run scale Hopper's by
+// a measured ratio to H100 (below).
+constexpr double ampereGemmPlateau = 0.69;
+constexpr double hopperGemmPlateau = 0.52;
 // Achieved GEMM share of dense peak, MI300X relative to H100 SXM, in one
 // benchmark of both (SemiAnalysis 2024-12-22, §GEMM Performance): bf16
 // (620/1307.4) / (720/989.4) = 0.652; fp8 relative to bf16
@@ -103,10 +112,10 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
     // ~75 % forward on H100 (ibid. §4.1).
     switch (family) {
     case GpuFamily::Ampere:
-        e.trainCompute = 0.70;
+        e.trainCompute = ampereGemmPlateau;
         e.attentionCompute = 0.55;
         e.shareBasis = "fitted";
-        e.basis = "Ampere: GEMM plateau 0.70 of peak (fitted, docs/validation.md), "
+        e.basis = "Ampere: GEMM plateau 0.69 of peak (fitted, docs/validation.md), "
                   "attention 0.55 (FlashAttention-2 paper)";
         break;
     case GpuFamily::Hopper:
@@ -114,7 +123,7 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
         e.attentionCompute = 0.30;
         e.hopperOrLater = true;
         e.shareBasis = "fitted";
-        e.basis = "Hopper: GEMM plateau 0.50 of peak (fitted, docs/validation.md), "
+        e.basis = "Hopper: GEMM plateau 0.52 of peak (fitted, docs/validation.md), "
                   "attention 0.30 (FlashAttention-2 on H100: ~35%, FlashAttention-3 paper)";
         break;
     case GpuFamily::Blackwell:
@@ -131,7 +140,7 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
             ? GemmShapeCurve::B200Fp8
             : GemmShapeCurve::B200Bf16;
         e.shareBasis = "the B200/H100 ratio of OpenXLA's measured GEMM table";
-        e.basis = "Blackwell: GEMM plateau 0.47 of peak (Hopper's fitted 0.50 x 0.93, the B200/H100 "
+        e.basis = "Blackwell: GEMM plateau 0.48 of peak (Hopper's fitted 0.52 x 0.93, the B200/H100 "
                   "ratio of OpenXLA's measured GEMM table; B200's own shape curve; no fitted run), "
                   "attention 0.30 (assumed)";
         break;
@@ -146,7 +155,7 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
         e.trainCompute = hopperGemmPlateau * amdGemmShareOfHopper;
         e.attentionCompute = 0.30;
         e.shareBasis = "the MI300X/H100 ratio of a measured GEMM benchmark";
-        e.basis = "AMD CDNA: GEMM plateau 0.33 of peak (Hopper's fitted 0.50 x 0.65, the "
+        e.basis = "AMD CDNA: GEMM plateau 0.34 of peak (Hopper's fitted 0.52 x 0.65, the "
                   "MI300X/H100 ratio of a measured GEMM benchmark; no fitted run), attention 0.30 "
                   "(assumed)";
         break;
@@ -167,7 +176,7 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
     e.decodeMemory = 0.8;
     if (precision == Precision::Fp8 || precision == Precision::Fp4) {
         // FP8 GEMMs reach a lower fraction of their 2× peak: the measured
-        // H100 fp8/bf16 share above, 0.89 × 0.50 = 0.445 of the FP8 peak for
+        // H100 fp8/bf16 share above, 0.89 × 0.52 = 0.46 of the FP8 peak for
         // large GEMMs. NVIDIA's Megatron-Bridge FP8 runs on H100 and B200
         // (docs/validation.md, 37-42 % of the FP8 dense peak in model FLOPs)
         // are out-of-sample for it; MosaicML's 2023 FP8 runs are slower.

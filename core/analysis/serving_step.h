@@ -174,7 +174,7 @@ ServingEfficiency defaultServingEfficiency(GpuFamily family, Precision precision
 /// family reaches at `precision`: 1 for the fitted families, the training
 /// model's family plateau ÷ Hopper's otherwise (Blackwell 0.93 and AMD CDNA
 /// 0.65 in 16 bit / 0.585 in fp8 and fp4, from measured GEMM tables; Ada
-/// and unknown an assumed 0.8).
+/// and unknown their assumed 0.40 over Hopper's 0.52, 0.77).
 double servingFamilyShare(const Gpu& gpu, Precision precision = Precision::Bf16);
 double servingFamilyShare(GpuFamily family, Precision precision = Precision::Bf16);
 

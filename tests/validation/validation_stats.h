@@ -8,12 +8,11 @@
 namespace infrafit::test {
 
 /// Issue 16 asks for a median |error| of at most 10 % over the out-of-sample
-/// training runs. Since NVIDIA's Megatron-Bridge FP8 runs joined the suite
-/// (2026-12-06) the pooled median is 10.0 %, just above 0.10: not met
-/// (docs/validation.md, "Issue 16's criteria"). The tests hold the documented
-/// figure so that no change makes it worse; a change that brings it to 10 %
-/// restores the bound.
-inline constexpr double trainingMedianHeld = 0.102;
+/// training runs. It was 10.0 %, just above, after NVIDIA's Megatron-Bridge
+/// runs joined the suite; with the Hopper plateau refitted by its stated rule
+/// (hardware_rates.cpp) it is 9.4 % (docs/validation.md, "Issue 16's
+/// criteria"), so the tests hold the issue's bound again.
+inline constexpr double trainingMedianHeld = 0.10;
 
 /// The median of `values` (the mean of the middle two for an even count);
 /// 0 for none.
