@@ -100,7 +100,8 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
         if (w.precision == Precision::Fp4)
             add(r, Severity::Warning, "performance.fp4_training_optimistic",
                 "fp4 training: every GEMM is timed at the GPU's FP4 rate, but NVIDIA's NVFP4 "
-                "recipe keeps some layers in BF16 and adds Hadamard transforms and quantization; "
+                "recipe adds Hadamard transforms and quantization kernels (and may keep some "
+                "layers in BF16); "
                 "its published Llama 3 70B run on 64 GB200 was 1.23x as fast as MXFP8, where "
                 "this model gives 1.94x",
                 "read the step time as a best case; the fp8 analysis of the same plan is the "
@@ -167,6 +168,11 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                         trainingModel.ncclCommunicatorBytes / 1073741824.0));
         a.push_back(std::string("TP communication ")
                     + (tpCommOverlapOn(ctx) ? "overlapped with GEMMs (up to 90%)" : "not overlapped")
+                    + (ctx.plan.pipeline > 1
+                           ? (ppCommOverlapOn(ctx, ctx.plan.virtualStages)
+                                  ? "; pipeline sends overlapped with compute"
+                                  : "; pipeline sends not overlapped")
+                           : "")
                     + "; DP gradients overlap the last backward except the last bucket; ZeRO-3 "
                       "gathers prefetched behind compute; collectives hierarchical across nodes"
                     + fmt(", each between nodes with a fixed cost (all-reduce %g + %g x log2(nodes) "

@@ -87,7 +87,9 @@ LinkDemands linkDemands(std::initializer_list<LevelTraffic> traffic, double wind
 /// the most-loaded GPU, and where each runs.
 struct CommunicationResult {
     double tpBytes = 0, tpTimeS = 0;
-    double ppBytes = 0, ppTimeS = 0;
+    /// Pipeline p2p: its whole time and the part not hidden behind compute
+    /// (with an interleaved schedule Megatron overlaps it: pp_comm_overlap).
+    double ppBytes = 0, ppTimeS = 0, ppExposedS = 0;
     double dpBytes = 0, dpTimeS = 0, dpExposedS = 0;
     double epBytes = 0, epTimeS = 0;
     LinkLevel tpLevel = LinkLevel::None, ppLevel = LinkLevel::None;

@@ -28,7 +28,7 @@ std::optional<GpuActivity> gpuActivityFor(const Workload& workload, const Analys
         // Compute slowed by the collectives it overlaps is busy GPU time:
         // it is counted in the exposed communication but draws compute power.
         const double communication = activityTime(comm.tpTimeS) + activityTime(comm.epTimeS)
-            + activityTime(comm.ppTimeS) + activityTime(comm.dpExposedS)
+            + activityTime(comm.ppExposedS) + activityTime(comm.dpExposedS)
             + activityTime(perf.bubbleTimeS);
         const double slowed = std::min(activityTime(comm.overlapSlowdownS), communication);
         a.computeBound = compute - elementwise + slowed;

@@ -138,6 +138,19 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         comm.ppBytes = bytes;
         comm.ppTimeS = bw > 0 ? bytes / bw + 2.0 * v * mb * levelLatencyS(ctx.rates, comm.ppLevel)
                               : 1e30;
+        comm.ppExposedS = comm.ppTimeS;
+        if (ppCommOverlapOn(ctx, setup.virtualStages) && comm.ppTimeS < 1e29) {
+            // The interleaved schedule posts each chunk's sends and receives
+            // before it computes and waits for them after (Megatron-LM
+            // overlap_p2p_comm, on by default for interleaving: megatron/
+            // training/arguments.py --no-overlap-p2p-communication;
+            // Megatron-Bridge training/comm_overlap.py sets it when the
+            // virtual pipeline size is > 1), so the transfers hide behind the
+            // step's compute and cost what overlap costs (overlapCost()).
+            const OverlapCost cost = overlapCost(comm.ppTimeS, perf.computeTimeS);
+            comm.ppExposedS = cost.exposedS;
+            comm.overlapSlowdownS += cost.slowdownS;
+        }
     }
     // Data parallel gradient reduction (ZeRO paper §7: 2Ψ for stages 0–2,
     // 3Ψ for stage 3), over data × context ranks (Megatron reduces
@@ -203,8 +216,8 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
                                            + mem.optimizerBytes) / hbm
                                   : 0;
     perf.stepTimeS = perf.computeTimeS + comm.tpTimeS + comm.epTimeS + perf.bubbleTimeS
-                     + comm.ppTimeS + comm.dpExposedS + perf.optimizerTimeS;
-    comm.exposedTimeS = comm.tpTimeS + comm.epTimeS + comm.ppTimeS + comm.dpExposedS;
+                     + comm.ppExposedS + comm.dpExposedS + perf.optimizerTimeS;
+    comm.exposedTimeS = comm.tpTimeS + comm.epTimeS + comm.ppExposedS + comm.dpExposedS;
     comm.communicationFraction = perf.stepTimeS > 0 ? comm.exposedTimeS / perf.stepTimeS : 0;
     comm.sufficient = comm.communicationFraction <= maxCommunicationFraction && comm.tpLevel != LinkLevel::Nic;
     comm.levels = linkDemands({{comm.tpLevel, comm.tpBytes},

@@ -41,6 +41,13 @@ bool tpCommOverlapOn(const AnalysisContext& ctx)
     return ctx.efficiency.hopperOrLater;
 }
 
+bool ppCommOverlapOn(const AnalysisContext& ctx, int virtualStages)
+{
+    if (ctx.workload.ppCommOverlap)
+        return *ctx.workload.ppCommOverlap;
+    return virtualStages > 1;
+}
+
 StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& setup, int stage)
 {
     const Workload& w = ctx.workload;

@@ -46,6 +46,12 @@ inline constexpr double kernelsPerLayerForward = 12.0;
 /// older GPUs.
 bool tpCommOverlapOn(const AnalysisContext& ctx);
 
+/// Whether pipeline p2p overlaps compute: the workload's `pp_comm_overlap`,
+/// else on with an interleaved schedule (`virtualStages` > 1), as
+/// Megatron-LM and Megatron-Bridge default it, and off without one (the
+/// plain 1F1B schedule batches its sends and waits for them).
+bool ppCommOverlapOn(const AnalysisContext& ctx, int virtualStages);
+
 /// One micro-batch of stage `stage` (layer counts from stageParams()).
 StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& setup, int stage);
 

@@ -35,12 +35,15 @@ std::optional<Parallelism> parallelismFromJson(
 namespace {
 
 /// `lora_targets`: "all" or a list of q, k, v, o, gate, up, down;
-/// `tp_comm_overlap`: bool (absent = default for the GPU family).
+/// `tp_comm_overlap`: bool (absent = default for the GPU family);
+/// `pp_comm_overlap`: bool (absent = on with virtual stages).
 void readSpeedModelInputs(const nlohmann::json& json, FieldReader& r, Workload& w)
 {
     bool overlap = false;
     if (r.has("tp_comm_overlap") && r.readBool("tp_comm_overlap", overlap))
         w.tpCommOverlap = overlap;
+    if (r.has("pp_comm_overlap") && r.readBool("pp_comm_overlap", overlap))
+        w.ppCommOverlap = overlap;
     if (!r.has("lora_targets"))
         return;
     const nlohmann::json& value = json.at("lora_targets");
@@ -187,6 +190,8 @@ nlohmann::json workloadToJson(const Workload& w)
         j["lora_targets"] = loraTargetsToJson(w.loraTargets);
     if (w.tpCommOverlap)
         j["tp_comm_overlap"] = *w.tpCommOverlap;
+    if (w.ppCommOverlap)
+        j["pp_comm_overlap"] = *w.ppCommOverlap;
     if (w.parallelism)
         j["parallelism"] = parallelismToJson(*w.parallelism);
     writeServingDemand(w, j);

@@ -143,7 +143,8 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
                          {"communication_fraction", c.communicationFraction},
                          {"exposed_time_s", c.exposedTimeS},
                          {"tensor", {{"level", levelName(c.tpLevel)}, {"bytes", c.tpBytes}, {"time_s", c.tpTimeS}}},
-                         {"pipeline", {{"level", levelName(c.ppLevel)}, {"bytes", c.ppBytes}, {"time_s", c.ppTimeS}}},
+                         {"pipeline", {{"level", levelName(c.ppLevel)}, {"bytes", c.ppBytes}, {"time_s", c.ppTimeS},
+                                       {"exposed_time_s", c.ppExposedS}}},
                          {"data", {{"level", levelName(c.dpLevel)}, {"bytes", c.dpBytes}, {"time_s", c.dpTimeS},
                                    {"exposed_time_s", c.dpExposedS}}},
                          {"expert", {{"level", levelName(c.epLevel)}, {"bytes", c.epBytes}, {"time_s", c.epTimeS}}}};

@@ -12,7 +12,7 @@ namespace infrafit {
 /// "Workload fields"), in file order. Each object of the project file's
 /// workload has its own: the workload itself, its `model`, its
 /// `parallelism` and its `serving` demand. Fields that are not one number,
-/// flag or choice (name, kind, lora_targets, tp_comm_overlap, the token
+/// flag or choice (name, kind, lora_targets, tp_comm_overlap, pp_comm_overlap, the token
 /// distributions) are read and written by hand in core/io/workload_json.cpp.
 std::span<const ProjectField<Workload>> workloadFields();
 std::span<const ProjectField<ModelSpec>> modelFields();

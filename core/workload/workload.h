@@ -233,6 +233,9 @@ struct Workload {
     /// Tensor-parallel communication overlapped with GEMMs (userbuffers);
     /// absent = on for Hopper and later GPUs, off before.
     std::optional<bool> tpCommOverlap;
+    /// Pipeline p2p overlapped with compute; absent = on with an
+    /// interleaved schedule (virtual stages > 1), off without one.
+    std::optional<bool> ppCommOverlap;
 
     // Storage and host (core/storage). Defaults and their sources are in
     // core/storage/storage_defaults.h and are listed as assumptions.

@@ -51,6 +51,26 @@ TEST_CASE("a valid workload edit is applied and undoable", "[ui][workloads]")
     CHECK(sequence->value() == 4096);
 }
 
+TEST_CASE("the overlap choices set and clear pp_comm_overlap, undoably", "[ui][workloads]")
+{
+    test::WindowFixture f;
+    auto* form = f.window->workloadsPage()->form();
+    auto* pp = form->findChild<QComboBox*>(QStringLiteral("ppCommOverlapComboBox"));
+    REQUIRE(pp);
+    CHECK(pp->currentIndex() == 0); // absent: the schedule's default
+    pp->setCurrentIndex(2);
+    const auto overlap = [&] { return f.window->document()->project().workloads[0].ppCommOverlap; };
+    CHECK(overlap() == std::optional<bool>(false));
+    f.window->document()->undoStack()->undo();
+    CHECK_FALSE(overlap().has_value());
+    CHECK(pp->currentIndex() == 0);
+    f.window->document()->undoStack()->redo();
+    CHECK(overlap() == std::optional<bool>(false));
+    CHECK(pp->currentIndex() == 2);
+    pp->setCurrentIndex(1);
+    CHECK(overlap() == std::optional<bool>(true));
+}
+
 TEST_CASE("an invalid plan is refused with core's reason", "[ui][workloads][validation]")
 {
     test::WindowFixture f;

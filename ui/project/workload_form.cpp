@@ -118,7 +118,7 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     mTraining = new QGroupBox(tr("Training"), content);
     auto* train = new QFormLayout(mTraining);
     addRows(mTraining, train, "Training");
-    // Speed-model inputs (issue 16, training): LoRA targets, TP overlap.
+    // Speed-model inputs (issue 16, training): LoRA targets, TP and PP overlap.
     mLoraTargets = new QComboBox(mTraining);
     mLoraTargets->setObjectName(QStringLiteral("loraTargetsComboBox"));
     mLoraTargets->addItem(tr("all linear layers"), loraTargetsAll);
@@ -133,8 +133,16 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     mTpCommOverlap->addItem(tr("off"));
     mTpCommOverlap->setToolTip(tr("Tensor-parallel communication overlapped with GEMMs "
                                   "(tp_comm_overlap, NeMo/Megatron userbuffers)."));
+    mPpCommOverlap = new QComboBox(mTraining);
+    mPpCommOverlap->setObjectName(QStringLiteral("ppCommOverlapComboBox"));
+    mPpCommOverlap->addItem(tr("schedule default (on when interleaved)"));
+    mPpCommOverlap->addItem(tr("on"));
+    mPpCommOverlap->addItem(tr("off"));
+    mPpCommOverlap->setToolTip(tr("Pipeline sends and receives overlapped with compute "
+                                  "(pp_comm_overlap, Megatron overlap_p2p_comm)."));
     train->addRow(tr("LoRA targets:"), mLoraTargets);
     train->addRow(tr("TP comm overlap:"), mTpCommOverlap);
+    train->addRow(tr("PP comm overlap:"), mPpCommOverlap);
     mTrainingStorage = new QGroupBox(tr("Checkpoints and training data"), content);
     addRows(mTrainingStorage, new QFormLayout(mTrainingStorage), "Checkpoints and training data");
 
@@ -227,6 +235,11 @@ void WorkloadForm::connectEdits()
             w.tpCommOverlap = index <= 0 ? std::nullopt : std::optional<bool>(index == 1);
         });
     });
+    connect(mPpCommOverlap, &QComboBox::currentIndexChanged, this, [this](int index) {
+        emitEdit(tr("PP comm overlap"), QStringLiteral("pp_comm_overlap"), [index](Workload& w) {
+            w.ppCommOverlap = index <= 0 ? std::nullopt : std::optional<bool>(index == 1);
+        });
+    });
     connect(mAutoPlan, &QCheckBox::toggled, this, [this](bool automatic) {
         // An explicit plan starts from what the plan rows show.
         Workload shown;
@@ -279,6 +292,7 @@ void WorkloadForm::setWorkload(const Workload& w)
     }
     mLoraTargets->setCurrentIndex(targetIndex);
     mTpCommOverlap->setCurrentIndex(!w.tpCommOverlap ? 0 : (*w.tpCommOverlap ? 1 : 2));
+    mPpCommOverlap->setCurrentIndex(!w.ppCommOverlap ? 0 : (*w.ppCommOverlap ? 1 : 2));
     mAutoPlan->setChecked(!w.parallelism.has_value());
     mSoftwareVersions[0]->setText(toQString(w.software.frameworkVersion));
     mSoftwareVersions[1]->setText(toQString(w.software.servingEngineVersion));

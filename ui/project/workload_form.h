@@ -70,6 +70,7 @@ private:
     // Speed-model inputs (issue 16, training).
     QComboBox* mLoraTargets = nullptr;   ///< preset target sets; "custom" keeps a file's set
     QComboBox* mTpCommOverlap = nullptr; ///< GPU default / on / off
+    QComboBox* mPpCommOverlap = nullptr; ///< schedule default / on / off
     QLabel* mProblems = nullptr;
     /// The software stack's version texts (framework, serving engine,
     /// driver branch, CUDA/ROCm release); its choices are registry rows.

@@ -379,6 +379,48 @@ TEST_CASE("Interleaving with uneven layers is analysed: 126 layers, 8 stages × 
     CHECK(p1.performance.bubbleTimeS > 6.0 * r.performance.bubbleTimeS);
 }
 
+TEST_CASE("Pipeline p2p overlaps compute with an interleaved schedule (Megatron overlap_p2p_comm)",
+          "[analysis][overlap]")
+{
+    // Megatron-LM turns overlap_p2p_comm on for the interleaved schedule
+    // (--no-overlap-p2p-communication turns it off) and Megatron-Bridge's
+    // comm_overlap.py sets it exactly when the virtual pipeline size is
+    // > 1; the plain 1F1B schedule batches its sends and waits.
+    Parallelism plan;
+    plan.tensor = 8;
+    plan.pipeline = 8;
+    plan.sequenceParallel = true;
+    plan.recompute = Recompute::Selective;
+    Workload w = presetTraining("llama-3.1-70b", plan, 4096, 256);
+    const auto plain = analyzeWithPlan(w, h100Cluster(8), plan);
+    REQUIRE(plain.analyzed);
+    REQUIRE(plain.interconnect.ppTimeS > 0);
+    // Without interleaving every transfer is on the critical path.
+    CHECK(plain.interconnect.ppExposedS == Approx(plain.interconnect.ppTimeS));
+    plan.virtualStages = 5;
+    w.parallelism = plan;
+    const auto interleaved = analyzeWithPlan(w, h100Cluster(8), plan);
+    REQUIRE(interleaved.analyzed);
+    const auto& ic = interleaved.interconnect;
+    // v× the transfers, hidden behind compute at the measured cost of
+    // overlap (18.9 %, training_constants.h).
+    CHECK(ic.ppTimeS > 4.0 * plain.interconnect.ppTimeS);
+    CHECK(ic.ppExposedS == Approx(0.189 * ic.ppTimeS));
+    CHECK(ic.overlapSlowdownS >= 0.189 * ic.ppTimeS * 0.999);
+    // The workload can say its framework does not overlap them.
+    w.ppCommOverlap = false;
+    const auto off = analyzeWithPlan(w, h100Cluster(8), plan);
+    CHECK(off.interconnect.ppExposedS == Approx(off.interconnect.ppTimeS));
+    CHECK(off.performance.stepTimeS
+          == Approx(interleaved.performance.stepTimeS + ic.ppTimeS - ic.ppExposedS));
+    // And a plain schedule can be told it does.
+    plan.virtualStages = 1;
+    w.parallelism = plan;
+    w.ppCommOverlap = true;
+    const auto forced = analyzeWithPlan(w, h100Cluster(8), plan);
+    CHECK(forced.interconnect.ppExposedS < 0.2 * forced.interconnect.ppTimeS);
+}
+
 TEST_CASE("TP communication overlap: default on for Hopper, off for Ampere", "[analysis][overlap]")
 {
     Parallelism plan;
@@ -476,6 +518,7 @@ TEST_CASE("Speed-model inputs round-trip through the project file", "[io][speed]
                         {"fine_tune", "lora"},
                         {"lora_targets", {"q", "v"}},
                         {"tp_comm_overlap", false},
+                        {"pp_comm_overlap", true},
                         {"parallelism", {{"tensor", 2}, {"context", 4}}}};
     std::vector<Problem> problems;
     const auto w = workloadFromJson(j, "/workloads/0", problems);
@@ -484,11 +527,13 @@ TEST_CASE("Speed-model inputs round-trip through the project file", "[io][speed]
     CHECK(w->precision == Precision::Fp4);
     CHECK(w->loraTargets == (unsigned(LoraTarget::Q) | unsigned(LoraTarget::V)));
     CHECK(w->tpCommOverlap == std::optional<bool>(false));
+    CHECK(w->ppCommOverlap == std::optional<bool>(true));
     CHECK(w->parallelism->context == 4);
     const nlohmann::json back = workloadToJson(*w);
     CHECK(back.at("lora_targets") == nlohmann::json({"q", "v"}));
     CHECK(back.at("parallelism").at("context") == 4);
     CHECK(back.at("tp_comm_overlap") == false);
+    CHECK(back.at("pp_comm_overlap") == true);
 
     j["lora_targets"] = {"q", "attn"};
     problems.clear();

@@ -363,6 +363,8 @@ Workload generateWorkload(
         w.hostMemoryPerGpuGbNeeded = rng.real(0, 512);
     w.attentionKernel = pickEnum(
         rng, std::array {AttentionKernel::Auto, AttentionKernel::Fa2, AttentionKernel::Fa3});
+    if (rng.chance(0.3))
+        w.ppCommOverlap = rng.chance(0.5);
 
     const int gpn = config.config.gpusPerNode;
     const int total = config.totalGpus();

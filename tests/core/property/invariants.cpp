@@ -212,10 +212,10 @@ void checkSpeed(std::string& failures, const Workload& w, const ResolvedConfigur
         // training_analysis.cpp: step = compute + TP + EP + bubble + PP +
         // exposed DP + optimizer; exposed communication = TP + EP + PP + exposed DP.
         expectEqual(failures, "step_time_s vs its parts", p.stepTimeS,
-            p.computeTimeS + c.tpTimeS + c.epTimeS + p.bubbleTimeS + c.ppTimeS + c.dpExposedS
+            p.computeTimeS + c.tpTimeS + c.epTimeS + p.bubbleTimeS + c.ppExposedS + c.dpExposedS
                 + p.optimizerTimeS);
         expectEqual(failures, "exposed_time_s vs its parts", c.exposedTimeS,
-            c.tpTimeS + c.epTimeS + c.ppTimeS + c.dpExposedS);
+            c.tpTimeS + c.epTimeS + c.ppExposedS + c.dpExposedS);
         if (p.stepTimeS <= 0)
             fail(failures, "step_time_s not positive", num(p.stepTimeS));
         // Issue 16: no training step may need more FLOP/s than its GPUs'
