@@ -538,7 +538,19 @@ UPDATE chassis SET fabric_domain_gpus = 72 WHERE id IN ('nvidia-gb200-nvl72-comp
 UPDATE part SET version = version + 1 WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
 )SQL";
 
-constexpr std::array<Migration, 13> migrations{{
+// Migration 14: the chassis' `nic_options` (the network adapters it is built
+// with, a JSON text list of "ID:COUNT"), appended as the last column. A GB200
+// NVL72 compute tray carries one 400 Gb/s ConnectX-7 or BlueField-3 SuperNIC
+// per GPU and takes no other card, so a search cannot fit it with a 100 GbE
+// adapter (compat.nic_not_offered). The shipped tray gets its list; no
+// stored value is overwritten and its row version rises.
+constexpr std::string_view migration14 = R"SQL(
+ALTER TABLE chassis ADD COLUMN nic_options TEXT;
+UPDATE chassis SET nic_options = '["nvidia-connectx-7-ndr-osfp:4","nvidia-bluefield-3-b3140h-supernic:4"]' WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
+UPDATE part SET version = version + 1 WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
+)SQL";
+
+constexpr std::array<Migration, 14> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
@@ -552,6 +564,7 @@ constexpr std::array<Migration, 13> migrations{{
     {11, migration11},
     {12, migration12},
     {13, migration13},
+    {14, migration14},
 }};
 
 /// True when the database has no tables, views or triggers at all.

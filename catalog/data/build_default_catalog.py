@@ -143,6 +143,8 @@ KIND_FIELDS = {
         "node_multiple": integer(False, 1, 1024),
         # GPUs the GPU fabric joins across nodes (catalog migration 13)
         "fabric_domain_gpus": integer(False, 1, 1000000),
+        # the network adapters it is built with, "ID:COUNT" (catalog migration 14)
+        "nic_options": _f("list"),
     },
     "cpu": {
         "cores": integer(True, 1, 4096),
@@ -891,6 +893,17 @@ FABRIC_DOMAIN_SOURCE = ("NVLink domain of 72 GPUs: the rack's nine NVLink switch
                         "docs/reference/hardware.md).")
 FABRIC_DOMAINS = {"nvidia-gb200-nvl72-compute-tray": 72}
 
+# Network adapters a chassis is built with (catalog migration 14): a GB200 NVL72 compute tray has
+# one 400 Gb/s adapter per GPU on the tray (ConnectX-7, or BlueField-3 with ConnectX-7 networking)
+# and no slot for another card.
+NIC_OPTIONS_SOURCE = ("Network adapters: one 400 Gb/s ConnectX-7 or BlueField-3 SuperNIC per GPU, "
+                      "4 per tray (MLPerf Inference v6.1, Crusoe GB200-NVL72 system description: "
+                      "4x BlueField-3 [ConnectX-7] per 4-GPU node; NVIDIA DGX GB200 user guide, "
+                      "via docs/reference/hardware.md) [InfraFit estimate: which adapters a "
+                      "vendor offers - verify].")
+NIC_OPTIONS = {"nvidia-gb200-nvl72-compute-tray": ["nvidia-connectx-7-ndr-osfp:4",
+                                                   "nvidia-bluefield-3-b3140h-supernic:4"]}
+
 MIG_SOURCE = ("Partition profiles: NVIDIA Multi-Instance GPU User Guide, \"Supported MIG "
               "Profiles\".")
 PARTITION_PROFILES = {
@@ -951,6 +964,10 @@ def apply_overrides(kind, part):
     if pid in FABRIC_DOMAINS:
         part["fabric_domain_gpus"] = FABRIC_DOMAINS[pid]
         append_note(part, FABRIC_DOMAIN_SOURCE)
+
+    if pid in NIC_OPTIONS:
+        part["nic_options"] = NIC_OPTIONS[pid]
+        append_note(part, NIC_OPTIONS_SOURCE)
 
     if pid in BASEBOARDS:
         part["baseboard" if kind == "gpu" else "gpu_baseboards"] = BASEBOARDS[pid]
@@ -1104,7 +1121,7 @@ def validate_catalog(parts, problems):
                               ("ESTIMATES", ESTIMATES), ("FLAGS", FLAGS),
                               ("PARTITION_PROFILES", PARTITION_PROFILES), ("SOCKETS", SOCKETS),
                               ("BASEBOARDS", BASEBOARDS), ("NODE_MULTIPLES", NODE_MULTIPLES),
-                              ("FABRIC_DOMAINS", FABRIC_DOMAINS),
+                              ("FABRIC_DOMAINS", FABRIC_DOMAINS), ("NIC_OPTIONS", NIC_OPTIONS),
                               ("EXTRA_NOTES", EXTRA_NOTES)):
         for pid in table:
             if pid not in seen:

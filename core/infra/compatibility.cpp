@@ -127,6 +127,21 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
                    "Choose a chassis built for " + rc.gpu.baseboard + ", or a GPU for " + listed
                        + ".");
     }
+    // A chassis built with its own network adapters (a GB200 tray: one
+    // ConnectX-7 or BlueField-3 SuperNIC per GPU, no slot for another card)
+    // takes only those, at their count.
+    if (!cfg.nicId.empty() && cfg.nicsPerNode > 0
+        && !chassisTakesNic(ch, cfg.nicId, cfg.nicsPerNode)) {
+        c.nicOfferedOk = false;
+        std::string listed;
+        for (const auto& option : ch.nicOptions)
+            listed += (listed.empty() ? "" : ", ") + option;
+        addFinding(findings, Severity::Error, "compat.nic_not_offered",
+                   ch.model + " is built with its own network adapters (" + listed
+                       + ", ID:count per node), but the configuration has "
+                       + std::to_string(cfg.nicsPerNode) + " x " + cfg.nicId + ".",
+                   "Use one of the chassis' own adapters at its count.");
+    }
     // Rack-scale systems are sold whole: 18 GB200 compute trays with their
     // NVLink switch trays, never 4 (NVIDIA DGX GB200 user guide).
     if (ch.nodeMultiple && *ch.nodeMultiple > 1 && cfg.nodes % *ch.nodeMultiple != 0) {
@@ -216,7 +231,7 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
 
     c.ok = c.gpuFormFactorOk && c.gpuBaseboardOk && c.nodeMultipleOk && c.gpuCountOk
            && c.nvmeBaysOk && c.pcieSlotsOk && c.cpuSocketsOk && c.psuSlotsOk && c.precisionOk
-           && c.coolingOk && c.systemPartsOk;
+           && c.coolingOk && c.systemPartsOk && c.nicOfferedOk;
     return c;
 }
 

@@ -23,6 +23,7 @@ struct CompatibilityReport {
     bool precisionOk = true;
     bool coolingOk = true;
     bool systemPartsOk = true; ///< a complete system holds only its own host parts
+    bool nicOfferedOk = true;  ///< the NIC is one the chassis is built with (nic_options)
     bool ok = true;
 };
 
@@ -31,7 +32,8 @@ struct CompatibilityReport {
 /// "compat.pcie_slots", "compat.cpu_sockets", "compat.psu_slots",
 /// "compat.precision", "compat.precision_unknown", "compat.liquid_required",
 /// "compat.cooling_mismatch", "compat.foreign_part" (a part other than a
-/// complete system's own CPUs, NICs, drives and PSUs, or another count).
+/// complete system's own CPUs, NICs, drives and PSUs, or another count),
+/// "compat.nic_not_offered" (a NIC the chassis' nic_options do not list).
 CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
                                        const InfrastructureInputs& in, Findings& findings);
 

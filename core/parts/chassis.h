@@ -96,6 +96,12 @@ struct Chassis : PartInfo {
     /// all. Collectives inside it run at the GPU-link rate, not on the NICs.
     /// Absent = one node (catalog migration 13).
     std::optional<int> fabricDomainGpus;
+    /// The network adapters the chassis is built with, "ID:COUNT" per node
+    /// ("ID" alone = any count): a GB200 NVL72 compute tray carries one
+    /// 400 Gb/s ConnectX-7 or BlueField-3 SuperNIC per GPU, and no slot for
+    /// another card. A configuration's NIC must be one of them, at its count
+    /// (compat.nic_not_offered). Empty = any NIC (catalog migration 14).
+    std::vector<std::string> nicOptions;
 
     [[nodiscard]] bool acceptsGpuForm(GpuFormFactor form) const
     {

@@ -240,6 +240,10 @@ std::vector<FieldSpec> chassisFields()
                                             Optional, 1, 1000000,
                                             "GPUs the GPU fabric joins across nodes, e.g. 72 in a "
                                             "GB200 NVL72 rack; absent = one node"),
+        // Catalog migration 14.
+        list<&Chassis::nicOptions>("nic_options", "NIC options", {},
+                                   "The network adapters it is built with, ID:COUNT per node, "
+                                   "e.g. one ConnectX-7 per GPU on a GB200 tray; absent = any NIC"),
     });
 }
 

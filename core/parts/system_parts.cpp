@@ -30,6 +30,20 @@ std::optional<SystemPart> parseSystemPart(std::string_view entry)
     return part;
 }
 
+bool chassisTakesNic(const Chassis& chassis, std::string_view nicId, int count)
+{
+    if (chassis.nicOptions.empty())
+        return true;
+    for (const auto& entry : chassis.nicOptions) {
+        const auto option = parseSystemPart(entry);
+        if (!option || option->id != nicId)
+            continue;
+        if (entry.find(':') == std::string::npos || option->count == count)
+            return true;
+    }
+    return false;
+}
+
 std::vector<SystemPart> systemPartsOf(const Chassis& chassis)
 {
     std::vector<SystemPart> parts;

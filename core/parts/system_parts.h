@@ -24,6 +24,10 @@ std::optional<SystemPart> parseSystemPart(std::string_view entry);
 /// The well-formed entries of a chassis' `system_parts`, in order.
 std::vector<SystemPart> systemPartsOf(const Chassis& chassis);
 
+/// Whether the chassis takes `count` of NIC `nicId` per node: true when it
+/// lists no `nic_options`, or lists that NIC at that count (or at any count).
+bool chassisTakesNic(const Chassis& chassis, std::string_view nicId, int count);
+
 /// A complete system (DGX/HGX reference system) fixes its host parts: its
 /// price includes them and it lists them in `system_parts`.
 inline bool isCompleteSystem(const Chassis& chassis)

@@ -396,6 +396,7 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
     const int maxNodes = space.nodeCounts.empty() ? 0 : space.nodeCounts.back();
 
     std::vector<int> cpuOrder, psuOrder, nicOrder;
+    std::vector<int> nicsAllowed; ///< every NIC the constraints allow, before the dedup below
     for (std::size_t i = 0; i < parts.cpus.size(); ++i)
         if (vendorAllowed(parts.cpus[i], c) && idAllowed(parts.cpus[i], parts.cpus, c))
             cpuOrder.push_back(int(i));
@@ -430,6 +431,7 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
                 continue;
             }
         }
+        nicsAllowed.push_back(int(i));
         auto same = std::find_if(nicOrder.begin(), nicOrder.end(), [&](int j) {
             const Nic& o = parts.nics[std::size_t(j)];
             return o.protocol == nic.protocol && o.totalGbps() == nic.totalGbps();
@@ -501,10 +503,14 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
                 std::vector<std::pair<int, int>> nicOptions;
                 if (!nicRequirements)
                     nicOptions.emplace_back(-1, 0);
-                for (int nic : nicOrder)
+                // A chassis built with its own adapters (nic_options: a GB200
+                // tray's ConnectX-7) takes only those, at their count.
+                const bool ownNics = !ch.nicOptions.empty();
+                for (int nic : ownNics ? nicsAllowed : nicOrder)
                     for (int count : {gpn, gpn / 2})
                         if (count >= 1 && (count == gpn || gpn / 2 != gpn)
-                            && (ch.pcieSlots <= 0 || count <= ch.pcieSlots)
+                            && (ownNics ? chassisTakesNic(ch, parts.nics[std::size_t(nic)].id, count)
+                                        : (ch.pcieSlots <= 0 || count <= ch.pcieSlots))
                             && std::find(
                                    nicOptions.begin(), nicOptions.end(), std::pair(nic, count))
                                 == nicOptions.end())

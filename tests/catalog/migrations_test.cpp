@@ -7,6 +7,7 @@
 #include "catalog/sqlite/database.h"
 #include "catalog/sqlite/statement.h"
 #include "catalog/sqlite/transaction.h"
+#include "core/parts/system_parts.h"
 #include "catalog_test_support.h"
 
 #include <catch2/catch.hpp>
@@ -75,7 +76,8 @@ const std::vector<std::pair<const char*, const char*>> migration7Columns{
     {"chassis", "cpu_socket"},      {"cpu", "socket"},
     {"gpu", "baseboard"},           {"chassis", "gpu_baseboards"},
     {"chassis", "node_multiple"},   // and 12's
-    {"chassis", "fabric_domain_gpus"}}; // and 13's
+    {"chassis", "fabric_domain_gpus"}, // and 13's
+    {"chassis", "nic_options"}};       // and 14's
 
 void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 {
@@ -98,22 +100,24 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 }
 
 /// The columns migrations 10 (CPU sockets), 11 (GPU baseboards), 12 (node
-/// multiples) and 13 (GPU fabric domains) add, by the migration that adds
-/// them.
+/// multiples), 13 (GPU fabric domains) and 14 (NIC options) add, by the
+/// migration that adds them.
 struct LaterColumn {
     int migration;
     const char* table;
     const char* column;
 };
-constexpr std::array<LaterColumn, 6> laterColumns{{{10, "chassis", "cpu_socket"},
+constexpr std::array<LaterColumn, 7> laterColumns{{{10, "chassis", "cpu_socket"},
                                                    {10, "cpu", "socket"},
                                                    {11, "gpu", "baseboard"},
                                                    {11, "chassis", "gpu_baseboards"},
                                                    {12, "chassis", "node_multiple"},
-                                                   {13, "chassis", "fabric_domain_gpus"}}};
+                                                   {13, "chassis", "fabric_domain_gpus"},
+                                                   {14, "chassis", "nic_options"}}};
 
 /// `part` without the fields of migration `from` and later (10: sockets,
-/// 11: baseboards, 12: node multiples, 13: GPU fabric domains).
+/// 11: baseboards, 12: node multiples, 13: GPU fabric domains, 14: NIC
+/// options).
 Part withoutFieldsFrom(int from, Part part)
 {
     if (auto* chassis = std::get_if<Chassis>(&part)) {
@@ -123,7 +127,9 @@ Part withoutFieldsFrom(int from, Part part)
             chassis->gpuBaseboards.clear();
         if (from <= 12)
             chassis->nodeMultiple.reset();
-        chassis->fabricDomainGpus.reset();
+        if (from <= 13)
+            chassis->fabricDomainGpus.reset();
+        chassis->nicOptions.clear();
     }
     if (auto* cpu = std::get_if<Cpu>(&part); cpu && from <= 10)
         cpu->socket.clear();
@@ -192,6 +198,7 @@ Part withoutPartNumber(Part part)
         chassis->gpuBaseboards.clear(); // migration 11
         chassis->nodeMultiple.reset();  // migration 12
         chassis->fabricDomainGpus.reset(); // migration 13
+        chassis->nicOptions.clear();       // migration 14
     }
     if (auto* cpu = std::get_if<Cpu>(&part))
         cpu->socket.clear(); // migration 10
@@ -721,8 +728,8 @@ TEST_CASE("migration 12: the shipped GB200 tray is sold in racks of 18, other ch
     const auto tray = store.find("nvidia-gb200-nvl72-compute-tray");
     REQUIRE(tray);
     CHECK(std::get<Chassis>(*tray).nodeMultiple == std::optional<int>(18));
-    // Migrations 12 and 13 each raise the tray's row version.
-    CHECK(store.version("nvidia-gb200-nvl72-compute-tray") == std::optional<std::int64_t>(3));
+    // Migrations 12, 13 and 14 each raise the tray's row version.
+    CHECK(store.version("nvidia-gb200-nvl72-compute-tray") == std::optional<std::int64_t>(4));
     const auto own = store.find("v11-chassis");
     REQUIRE(own);
     CHECK_FALSE(std::get<Chassis>(*own).nodeMultiple);
@@ -733,11 +740,11 @@ TEST_CASE("migration 12: the shipped GB200 tray is sold in racks of 18, other ch
     CHECK(std::get<Chassis>(*store.find("v11-chassis")).nodeMultiple == std::optional<int>(4));
 }
 
-TEST_CASE("migrations 11 to 13 give every shipped part exactly the default catalog's values",
+TEST_CASE("migrations 11 to 14 give every shipped part exactly the default catalog's values",
           "[catalog][migrations]")
 {
     // The migrations' SQL repeats default-catalog.json's baseboards, node
-    // multiples and GPU fabric domains by hand: an upgraded catalog must end
+    // multiples, GPU fabric domains and NIC options by hand: an upgraded catalog must end
     // up field for field as a fresh one.
     TempDir dir;
     const auto path = dir.file("v10-all.sqlite");
@@ -766,7 +773,8 @@ TEST_CASE("migration 13: the shipped GB200 tray is one 72-GPU NVLink domain, oth
     // The value written before migration 13 (fullPart's node multiple) stays.
     CHECK(std::get<Chassis>(*tray).nodeMultiple
           == std::get<Chassis>(parts[0]).nodeMultiple);
-    CHECK(store.version("nvidia-gb200-nvl72-compute-tray") == std::optional<std::int64_t>(2));
+    // Migrations 13 and 14 each raise the tray's row version.
+    CHECK(store.version("nvidia-gb200-nvl72-compute-tray") == std::optional<std::int64_t>(3));
     const auto own = store.find("v12-chassis");
     REQUIRE(own);
     CHECK_FALSE(std::get<Chassis>(*own).fabricDomainGpus);
@@ -776,4 +784,39 @@ TEST_CASE("migration 13: the shipped GB200 tray is one 72-GPU NVLink domain, oth
     store.importParts({Part(updated)});
     CHECK(std::get<Chassis>(*store.find("v12-chassis")).fabricDomainGpus
           == std::optional<int>(16));
+}
+
+TEST_CASE("migration 14: the shipped GB200 tray takes only its own NICs, other chassis any",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v13.sqlite");
+    const std::vector<Part> parts{fullPart(PartKind::Chassis, "nvidia-gb200-nvl72-compute-tray"),
+                                  fullPart(PartKind::Chassis, "v13-chassis")};
+    auto store = upgradedCatalog(path, 14, parts);
+    const auto tray = store.find("nvidia-gb200-nvl72-compute-tray");
+    REQUIRE(tray);
+    const Chassis& t = std::get<Chassis>(*tray);
+    CHECK(t.nicOptions
+          == std::vector<std::string>{"nvidia-connectx-7-ndr-osfp:4",
+                                      "nvidia-bluefield-3-b3140h-supernic:4"});
+    CHECK(chassisTakesNic(t, "nvidia-connectx-7-ndr-osfp", 4));
+    CHECK_FALSE(chassisTakesNic(t, "nvidia-connectx-7-ndr-osfp", 2));
+    CHECK_FALSE(chassisTakesNic(t, "intel-e810-cqda2", 4));
+    // The value written before migration 14 (fullPart's fabric domain) stays.
+    CHECK(t.fabricDomainGpus == std::get<Chassis>(parts[0]).fabricDomainGpus);
+    CHECK(store.version("nvidia-gb200-nvl72-compute-tray") == std::optional<std::int64_t>(2));
+    const auto own = store.find("v13-chassis");
+    REQUIRE(own);
+    CHECK(std::get<Chassis>(*own).nicOptions.empty());
+    CHECK(chassisTakesNic(std::get<Chassis>(*own), "intel-e810-cqda2", 1));
+    CHECK(sameFields(*own, withoutFieldsFrom(14, parts[1])));
+    Chassis updated = std::get<Chassis>(*own);
+    updated.nicOptions = {"intel-e810-cqda2"};
+    store.importParts({Part(updated)});
+    const auto back = store.find("v13-chassis");
+    REQUIRE(back);
+    CHECK(std::get<Chassis>(*back).nicOptions == std::vector<std::string>{"intel-e810-cqda2"});
+    // An option without a count takes any count.
+    CHECK(chassisTakesNic(std::get<Chassis>(*back), "intel-e810-cqda2", 3));
 }

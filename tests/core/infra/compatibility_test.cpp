@@ -139,6 +139,43 @@ TEST_CASE("A chassis sold in multiples takes only whole multiples of nodes", "[i
     CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).nodeMultipleOk);
 }
 
+// Source: MLPerf Inference v6.1, Crusoe GB200-NVL72 system description (4 x
+// BlueField-3 [ConnectX-7] per 4-GPU compute tray); the tray has no slot for
+// another card (catalog nic_options).
+TEST_CASE("A chassis built with its own NICs takes only those, at their count", "[infra][compat]")
+{
+    auto rc = test::pcieServer();
+    rc.chassis.model = "GB200 NVL72 compute tray";
+    rc.chassis.nicOptions = {"nvidia-connectx-7-ndr-osfp:4", "nvidia-bluefield-3-b3140h-supernic:4"};
+    rc.config.nicId = "intel-e810-cqda2";
+    rc.config.nicsPerNode = 2;
+    Findings findings;
+    const auto report = checkCompatibility(rc, InfrastructureInputs{}, findings);
+    CHECK_FALSE(report.nicOfferedOk);
+    CHECK_FALSE(report.ok);
+    const auto* f = test::findCode(findings, "compat.nic_not_offered");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+    CHECK(f->message.find("2 x intel-e810-cqda2") != std::string::npos);
+    CHECK(f->message.find("nvidia-connectx-7-ndr-osfp:4") != std::string::npos);
+    rc.config.nicId = "nvidia-connectx-7-ndr-osfp"; // its own adapter, but half the count
+    findings.clear();
+    CHECK_FALSE(checkCompatibility(rc, InfrastructureInputs{}, findings).nicOfferedOk);
+    rc.config.nicsPerNode = 4;
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).nicOfferedOk);
+    CHECK_FALSE(test::findCode(findings, "compat.nic_not_offered"));
+    rc.config.nicId.clear(); // no NIC (one node): nothing to check
+    rc.config.nicsPerNode = 0;
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).nicOfferedOk);
+    rc.config.nicId = "intel-e810-cqda2";
+    rc.config.nicsPerNode = 2;
+    rc.chassis.nicOptions.clear(); // not stated: any NIC
+    findings.clear();
+    CHECK(checkCompatibility(rc, InfrastructureInputs{}, findings).nicOfferedOk);
+}
+
 // Source: docs/reference/hardware.md §1.1 "Precision support": MI250X has no FP8.
 TEST_CASE("FP8 on a GPU that lacks it", "[infra][compat]")
 {

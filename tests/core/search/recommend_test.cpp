@@ -228,5 +228,12 @@ TEST_CASE("a chassis sold in multiples of 18 nodes is searched in whole multiple
         CHECK(c.config.config.nodes % 18 == 0);
         REQUIRE(c.analysis.infrastructure);
         CHECK(c.analysis.infrastructure->compatibility.nodeMultipleOk);
+        // And only with the tray's own adapters, one per GPU (nic_options):
+        // the search used to fit it with the cheapest NIC of the catalog, a
+        // two-port 100 GbE card.
+        CHECK(c.analysis.infrastructure->compatibility.nicOfferedOk);
+        CHECK(c.config.config.nicsPerNode == 4);
+        CHECK((c.config.config.nicId == "nvidia-connectx-7-ndr-osfp"
+               || c.config.config.nicId == "nvidia-bluefield-3-b3140h-supernic"));
     }
 }
