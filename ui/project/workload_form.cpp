@@ -35,6 +35,19 @@ bool workloadFormSameArchitecture(const ModelSpec& a, const ModelSpec& b)
            && a.kvLoraRank == b.kvLoraRank && a.moeFfnHiddenSize == b.moeFfnHiddenSize;
 }
 
+/// A default / on / off choice for an optional flag (index 0 = absent).
+QComboBox* optionalFlagCombo(QWidget* parent, const QString& objectName,
+                             const QString& defaultText, const QString& toolTip)
+{
+    auto* combo = new QComboBox(parent);
+    combo->setObjectName(objectName);
+    combo->addItem(defaultText);
+    combo->addItem(QObject::tr("on"));
+    combo->addItem(QObject::tr("off"));
+    combo->setToolTip(toolTip);
+    return combo;
+}
+
 } // namespace
 
 void WorkloadForm::addRows(QWidget* group, QFormLayout* layout, std::string_view section)
@@ -126,20 +139,14 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
     mLoraTargets->addItem(tr("q and v (LoRA paper)"), 1u | 4u);
     mLoraTargets->addItem(tr("MLP gate, up, down"), 16u | 32u | 64u);
     mLoraTargets->setToolTip(tr("Which linear layers get LoRA adapters (lora_targets)."));
-    mTpCommOverlap = new QComboBox(mTraining);
-    mTpCommOverlap->setObjectName(QStringLiteral("tpCommOverlapComboBox"));
-    mTpCommOverlap->addItem(tr("GPU default (on from Hopper)"));
-    mTpCommOverlap->addItem(tr("on"));
-    mTpCommOverlap->addItem(tr("off"));
-    mTpCommOverlap->setToolTip(tr("Tensor-parallel communication overlapped with GEMMs "
-                                  "(tp_comm_overlap, NeMo/Megatron userbuffers)."));
-    mPpCommOverlap = new QComboBox(mTraining);
-    mPpCommOverlap->setObjectName(QStringLiteral("ppCommOverlapComboBox"));
-    mPpCommOverlap->addItem(tr("schedule default (on when interleaved)"));
-    mPpCommOverlap->addItem(tr("on"));
-    mPpCommOverlap->addItem(tr("off"));
-    mPpCommOverlap->setToolTip(tr("Pipeline sends and receives overlapped with compute "
-                                  "(pp_comm_overlap, Megatron overlap_p2p_comm)."));
+    mTpCommOverlap = optionalFlagCombo(mTraining, QStringLiteral("tpCommOverlapComboBox"),
+                                       tr("GPU default (on from Hopper)"),
+                                       tr("Tensor-parallel communication overlapped with GEMMs "
+                                          "(tp_comm_overlap, NeMo/Megatron userbuffers)."));
+    mPpCommOverlap = optionalFlagCombo(mTraining, QStringLiteral("ppCommOverlapComboBox"),
+                                       tr("schedule default (on when interleaved)"),
+                                       tr("Pipeline sends and receives overlapped with compute "
+                                          "(pp_comm_overlap, Megatron overlap_p2p_comm)."));
     train->addRow(tr("LoRA targets:"), mLoraTargets);
     train->addRow(tr("TP comm overlap:"), mTpCommOverlap);
     train->addRow(tr("PP comm overlap:"), mPpCommOverlap);
