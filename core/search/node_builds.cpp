@@ -503,18 +503,34 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
                 std::vector<std::pair<int, int>> nicOptions;
                 if (!nicRequirements)
                     nicOptions.emplace_back(-1, 0);
-                // A chassis built with its own adapters (nic_options: a GB200
-                // tray's ConnectX-7) takes only those, at their count.
-                const bool ownNics = !ch.nicOptions.empty();
-                for (int nic : ownNics ? nicsAllowed : nicOrder)
-                    for (int count : {gpn, gpn / 2})
-                        if (count >= 1 && (count == gpn || gpn / 2 != gpn)
-                            && (ownNics ? chassisTakesNic(ch, parts.nics[std::size_t(nic)].id, count)
-                                        : (ch.pcieSlots <= 0 || count <= ch.pcieSlots))
-                            && std::find(
-                                   nicOptions.begin(), nicOptions.end(), std::pair(nic, count))
-                                == nicOptions.end())
-                            nicOptions.emplace_back(nic, count);
+                const auto offer = [&nicOptions](int nic, int count) {
+                    if (count >= 1
+                        && std::find(nicOptions.begin(), nicOptions.end(), std::pair(nic, count))
+                               == nicOptions.end())
+                        nicOptions.emplace_back(nic, count);
+                };
+                if (!ch.nicOptions.empty()) {
+                    // A chassis built with its own adapters (nic_options: a
+                    // GB200 tray's ConnectX-7) takes only those, at their
+                    // listed count (an id alone: one per GPU or per two).
+                    for (int nic : nicsAllowed)
+                        for (const auto& entry : ch.nicOptions) {
+                            const auto own = parseSystemPart(entry);
+                            if (!own || own->id != parts.nics[std::size_t(nic)].id)
+                                continue;
+                            if (entry.find(':') != std::string::npos)
+                                offer(nic, own->count);
+                            else
+                                for (int count : {gpn, gpn / 2})
+                                    offer(nic, count);
+                        }
+                } else {
+                    for (int nic : nicOrder)
+                        for (int count : {gpn, gpn / 2})
+                            if ((count == gpn || gpn / 2 != gpn)
+                                && (ch.pcieSlots <= 0 || count <= ch.pcieSlots))
+                                offer(nic, count);
+                }
                 for (const auto& [nic, nicCount] : nicOptions) {
                     if (nic >= 0 && maxNodes < 2)
                         continue;

@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <set>
 
 using namespace infrafit;
 
@@ -155,4 +156,36 @@ TEST_CASE("a foreign part in a complete system is an error finding",
     cfg.nicsPerNode = 16;
     findings.clear();
     CHECK_FALSE(checkCompatibility(rc, InfrastructureInputs{}, findings).systemPartsOk);
+}
+
+TEST_CASE("a chassis built with its own NICs is built with those only, at their listed count",
+          "[search][complete-system]")
+{
+    // nic_options (catalog migration 14): "ID:COUNT" fixes the count, an id
+    // alone leaves one per GPU or one per two GPUs.
+    PartsSnapshot parts = testing::defaultCatalogSnapshot();
+    std::erase_if(parts.gpus, [](const Gpu& g) { return g.id != "nvidia-gb200-per-gpu"; });
+    std::erase_if(parts.chassis,
+                  [](const Chassis& c) { return c.id != "nvidia-gb200-nvl72-compute-tray"; });
+    REQUIRE(parts.chassis.size() == 1);
+    SearchConstraints constraints;
+    constraints.maxNodes = 36;
+    const auto nicBuilds = [&](std::vector<std::string> options) {
+        parts.chassis[0].nicOptions = std::move(options);
+        const auto space = enumerateNodeBuilds(testing::fineTune70b(), parts, constraints,
+                                               InfrastructureInputs{});
+        std::set<std::pair<std::string, int>> seen;
+        for (const auto& b : space.builds)
+            if (b.nic >= 0)
+                seen.insert({parts.nics[std::size_t(b.nic)].id, b.nicsPerNode});
+        return seen;
+    };
+    using Seen = std::set<std::pair<std::string, int>>;
+    CHECK(nicBuilds({"nvidia-connectx-7-ndr-osfp:4", "nvidia-bluefield-3-b3140h-supernic:4"})
+          == Seen{{"nvidia-connectx-7-ndr-osfp", 4}, {"nvidia-bluefield-3-b3140h-supernic", 4}});
+    // A listed count that is neither one per GPU nor one per two GPUs.
+    CHECK(nicBuilds({"nvidia-connectx-7-ndr-osfp:1"}) == Seen{{"nvidia-connectx-7-ndr-osfp", 1}});
+    CHECK(nicBuilds({"intel-e810-cqda2"}) == Seen{{"intel-e810-cqda2", 4}, {"intel-e810-cqda2", 2}});
+    // Without a list every NIC speed and protocol is tried, as before.
+    CHECK(nicBuilds({}).size() > 4);
 }
