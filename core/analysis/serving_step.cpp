@@ -256,8 +256,8 @@ ServingEfficiency defaultServingEfficiency(GpuFamily family, Precision precision
     // unknown) keep the training model's figure of how far below the fitted
     // Hopper plateau they run (hardware_rates.cpp: Blackwell 0.93 and AMD
     // 0.65 from measured GEMM tables, Ada and unknown their assumed 0.40
-    // plateau over Hopper's), so the two paths make one statement per family. Ampere and Hopper are in
-    // the serving fit itself: factor 1.
+    // plateau over Hopper's), so the two paths make one statement per
+    // family. Ampere and Hopper are in the serving fit itself: factor 1.
     e.gemmCompute *= servingFamilyShare(family, precision);
     e.attentionCompute = older ? 0.25 : 0.50;
     e.memory = 0.90;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/parts/system_parts.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace infrafit {
@@ -30,18 +31,26 @@ std::optional<SystemPart> parseSystemPart(std::string_view entry)
     return part;
 }
 
+std::vector<NicOption> nicOptionsOf(const Chassis& chassis)
+{
+    std::vector<NicOption> options;
+    for (const auto& entry : chassis.nicOptions)
+        if (auto part = parseSystemPart(entry)) {
+            const bool counted = entry.find(':') != std::string::npos;
+            options.push_back({std::move(part->id),
+                               counted ? std::optional<int>(part->count) : std::nullopt});
+        }
+    return options;
+}
+
 bool chassisTakesNic(const Chassis& chassis, std::string_view nicId, int count)
 {
     if (chassis.nicOptions.empty())
         return true;
-    for (const auto& entry : chassis.nicOptions) {
-        const auto option = parseSystemPart(entry);
-        if (!option || option->id != nicId)
-            continue;
-        if (entry.find(':') == std::string::npos || option->count == count)
-            return true;
-    }
-    return false;
+    const auto options = nicOptionsOf(chassis);
+    return std::any_of(options.begin(), options.end(), [&](const NicOption& o) {
+        return o.id == nicId && (!o.count || *o.count == count);
+    });
 }
 
 std::vector<SystemPart> systemPartsOf(const Chassis& chassis)

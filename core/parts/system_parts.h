@@ -24,6 +24,16 @@ std::optional<SystemPart> parseSystemPart(std::string_view entry);
 /// The well-formed entries of a chassis' `system_parts`, in order.
 std::vector<SystemPart> systemPartsOf(const Chassis& chassis);
 
+/// One of a chassis' `nic_options`: a NIC id and its count per node
+/// ("ID:COUNT"), or no count ("ID" alone: any count).
+struct NicOption {
+    std::string id;
+    std::optional<int> count;
+};
+
+/// The well-formed entries of a chassis' `nic_options`, in order.
+std::vector<NicOption> nicOptionsOf(const Chassis& chassis);
+
 /// Whether the chassis takes `count` of NIC `nicId` per node: true when it
 /// lists no `nic_options`, or lists that NIC at that count (or at any count).
 bool chassisTakesNic(const Chassis& chassis, std::string_view nicId, int count);

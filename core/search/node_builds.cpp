@@ -397,6 +397,9 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
 
     std::vector<int> cpuOrder, psuOrder, nicOrder;
     std::vector<int> nicsAllowed; ///< every NIC the constraints allow, before the dedup below
+    std::vector<std::vector<NicOption>> ownNics; ///< each chassis' nic_options, parsed once
+    for (const Chassis& ch : parts.chassis)
+        ownNics.push_back(nicOptionsOf(ch));
     for (std::size_t i = 0; i < parts.cpus.size(); ++i)
         if (vendorAllowed(parts.cpus[i], c) && idAllowed(parts.cpus[i], parts.cpus, c))
             cpuOrder.push_back(int(i));
@@ -513,13 +516,12 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
                     // A chassis built with its own adapters (nic_options: a
                     // GB200 tray's ConnectX-7) takes only those, at their
                     // listed count (an id alone: one per GPU or per two).
-                    for (int nic : nicsAllowed)
-                        for (const auto& entry : ch.nicOptions) {
-                            const auto own = parseSystemPart(entry);
-                            if (!own || own->id != parts.nics[std::size_t(nic)].id)
+                    for (const auto& own : ownNics[h])
+                        for (int nic : nicsAllowed) {
+                            if (parts.nics[std::size_t(nic)].id != own.id)
                                 continue;
-                            if (entry.find(':') != std::string::npos)
-                                offer(nic, own->count);
+                            if (own.count)
+                                offer(nic, *own.count);
                             else
                                 for (int count : {gpn, gpn / 2})
                                     offer(nic, count);

@@ -48,7 +48,23 @@ QComboBox* optionalFlagCombo(QWidget* parent, const QString& objectName,
     return combo;
 }
 
+/// The optionalFlagCombo index that shows `flag`: 0 absent, 1 on, 2 off.
+int optionalFlagIndex(std::optional<bool> flag)
+{
+    return !flag ? 0 : (*flag ? 1 : 2);
+}
+
 } // namespace
+
+void WorkloadForm::connectOptionalFlag(QComboBox* combo, const QString& label,
+                                       const QString& key, std::optional<bool> Workload::*field)
+{
+    connect(combo, &QComboBox::currentIndexChanged, this, [this, label, key, field](int index) {
+        emitEdit(label, key, [index, field](Workload& w) {
+            w.*field = index <= 0 ? std::nullopt : std::optional<bool>(index == 1);
+        });
+    });
+}
 
 void WorkloadForm::addRows(QWidget* group, QFormLayout* layout, std::string_view section)
 {
@@ -237,16 +253,10 @@ void WorkloadForm::connectEdits()
                      w.loraTargets = targets;
                  });
     });
-    connect(mTpCommOverlap, &QComboBox::currentIndexChanged, this, [this](int index) {
-        emitEdit(tr("TP comm overlap"), QStringLiteral("tp_comm_overlap"), [index](Workload& w) {
-            w.tpCommOverlap = index <= 0 ? std::nullopt : std::optional<bool>(index == 1);
-        });
-    });
-    connect(mPpCommOverlap, &QComboBox::currentIndexChanged, this, [this](int index) {
-        emitEdit(tr("PP comm overlap"), QStringLiteral("pp_comm_overlap"), [index](Workload& w) {
-            w.ppCommOverlap = index <= 0 ? std::nullopt : std::optional<bool>(index == 1);
-        });
-    });
+    connectOptionalFlag(mTpCommOverlap, tr("TP comm overlap"), QStringLiteral("tp_comm_overlap"),
+                        &Workload::tpCommOverlap);
+    connectOptionalFlag(mPpCommOverlap, tr("PP comm overlap"), QStringLiteral("pp_comm_overlap"),
+                        &Workload::ppCommOverlap);
     connect(mAutoPlan, &QCheckBox::toggled, this, [this](bool automatic) {
         // An explicit plan starts from what the plan rows show.
         Workload shown;
@@ -298,8 +308,8 @@ void WorkloadForm::setWorkload(const Workload& w)
         targetIndex = mLoraTargets->count() - 1;
     }
     mLoraTargets->setCurrentIndex(targetIndex);
-    mTpCommOverlap->setCurrentIndex(!w.tpCommOverlap ? 0 : (*w.tpCommOverlap ? 1 : 2));
-    mPpCommOverlap->setCurrentIndex(!w.ppCommOverlap ? 0 : (*w.ppCommOverlap ? 1 : 2));
+    mTpCommOverlap->setCurrentIndex(optionalFlagIndex(w.tpCommOverlap));
+    mPpCommOverlap->setCurrentIndex(optionalFlagIndex(w.ppCommOverlap));
     mAutoPlan->setChecked(!w.parallelism.has_value());
     mSoftwareVersions[0]->setText(toQString(w.software.frameworkVersion));
     mSoftwareVersions[1]->setText(toQString(w.software.servingEngineVersion));

@@ -56,6 +56,9 @@ private:
     void applyPreset(int index);
     void updateVisibility(bool countParametersAgain);
     void emitEdit(const QString& label, const QString& key, std::function<void(Workload&)> apply);
+    /// Edits `field` from a default / on / off combo (optionalFlagCombo).
+    void connectOptionalFlag(QComboBox* combo, const QString& label, const QString& key,
+                             std::optional<bool> Workload::*field);
 
     Workload mCurrent;
     QLineEdit* mName = nullptr;

@@ -16,6 +16,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+#include <string_view>
+
 using namespace infrafit;
 using namespace infrafit::testing;
 
@@ -103,6 +106,20 @@ TEST_CASE("GEMM shape fraction: more rows never take less time, never beat the p
                 }
             }
         }
+    }
+}
+
+TEST_CASE("Each family's assumption text names the GEMM plateau in effect", "[analysis][gemm]")
+{
+    // The texts carry the plateau as a number (hardware_rates.cpp); a refit
+    // of a constant that left its text behind would show users the old one.
+    for (GpuFamily family : {GpuFamily::Ampere, GpuFamily::Hopper, GpuFamily::Blackwell,
+                             GpuFamily::AmdCdna, GpuFamily::Unknown}) {
+        const Efficiency e = defaultEfficiency(family, Precision::Bf16);
+        char plateau[48];
+        std::snprintf(plateau, sizeof plateau, "plateau %.2f of peak", e.trainCompute);
+        INFO(e.basis);
+        CHECK(std::string_view(e.basis).find(plateau) != std::string_view::npos);
     }
 }
 
