@@ -160,7 +160,7 @@ WorkloadForm::WorkloadForm(QWidget* parent) : QWidget(parent)
                                        tr("Tensor-parallel communication overlapped with GEMMs "
                                           "(tp_comm_overlap, NeMo/Megatron userbuffers)."));
     mPpCommOverlap = optionalFlagCombo(mTraining, QStringLiteral("ppCommOverlapComboBox"),
-                                       tr("schedule default (on when interleaved)"),
+                                       tr("default (on when interleaved)"),
                                        tr("Pipeline sends and receives overlapped with compute "
                                           "(pp_comm_overlap, Megatron overlap_p2p_comm)."));
     train->addRow(tr("LoRA targets:"), mLoraTargets);
