@@ -26,6 +26,11 @@ struct Efficiency {
     /// (gemmShapeFraction()). Fitted per family on named published runs
     /// (docs/validation.md).
     double trainCompute = 0.45;
+    /// The part of trainCompute that is the narrow format's lower share of
+    /// its doubled peak (fp8/fp4: hardware_rates.cpp; 1 otherwise). A GEMM a
+    /// low-precision recipe leaves in 16-bit (the output layer) runs at the
+    /// 16-bit peak × trainCompute / lowPrecisionShare.
+    double lowPrecisionShare = 1.0;
     /// Training: FlashAttention core as a fraction of the bf16/fp16 peak.
     double attentionCompute = 0.45;
     /// Training: element-wise operations as a fraction of HBM bandwidth.

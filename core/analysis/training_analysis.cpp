@@ -124,7 +124,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     const double v = setup.virtualStages;
     PerformanceResult& perf = res.performance;
     perf.computeTimeS = microComputeS * mb;
-    perf.elementwiseTimeS = slowest.elementwiseS * mb;
+    perf.elementwiseTimeS = (slowest.elementwiseS + slowest.quantizeS) * mb; // both HBM-bound
     // Pipeline bubble: (p−1)/v micro-batch slots of the slowest stage
     // (Narayanan et al. 2021 §2.2.2: bubble fraction (p−1)/(v·m)); with
     // uneven layers the slowest stage sets the slot.

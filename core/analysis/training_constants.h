@@ -103,6 +103,28 @@ struct TrainingModelConstants {
     /// GPU-Accelerated Distributed Deep Learning", 2025, abstract). Every
     /// second of communication hidden behind compute adds this fraction.
     double overlapComputeSlowdown = 0.189;
+    /// HBM bytes moved per element to quantize one 16-bit tensor for the
+    /// low-precision GEMMs of a training step, both usages at once (the
+    /// rowwise copy for forward/dgrad, the columnwise one for wgrad;
+    /// Transformer Engine docs, "Performance Considerations", Handling
+    /// transposes):
+    /// - fp8, per-tensor current scaling (Megatron-Bridge's fp8 recipe):
+    ///   one read for the amax, one read to cast, two 1-byte writes: 6.
+    /// - fp4, NVFP4 (NVIDIA 2025, "Pretraining Large Language Models with
+    ///   NVFP4", arXiv 2509.25149; TE docs, "NVFP4": a per-tensor FP32
+    ///   scale, E4M3 scales per 16 values, random Hadamard transforms on
+    ///   the wgrad inputs): an amax read for each of the two copies (the
+    ///   columnwise one after its transform), one read to cast, two writes
+    ///   of 4 bits plus a 1-byte scale per 16 values:
+    ///   2 + 2 + 2 + 2 × 0.5625 = 7.125.
+    /// Timed at the element-wise share of HBM bandwidth, this reproduces
+    /// what TE's own benchmark measured as the autocast overhead over
+    /// pre-quantized GEMMs (docs/examples/gemm_profiling, 5B config,
+    /// 2,482.8 M elements quantized per layer): B300 fp8 current 2.335 ms
+    /// (2.328 modelled), NVFP4 2.689 ms (2.764); H200 NVL fp8 current
+    /// 3.500 ms (3.880). Checked in tests/core/training_time_test.cpp.
+    double fp8QuantizeBytesPerElement = 6.0;
+    double fp4QuantizeBytesPerElement = 7.125;
 };
 
 /// The constants in effect (one table; no other copy of these numbers).

@@ -16,6 +16,7 @@ struct OpRates {
     double gemmFlopsPerS = 0;  ///< peak × plateau at the workload precision
     double attnFlopsPerS = 0;  ///< bf16/fp16 peak × attention efficiency
     double hbmBytesPerS = 0;   ///< HBM bandwidth × element-wise efficiency
+    double outputFlopsPerS = 0; ///< the output layer's rate: 16-bit in fp8/fp4 recipes
     GemmShapeCurve curve = GemmShapeCurve::H100Bf16; ///< the family's measured shape curve
 };
 
@@ -33,6 +34,18 @@ double gemmTimeS(const OpRates& r, double m, double n, double k, double elementB
 }
 
 } // namespace
+
+double quantizeBytesPerElement(Precision precision)
+{
+    switch (precision) {
+    case Precision::Fp8:
+        return trainingModel.fp8QuantizeBytesPerElement;
+    case Precision::Fp4:
+        return trainingModel.fp4QuantizeBytesPerElement;
+    default:
+        return 0.0;
+    }
+}
 
 bool tpCommOverlapOn(const AnalysisContext& ctx)
 {
@@ -63,7 +76,14 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
     r.attnFlopsPerS = ctx.attentionPeakFlopsPerS * ctx.efficiency.attentionCompute;
     r.hbmBytesPerS = ctx.config.gpu.memoryBandwidthGbs * 1e9 * ctx.efficiency.elementwiseMemory;
     r.curve = ctx.efficiency.gemmCurve;
-    if (r.gemmFlopsPerS <= 0 || r.attnFlopsPerS <= 0 || r.hbmBytesPerS <= 0) {
+    // The output layer is not a Transformer Engine module in Megatron
+    // (tensor_parallel.ColumnParallelLinear), MPT or torchtitan's float8
+    // conversion (which skips "output"): an fp8/fp4 recipe leaves it at the
+    // 16-bit rate.
+    r.outputFlopsPerS = ctx.attentionPeakFlopsPerS * ctx.efficiency.trainCompute
+                        / std::max(1e-9, ctx.efficiency.lowPrecisionShare);
+    if (r.gemmFlopsPerS <= 0 || r.attnFlopsPerS <= 0 || r.hbmBytesPerS <= 0
+        || r.outputFlopsPerS <= 0) {
         out.gemmS = 1e30;
         return out;
     }
@@ -152,16 +172,61 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
     const double elementBytes = (normResidual + activation + rope) * act * tokens;
     const double layerElementwise = elementBytes * (3.0 + fullRecompute) / r.hbmBytesPerS;
 
+    // --- quantization of an fp8/fp4 recipe (training_constants.h): each
+    // linear layer quantizes its input X in the forward pass (again when
+    // full recomputation replays it) and the output gradient dY in the
+    // backward pass, each once for both usages; the weights once per step
+    // (Transformer Engine caches them across micro-batches). A GEMM of
+    // input width k and output width n quantizes k + n values per token.
+    // With sequence parallelism the gathered operands are quantized before
+    // the all-gather, on 1/t of the hidden width (TE docs, NVFP4,
+    // "Quantized all-gather").
+    const double qBytes = quantizeBytesPerElement(w.precision);
+    double layerQuantize = 0;
+    double moeLayerQuantize = 0;
+    if (qBytes > 0) {
+        // Per token: the hidden-width side of each GEMM pair (the first's
+        // X, the second's dY) at rep, the split sides at /t. About half of
+        // the values are inputs X, which full recomputation quantizes twice.
+        const double xShare = (1.0 + fullRecompute) / 2.0 + 0.5;
+        const double attnValues = (2.0 * h * rep + attnWidth / t) * xShare;
+        const double mlpValues = c.denseMlpPerLayer > 0
+            ? (2.0 * h * rep + mlpMatrices * mlpWidth / t) * xShare
+                  * (c.denseMlpPerLayer / (mlpMatrices * mlpWidth * h))
+            : 0.0;
+        double expertValues = 0;
+        if (m.isMoe()) {
+            const double expertWidth = m.expertFfnSize();
+            const double localExperts = double(m.experts) / setup.expert;
+            const double perExpertShare = double(setup.expert) * m.expertsPerToken / m.experts;
+            expertValues = (2.0 * h + mlpMatrices * expertWidth / t) * xShare
+                           * (perExpertShare * localExperts + m.sharedExperts);
+        }
+        // Weights, once per step: the layer's linear parameters on this GPU.
+        const double perMicro = 1.0 / std::max(1.0, setup.microBatches);
+        const double denseWeights = (c.attentionPerLayer + c.denseMlpPerLayer) / t * perMicro;
+        const double moeWeights = (c.attentionPerLayer / t
+                                   + c.expertPerLayer * (double(m.experts) / setup.expert
+                                                         + m.sharedExperts) / t)
+                                  * perMicro;
+        const double perValueS = qBytes / r.hbmBytesPerS;
+        layerQuantize = ((attnValues + mlpValues) * tokens + denseWeights) * perValueS;
+        moeLayerQuantize = ((attnValues + expertValues) * tokens + moeWeights) * perValueS;
+    }
+
     const double layers = sp.denseLayers + sp.moeLayers;
     out.gemmS = sp.denseLayers * denseLayerGemm + sp.moeLayers * moeLayerGemm;
     out.attentionS = layers * attention;
     out.elementwiseS = layers * layerElementwise;
+    out.quantizeS = sp.denseLayers * layerQuantize + sp.moeLayers * moeLayerQuantize;
     out.launchS = layers * kernelsPerLayerForward * (3.0 + fullRecompute) * kernelLaunchS;
     if (stage == setup.pipeline - 1) {
         // Output layer (vocab-parallel /t) forward + dX + dW, and the
         // cross-entropy over fp32 logits: ~16 bytes per logit each way.
         const double v = m.vocabSize;
-        out.logitsS = gemmTimeS(r, tokens, v / t, h, gemmBytes) * (1.0 + backward)
+        OpRates output = r;
+        output.gemmFlopsPerS = r.outputFlopsPerS;
+        out.logitsS = gemmTimeS(output, tokens, v / t, h, act) * (1.0 + backward)
                       + 32.0 * tokens * v / t / r.hbmBytesPerS;
     }
 

@@ -16,6 +16,7 @@ struct StageMicroTime {
     double gemmS = 0;        ///< linear layers (attention projections, MLP, experts)
     double attentionS = 0;   ///< attention core (QKᵀ, softmax, A·V)
     double elementwiseS = 0; ///< norms, residual adds, activation functions, RoPE
+    double quantizeS = 0;    ///< fp8/fp4 recipes: casts of GEMM inputs (training_constants.h)
     double logitsS = 0;      ///< output layer GEMM and cross-entropy (last stage)
     double launchS = 0;      ///< kernel launch gaps
     double tpCommS = 0;      ///< tensor-parallel collectives, whole
@@ -26,10 +27,14 @@ struct StageMicroTime {
     double overlapSlowdownS = 0; ///< in tpExposedS + cpExposedS: compute slowed by overlap
     [[nodiscard]] double computeS() const
     {
-        return gemmS + attentionS + elementwiseS + logitsS + launchS;
+        return gemmS + attentionS + elementwiseS + quantizeS + logitsS + launchS;
     }
     [[nodiscard]] double exposedCommS() const { return tpExposedS + cpExposedS + epCommS; }
 };
+
+/// HBM bytes an fp8/fp4 training recipe moves per value it quantizes for
+/// its GEMMs (training_constants.h); 0 for 16- and 32-bit training.
+double quantizeBytesPerElement(Precision precision);
 
 /// Launch gap per kernel: the host-side cost of a CUDA kernel launch,
 /// a few microseconds (NVIDIA CUDA C++ Best Practices Guide, "kernel launch

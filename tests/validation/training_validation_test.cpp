@@ -168,10 +168,9 @@ TEST_CASE("training speed against published measured runs", "[validation][traini
     for (const RunError& e : runs) {
         INFO(e.id << ": measured " << e.measured << " " << e.unit << ", InfraFit " << e.predicted);
         if (e.knownGap) {
-            // DeepSpeed's 2021 ZeRO-3 at scale, llm-foundry's 2023 FP8 and
-            // NVFP4 on GB200 (docs/validation.md): still off by more than
-            // 20 %. When a model change brings one within it, its
-            // `known_speed_gap` must go.
+            // DeepSpeed's 2021 ZeRO-3 at scale (docs/validation.md): still
+            // off by more than 20 %. When a model change brings one within
+            // it, its `known_speed_gap` must go.
             CHECK(std::fabs(e.error) > 0.20);
             continue;
         }
