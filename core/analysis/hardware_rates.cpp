@@ -41,6 +41,13 @@ constexpr double amdFp8ShareOfHopper = 0.90;
 // SXM ((1280/1978.9) / (720/989.4), SemiAnalysis 2024-12-22); with it the
 // suite's fp8 runs read 3-5 % slower (docs/validation.md).
 constexpr double hopperFp8ShareOfBf16 = 0.95;
+// NVFP4 GEMMs reach a much lower share of their peak. The same benchmark
+// on B300, pre-quantized: NVFP4 3.764 ms for the layer's 19.17 TFLOP, 5.09
+// PFLOP/s, 0.388 of B300's 13,125 TFLOP/s dense FP4 (the catalog's figure,
+// docs/reference/hardware.md; NVIDIA's 15 PF for GB300 would give 0.339),
+// against bf16 13.102 ms, 0.650 of 2,250: 0.60 of the bf16 share. The only
+// measured FP4 kernel rate in the sources; used for every FP4 GPU.
+constexpr double fp4ShareOfBf16 = 0.60;
 // B200 ÷ H100 share of dense bf16 peak on OpenXLA's largest measured
 // product, 4 batched 4096³ GEMMs: 0.7424 / 0.7971 (gemm_efficiency.h).
 constexpr double blackwellGemmShareOfHopper = 0.93;
@@ -186,10 +193,9 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision)
         // FP8 GEMMs reach a lower fraction of their 2× peak: the measured
         // fp8/bf16 share above, 0.95 × 0.52 = 0.49 of the FP8 peak for large
         // GEMMs on Hopper. NVIDIA's Megatron-Bridge FP8 runs on H100 and
-        // B200 (docs/validation.md) are out-of-sample for it. fp4 is given
-        // fp8's share: no measured fp4 kernel share of a 2× peak (B300's is
-        // 3×) is in the sources.
-        e.lowPrecisionShare = hopperFp8ShareOfBf16;
+        // B200 (docs/validation.md) are out-of-sample for it. fp4: the B300
+        // share above, 0.60 × 0.48 = 0.29 of Blackwell's FP4 peak.
+        e.lowPrecisionShare = precision == Precision::Fp4 ? fp4ShareOfBf16 : hopperFp8ShareOfBf16;
         // MI300X's fp8 GEMMs gain less over bf16 than H100's in the same
         // benchmark (above), a further 0.90.
         if (family == GpuFamily::AmdCdna)
@@ -210,6 +216,11 @@ AttentionKernel resolvedAttentionKernel(const Workload& w, const Efficiency& e)
 double attentionKernelFactor(AttentionKernel kernel, const Efficiency& e)
 {
     return kernel == AttentionKernel::Fa3 && e.hopperOrLater ? fusedAttentionOverFlash2 : 1.0;
+}
+
+double fp4GemmShareOfFp8()
+{
+    return fp4ShareOfBf16 / hopperFp8ShareOfBf16;
 }
 
 double referenceTrainComputeEfficiency()

@@ -56,6 +56,11 @@ struct Efficiency {
 Efficiency defaultEfficiency(const Gpu& gpu, Precision precision);
 Efficiency defaultEfficiency(GpuFamily family, Precision precision);
 
+/// How far below fp8's share of its peak an fp4 GEMM runs (Transformer
+/// Engine's measured B300 kernels, hardware_rates.cpp): serving takes the
+/// same ratio.
+double fp4GemmShareOfFp8();
+
 /// A training workload's attention kernel after `auto`: fa3 on Hopper and
 /// later, fa2 before (FlashAttention-3 and cuDNN's fused attention need
 /// Hopper's TMA and warpgroup MMA: Shah et al. 2024 §1).

@@ -248,10 +248,13 @@ ServingEfficiency defaultServingEfficiency(GpuFamily family, Precision precision
     ServingEfficiency e;
     const bool older = family == GpuFamily::Ampere || family == GpuFamily::Ada;
     // 8- and 4-bit math reaches a lower share of its doubled (quadrupled)
-    // peak; fp4 is given fp8's share, as in training (hardware_rates.cpp).
+    // peak; fp4 a lower one still, by the measured ratio training uses
+    // (hardware_rates.cpp).
     const bool narrow = precision == Precision::Fp8 || precision == Precision::Int8
                         || precision == Precision::Fp4;
     e.gemmCompute = narrow ? 0.65 : 0.70;
+    if (precision == Precision::Fp4)
+        e.gemmCompute *= fp4GemmShareOfFp8();
     // Families no serving run was fitted on (Blackwell, AMD CDNA, Ada,
     // unknown) keep the training model's figure of how far below the fitted
     // Hopper plateau they run (hardware_rates.cpp: Blackwell 0.93 and AMD
