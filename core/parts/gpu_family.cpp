@@ -3,35 +3,64 @@
 
 #include "core/base/ascii_text.h"
 
+#include <array>
 #include <initializer_list>
 #include <string_view>
 
 namespace infrafit {
 namespace {
 
-bool namedAs(const Gpu& gpu, std::initializer_list<std::string_view> names)
-{
-    for (auto name : names) {
-        if (containsNoCase(gpu.architecture, name) || containsNoCase(gpu.model, name)
-            || containsNoCase(gpu.id, name))
-            return true;
+/// The GPU's architecture, model and id in lower case, one per line, so a
+/// name cannot match across two fields. An analysis asks for the family
+/// several times (efficiencies, link rates, the power curve), so the text is
+/// folded once per call rather than once per name tried. Names longer than
+/// the buffer are cut; the family keys sit at their start.
+class LowerNames {
+public:
+    explicit LowerNames(const Gpu& gpu)
+    {
+        append(gpu.architecture);
+        append(gpu.model);
+        append(gpu.id);
     }
-    return false;
-}
+    [[nodiscard]] bool hasAny(std::initializer_list<std::string_view> keys) const
+    {
+        const std::string_view text(buffer_.data(), size_);
+        for (const auto key : keys)
+            if (text.find(key) != std::string_view::npos)
+                return true;
+        return false;
+    }
+
+private:
+    void append(std::string_view field)
+    {
+        for (const char c : field) {
+            if (size_ + 1 >= buffer_.size())
+                break;
+            buffer_[size_++] = asciiLower(c);
+        }
+        if (size_ < buffer_.size())
+            buffer_[size_++] = '\n';
+    }
+    std::array<char, 192> buffer_{};
+    std::size_t size_ = 0;
+};
 
 } // namespace
 
 GpuFamily gpuFamily(const Gpu& gpu)
 {
-    if (namedAs(gpu, {"ampere", "a100", "a800", "a30", "a40", "a10"}))
+    const LowerNames names(gpu);
+    if (names.hasAny({"ampere", "a100", "a800", "a30", "a40", "a10"}))
         return GpuFamily::Ampere;
-    if (namedAs(gpu, {"hopper", "h100", "h200", "h800", "h20", "gh200"}))
+    if (names.hasAny({"hopper", "h100", "h200", "h800", "h20", "gh200"}))
         return GpuFamily::Hopper;
-    if (namedAs(gpu, {"blackwell", "b200", "b300", "gb200", "gb300", "b100"}))
+    if (names.hasAny({"blackwell", "b200", "b300", "gb200", "gb300", "b100"}))
         return GpuFamily::Blackwell;
-    if (namedAs(gpu, {"cdna", "mi300", "mi325", "mi350", "mi355", "mi250"}))
+    if (names.hasAny({"cdna", "mi300", "mi325", "mi350", "mi355", "mi250"}))
         return GpuFamily::AmdCdna;
-    if (namedAs(gpu, {"ada", "l40"}))
+    if (names.hasAny({"ada", "l40"}))
         return GpuFamily::Ada;
     return GpuFamily::Unknown;
 }
