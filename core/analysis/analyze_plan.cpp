@@ -130,6 +130,40 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
     }
 }
 
+/// The assumption texts built from the constant table alone
+/// (training_constants.h): formatted once per process, not per analysis,
+/// where their number formatting was a large part of an analysis' time.
+struct ConstantTexts {
+    std::string memory;
+    std::string framework;
+    std::string collectives; ///< the TP communication line after its overlap words
+};
+
+const ConstantTexts& constantTexts()
+{
+    static const ConstantTexts texts{
+        fmt("usable HBM = vendor capacity minus %.0f%% reserve; allocator margin "
+            "%.0f%% of the other lines",
+            100.0 * trainingModel.hbmReserveFraction,
+            100.0 * trainingModel.allocatorMarginFraction),
+        fmt("framework: %g GiB CUDA context + workspaces, %g GiB per NCCL communicator",
+            trainingModel.cudaContextBytes / 1073741824.0,
+            trainingModel.ncclCommunicatorBytes / 1073741824.0),
+        "; DP gradients overlap the last backward except the last bucket; ZeRO-3 "
+        "gathers prefetched behind compute; collectives hierarchical across nodes"
+            + fmt(", each between nodes with a fixed cost (all-reduce %g + %g x log2(nodes) "
+                  "us, measured on H100 clusters; all-gather and reduce-scatter NCCL's ring "
+                  "or, one GPU per node, PAT model x %g)",
+                  trainingModel.networkCollectiveBaseS * 1e6,
+                  trainingModel.networkCollectivePerDoublingS * 1e6,
+                  trainingModel.measuredOverNcclModel)
+            + fmt("; links reach %.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency)
+            + fmt("; compute overlapping a collective runs %.1f%% slower (measured, "
+                  "arXiv 2507.03114)",
+                  100.0 * trainingModel.overlapComputeSlowdown)};
+    return texts;
+}
+
 void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
 {
     auto& a = r.assumptions;
@@ -171,13 +205,9 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                         + "; Transformer Engine's GEMM benchmark measures the same)");
         }
         // Numbers from the sourced table (training_constants.h).
-        a.push_back(fmt("usable HBM = vendor capacity minus %.0f%% reserve; allocator margin "
-                        "%.0f%% of the other lines",
-                        100.0 * trainingModel.hbmReserveFraction,
-                        100.0 * trainingModel.allocatorMarginFraction));
-        a.push_back(fmt("framework: %g GiB CUDA context + workspaces, %g GiB per NCCL communicator",
-                        trainingModel.cudaContextBytes / 1073741824.0,
-                        trainingModel.ncclCommunicatorBytes / 1073741824.0));
+        const ConstantTexts& texts = constantTexts();
+        a.push_back(texts.memory);
+        a.push_back(texts.framework);
         a.push_back(std::string("TP communication ")
                     + (tpCommOverlapOn(ctx) ? "overlapped with GEMMs (up to 90%)" : "not overlapped")
                     + (ctx.plan.pipeline > 1
@@ -185,18 +215,7 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                                   ? "; pipeline sends overlapped with compute"
                                   : "; pipeline sends not overlapped")
                            : "")
-                    + "; DP gradients overlap the last backward except the last bucket; ZeRO-3 "
-                      "gathers prefetched behind compute; collectives hierarchical across nodes"
-                    + fmt(", each between nodes with a fixed cost (all-reduce %g + %g x log2(nodes) "
-                          "us, measured on H100 clusters; all-gather and reduce-scatter NCCL's ring "
-                          "or, one GPU per node, PAT model x %g)",
-                          trainingModel.networkCollectiveBaseS * 1e6,
-                          trainingModel.networkCollectivePerDoublingS * 1e6,
-                          trainingModel.measuredOverNcclModel)
-                    + fmt("; links reach %.0f%% of peak", 100.0 * trainingModel.linkBusEfficiency)
-                    + fmt("; compute overlapping a collective runs %.1f%% slower (measured, "
-                          "arXiv 2507.03114)",
-                          100.0 * trainingModel.overlapComputeSlowdown));
+                    + texts.collectives);
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.efficiency.family, w.precision);
         const double familyShare = servingFamilyShare(ctx.efficiency.family, w.precision);
