@@ -199,7 +199,7 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                         + "; attention and the output layer at the 16-bit rate; each GEMM "
                           "input and output gradient quantized once per micro-batch, weights "
                           "once per step"
-                        + fmt(", %.3g HBM bytes per value (", q)
+                        + fmt(", %.4g HBM bytes per value (", q)
                         + (fp4 ? "two amax passes, a cast, two 4-bit copies with scales"
                                : "an amax pass, a cast, rowwise and columnwise copies")
                         + "; Transformer Engine's GEMM benchmark measures the same)");

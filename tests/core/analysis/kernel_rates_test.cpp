@@ -272,6 +272,18 @@ TEST_CASE("fp4 training carries a warning that its FP4 rate rests on one benchma
     REQUIRE(fp8.analyzed);
     CHECK(hasWarning(fp4));
     CHECK_FALSE(hasWarning(fp8));
+    // The report states the recipe next to the figures, with its bytes per
+    // quantized value as training_constants.h has them.
+    auto assumed = [](const AnalysisResult& r, const char* text) {
+        for (const auto& a : r.assumptions)
+            if (a.find(text) != std::string::npos)
+                return true;
+        return false;
+    };
+    CHECK(assumed(fp4, "NVFP4 recipe"));
+    CHECK(assumed(fp4, "7.125 HBM bytes per value"));
+    CHECK(assumed(fp8, "fp8 current-scaling recipe"));
+    CHECK(assumed(fp8, "6 HBM bytes per value"));
     // fp4 still gains over fp8, by well under the 2x of the peaks:
     // attention, the output layer and the quantization passes do not speed
     // up, and FP4 kernels reach a lower share of their peak.
