@@ -122,7 +122,7 @@ struct TrainingModelConstants {
     /// pre-quantized GEMMs (docs/examples/gemm_profiling, 5B config,
     /// 2,482.8 M elements quantized per layer): B300 fp8 current 2.335 ms
     /// (2.328 modelled), NVFP4 2.689 ms (2.764); H200 NVL fp8 current
-    /// 3.500 ms (3.880). Checked in tests/core/training_time_test.cpp.
+    /// 3.500 ms (3.880). Checked in tests/core/analysis/kernel_rates_test.cpp.
     double fp8QuantizeBytesPerElement = 6.0;
     double fp4QuantizeBytesPerElement = 7.125;
 };

@@ -16,7 +16,6 @@ struct OpRates {
     double gemmFlopsPerS = 0;  ///< peak × plateau at the workload precision
     double attnFlopsPerS = 0;  ///< bf16/fp16 peak × attention efficiency
     double hbmBytesPerS = 0;   ///< HBM bandwidth × element-wise efficiency
-    double outputFlopsPerS = 0; ///< the output layer's rate: 16-bit in fp8/fp4 recipes
     GemmShapeCurve curve = GemmShapeCurve::H100Bf16; ///< the family's measured shape curve
 };
 
@@ -76,14 +75,7 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
     r.attnFlopsPerS = ctx.attentionPeakFlopsPerS * ctx.efficiency.attentionCompute;
     r.hbmBytesPerS = ctx.config.gpu.memoryBandwidthGbs * 1e9 * ctx.efficiency.elementwiseMemory;
     r.curve = ctx.efficiency.gemmCurve;
-    // The output layer is not a Transformer Engine module in Megatron
-    // (tensor_parallel.ColumnParallelLinear), MPT or torchtitan's float8
-    // conversion (which skips "output"): an fp8/fp4 recipe leaves it at the
-    // 16-bit rate.
-    r.outputFlopsPerS = ctx.attentionPeakFlopsPerS * ctx.efficiency.trainCompute
-                        / std::max(1e-9, ctx.efficiency.lowPrecisionShare);
-    if (r.gemmFlopsPerS <= 0 || r.attnFlopsPerS <= 0 || r.hbmBytesPerS <= 0
-        || r.outputFlopsPerS <= 0) {
+    if (r.gemmFlopsPerS <= 0 || r.attnFlopsPerS <= 0 || r.hbmBytesPerS <= 0) {
         out.gemmS = 1e30;
         return out;
     }
@@ -223,9 +215,14 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
     if (stage == setup.pipeline - 1) {
         // Output layer (vocab-parallel /t) forward + dX + dW, and the
         // cross-entropy over fp32 logits: ~16 bytes per logit each way.
+        // The output layer is not a Transformer Engine module in Megatron
+        // (tensor_parallel.ColumnParallelLinear), MPT or torchtitan's
+        // float8 conversion (which skips "output"): an fp8/fp4 recipe
+        // leaves it at the 16-bit rate, with 16-bit operands.
         const double v = m.vocabSize;
         OpRates output = r;
-        output.gemmFlopsPerS = r.outputFlopsPerS;
+        output.gemmFlopsPerS = ctx.attentionPeakFlopsPerS * ctx.efficiency.trainCompute
+                               / std::max(1e-9, ctx.efficiency.lowPrecisionShare);
         out.logitsS = gemmTimeS(output, tokens, v / t, h, act) * (1.0 + backward)
                       + 32.0 * tokens * v / t / r.hbmBytesPerS;
     }

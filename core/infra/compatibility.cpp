@@ -15,6 +15,15 @@ using infra::addFinding;
 
 namespace {
 
+/// "a, b, c" for a finding's text.
+std::string commaList(const std::vector<std::string>& items)
+{
+    std::string text;
+    for (const auto& item : items)
+        text += (text.empty() ? "" : ", ") + item;
+    return text;
+}
+
 std::string lower(std::string text)
 {
     std::transform(text.begin(), text.end(), text.begin(),
@@ -118,9 +127,7 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
     // baseboards its datasheet names. Unknown on either side is not checked.
     if (c.gpuFormFactorOk && !ch.acceptsGpuBaseboard(rc.gpu.baseboard)) {
         c.gpuBaseboardOk = false;
-        std::string listed;
-        for (const auto& board : ch.gpuBaseboards)
-            listed += (listed.empty() ? "" : ", ") + board;
+        const std::string listed = commaList(ch.gpuBaseboards);
         addFinding(findings, Severity::Error, "compat.gpu_baseboard",
                    "GPU " + rc.gpu.model + " mounts on a " + rc.gpu.baseboard
                        + " baseboard but chassis " + ch.model + " is built for " + listed + ".",
@@ -133,9 +140,7 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
     if (!cfg.nicId.empty() && cfg.nicsPerNode > 0
         && !chassisTakesNic(ch, cfg.nicId, cfg.nicsPerNode)) {
         c.nicOfferedOk = false;
-        std::string listed;
-        for (const auto& option : ch.nicOptions)
-            listed += (listed.empty() ? "" : ", ") + option;
+        const std::string listed = commaList(ch.nicOptions);
         addFinding(findings, Severity::Error, "compat.nic_not_offered",
                    ch.model + " is built with its own network adapters (" + listed
                        + ", ID:count per node), but the configuration has "
@@ -189,9 +194,7 @@ CompatibilityReport checkCompatibility(const ResolvedConfiguration& rc,
         } else if (!std::any_of(rc.gpu.precisions.begin(), rc.gpu.precisions.end(),
                                 [&](const std::string& p) { return lower(p) == precision; })) {
             c.precisionOk = false;
-            std::string list;
-            for (const auto& p : rc.gpu.precisions)
-                list += (list.empty() ? "" : ", ") + p;
+            const std::string list = commaList(rc.gpu.precisions);
             addFinding(findings, Severity::Error, "compat.precision",
                        "The workload computes in " + precision + " but GPU " + rc.gpu.model
                            + " supports only " + list + ".",

@@ -35,6 +35,18 @@ Parallelism dataParallel()
     return plan;
 }
 
+/// Tensor 2 with sequence parallelism, `pipeline` stages, ZeRO-1: the
+/// layout of NVIDIA's Llama 3 70B MXFP8/NVFP4 runs on GB200.
+Parallelism tensorTwoPipeline(int pipeline)
+{
+    Parallelism plan;
+    plan.tensor = 2;
+    plan.pipeline = pipeline;
+    plan.zeroStage = 1;
+    plan.sequenceParallel = true;
+    return plan;
+}
+
 } // namespace
 
 TEST_CASE("fa3 attention runs at the cuDNN/FlashAttention-2 ratio of the FlashAttention-3 paper",
@@ -200,12 +212,8 @@ TEST_CASE("an fp8 or fp4 recipe leaves attention and the output layer at the 16-
     // attention core and output layer alike in bf16, fp8 and fp4, its
     // linear layers faster, and pays quantization passes in fp8/fp4 only.
     const ResolvedConfiguration blackwell = gb200Trays(2, true);
-    Parallelism plan;
-    plan.tensor = 2;
-    plan.pipeline = 2;
+    Parallelism plan = tensorTwoPipeline(2);
     plan.data = 2;
-    plan.zeroStage = 1;
-    plan.sequenceParallel = true;
     Workload w = presetTraining("llama-3.1-8b", plan, 8192, 64);
     auto lastStage = [&](Precision p) {
         w.precision = p;
@@ -252,11 +260,7 @@ TEST_CASE("fp4 training carries a warning that its FP4 rate rests on one benchma
     // summary, 26.02): NVFP4 4,458 tokens/s/GPU against MXFP8 3,613 of the
     // same layout, 1.23x (docs/validation.md, "fp8 and fp4 recipes").
     const ResolvedConfiguration blackwell = gb200Trays(2, true);
-    Parallelism plan;
-    plan.tensor = 2;
-    plan.pipeline = 4;
-    plan.zeroStage = 1;
-    plan.sequenceParallel = true;
+    const Parallelism plan = tensorTwoPipeline(4);
     Workload w = presetTraining("llama-3.1-70b", plan, 8192, 64);
     auto hasWarning = [](const AnalysisResult& r) {
         for (const auto& f : r.findings)
