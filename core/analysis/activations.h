@@ -21,7 +21,9 @@ struct ActivationInputs {
     /// Transformer Engine keeps the fp8-cast input (column-wise data only,
     /// 1 byte) instead of the 16-bit tensor (TE pytorch/module/linear.py,
     /// forward: "Discard row-wise data since it is not needed in backward
-    /// pass"; `saved_inputmat = inputmat`). Negative: same as activationBytes.
+    /// pass"; `saved_inputmat = inputmat`); NVFP4 keeps its 4-bit copy with
+    /// one E4M3 scale per 16 values (0.5625 bytes). Negative: same as
+    /// activationBytes.
     double gemmInputBytes = -1;
 };
 

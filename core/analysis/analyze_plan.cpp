@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysis_context.h"
 #include "core/analysis/serving_step.h"
+#include "core/analysis/training_memory.h"
 #include "core/analysis/training_time.h"
 #include "core/base/number_format.h"
 #include "core/infra/gpu_power_model.h"
@@ -216,6 +217,18 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                                   : "; pipeline sends not overlapped")
                            : "")
                     + texts.collectives);
+        const PipelineSplit split = pipelineSplitOf(w);
+        if (ctx.plan.pipeline > 1 && (split.embedding || split.loss)) {
+            const int p = ctx.plan.pipeline;
+            a.push_back(std::string("pipeline split counts ")
+                        + (split.embedding && split.loss ? "the embedding and the loss"
+                           : split.embedding             ? "the embedding"
+                                                         : "the loss")
+                        + " as a layer (Megatron-Core account_for_*_in_pipeline_split): "
+                        + fmt("first stage %.0f layers, ", double(layersOnStage(w.model, p, 0, split)))
+                        + fmt("last %.0f, ", double(layersOnStage(w.model, p, p - 1, split)))
+                        + fmt("at most %.0f", double(mostLayersOnStage(w.model, p, split))));
+        }
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.efficiency.family, w.precision);
         const double familyShare = servingFamilyShare(ctx.efficiency.family, w.precision);

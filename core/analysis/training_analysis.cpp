@@ -39,12 +39,14 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     // --- memory: every stage when the stages are reported, else only the
     // representative stages (same maximum; representativeStages()).
     int representative[6];
-    const int representativeCount = representativeStages(m, setup.pipeline, representative);
+    const int representativeCount = representativeStages(m, setup.pipeline, representative,
+                                                           setup.split);
     double worst = -1;
     auto considerStage = [&](int stage) {
         const MemoryLines lines = trainingStageMemory(setup, stage);
         if (withStages)
-            res.stages.push_back({stage, layersOnStage(m, setup.pipeline, stage), lines});
+            res.stages.push_back(
+                {stage, layersOnStage(m, setup.pipeline, stage, setup.split), lines});
         if (lines.totalBytes() > worst) {
             worst = lines.totalBytes();
             res.memory = lines;
@@ -76,7 +78,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     for (int i = 0; i < representativeCount; ++i) {
         const int stage = representative[i];
         const StageParams sp = stageParams(m, ctx.params, setup.tensor, setup.pipeline,
-                                           setup.expert, stage);
+                                           setup.expert, stage, setup.split);
         if (stage != setup.pipeline - 1) {
             bool duplicate = false;
             for (int j = 0; j < seen; ++j)
@@ -100,7 +102,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     CommunicationResult& comm = res.interconnect;
     const double actBytes = setup.activationBytes;
     const double boundary = actBytes * tokensPerMicro * m.hiddenSize;
-    const int layersStage = layersOnStage(m, setup.pipeline, 0);
+    const int layersStage = mostLayersOnStage(m, setup.pipeline, setup.split);
     if (setup.tensor > 1) {
         comm.tpLevel = groupLevel(1, setup.tensor, gpn, ctx.rates);
         const double perLayer = setup.recompute == Recompute::Full ? 6.0 : 4.0;
@@ -114,7 +116,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         // of each token (docs/reference/models.md §2.12; Lepikhin et al. 2020 GShard §2.2).
         comm.epLevel = groupLevel(setup.tensor * cp, setup.expert, gpn, ctx.rates);
         const int moeOnStage = stageParams(m, ctx.params, setup.tensor, setup.pipeline,
-                                           setup.expert, 0).moeLayers;
+                                           setup.expert, 0, setup.split).moeLayers;
         comm.epBytes = 4.0 * m.expertsPerToken * boundary * (setup.expert - 1) / setup.expert
                        * std::max(1, moeOnStage) * mb;
         comm.epTimeS = slowest.epCommS * mb;

@@ -52,11 +52,29 @@ double loraParamsPerLayer(const ModelSpec& m, int rank, bool moeLayer, unsigned 
     return p;
 }
 
-int firstLayerOfStage(const ModelSpec& m, int pipeline, int stage)
+/// Split units (layers, plus the embedding and the loss when they count).
+int splitUnits(const ModelSpec& m, PipelineSplit split)
 {
-    const int base = m.layers / pipeline;
-    const int extra = m.layers % pipeline;
-    return stage * base + std::min(stage, extra);
+    return m.layers + (split.embedding ? 1 : 0) + (split.loss ? 1 : 0);
+}
+
+/// An fp4 recipe keeps the weight-gradient GEMM's input as its quantized
+/// column-wise copy, as fp8 does (activations.h): NVFP4 stores 4 bits per
+/// value plus one E4M3 scale per 16 values (Transformer Engine docs,
+/// "NVFP4"; NVIDIA 2025, arXiv 2509.25149 §2), 0.5625 bytes.
+constexpr double nvfp4StoredBytesPerElement = 0.5 + 1.0 / 16.0;
+
+int firstUnitOfStage(int units, int pipeline, int stage)
+{
+    return stage * (units / pipeline) + std::min(stage, units % pipeline);
+}
+
+int firstLayerOfStage(const ModelSpec& m, int pipeline, int stage, PipelineSplit split)
+{
+    // The embedding is unit 0 of the first stage, so later stages start one
+    // layer earlier than their first unit.
+    const int first = firstUnitOfStage(splitUnits(m, split), pipeline, stage);
+    return std::max(0, first - (split.embedding && stage > 0 ? 1 : 0));
 }
 
 } // namespace
@@ -111,20 +129,41 @@ double loraAdapterParameters(const ModelSpec& m, int rank, unsigned set)
            + m.moeLayers() * loraParamsPerLayer(m, rank, true, set);
 }
 
-int layersOnStage(const ModelSpec& m, int pipeline, int stage)
+PipelineSplit pipelineSplitOf(const Workload& w)
 {
-    const int p = std::max(1, pipeline);
-    return m.layers / p + (stage < m.layers % p ? 1 : 0);
+    return {w.embeddingInPipelineSplit, w.lossInPipelineSplit};
 }
 
-int representativeStages(const ModelSpec& m, int pipeline, int (&out)[6])
+int layersOnStage(const ModelSpec& m, int pipeline, int stage, PipelineSplit split)
 {
     const int p = std::max(1, pipeline);
-    const int base = std::max(1, m.layers / p);
-    const int extra = m.layers % p;
+    const int units = splitUnits(m, split);
+    int layers = units / p + (stage < units % p ? 1 : 0);
+    if (split.embedding && stage == 0)
+        --layers;
+    if (split.loss && stage == p - 1)
+        --layers;
+    return std::max(0, layers);
+}
+
+int mostLayersOnStage(const ModelSpec& m, int pipeline, PipelineSplit split)
+{
+    // The remainder sits on the first stages and only the first and last
+    // stage lose a unit, so stage 0 or stage 1 holds the most.
+    const int p = std::max(1, pipeline);
+    return std::max(layersOnStage(m, p, 0, split), p > 1 ? layersOnStage(m, p, 1, split) : 0);
+}
+
+int representativeStages(const ModelSpec& m, int pipeline, int (&out)[6], PipelineSplit split)
+{
+    const int p = std::max(1, pipeline);
+    const int units = splitUnits(m, split);
+    const int base = std::max(1, units / p);
+    const int extra = units % p;
     auto stageOfLayer = [&](int layer) {
-        const int wide = extra * (base + 1); // layers held by the first `extra` stages
-        return layer < wide ? layer / (base + 1) : extra + (layer - wide) / base;
+        const int unit = layer + (split.embedding ? 1 : 0);
+        const int wide = extra * (base + 1); // units held by the first `extra` stages
+        return std::min(p - 1, unit < wide ? unit / (base + 1) : extra + (unit - wide) / base);
     };
     int candidates[6] = {0, 1, extra, p - 1, 0, 0};
     int n = 4;
@@ -145,12 +184,12 @@ int representativeStages(const ModelSpec& m, int pipeline, int (&out)[6])
 }
 
 StageParams stageParams(const ModelSpec& m, const ParameterCount& c, int tensor, int pipeline,
-                        int expert, int stage)
+                        int expert, int stage, PipelineSplit split)
 {
     const double t = std::max(1, tensor);
     const int p = std::max(1, pipeline);
-    const int nLayers = layersOnStage(m, p, stage);
-    const int start = firstLayerOfStage(m, p, stage);
+    const int nLayers = layersOnStage(m, p, stage, split);
+    const int start = firstLayerOfStage(m, p, stage, split);
     const int denseEnd = m.isMoe() ? m.firstDenseLayers : m.layers;
     StageParams sp;
     sp.denseLayers = std::clamp(denseEnd - start, 0, nLayers);
@@ -183,6 +222,7 @@ TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
     s.expert = std::max(1, plan.expert);
     s.zeroStage = plan.zeroStage;
     s.virtualStages = std::max(1, plan.virtualStages);
+    s.split = pipelineSplitOf(w);
     s.sequenceParallel = plan.sequenceParallel && s.tensor > 1;
     s.recompute = plan.recompute;
     s.context = std::max(1, plan.context);
@@ -211,6 +251,8 @@ TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
     in.activationBytes = s.activationBytes;
     if (w.precision == Precision::Fp8)
         in.gemmInputBytes = 1.0; // activations.h: Transformer Engine keeps fp8 GEMM inputs
+    else if (w.precision == Precision::Fp4)
+        in.gemmInputBytes = nvfp4StoredBytesPerElement;
     if (w.fineTune != FineTune::Full)
         s.loraParamsPerLayer = loraParamsPerLayer(w.model, w.loraRank, false, w.loraTargets);
     s.denseLayerActivation = layerActivationBytes(w.model, in, false);
@@ -233,7 +275,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
     const bool first = stage == 0;
     const bool last = stage == s.pipeline - 1;
 
-    const StageParams sp = stageParams(m, c, s.tensor, s.pipeline, s.expert, stage);
+    const StageParams sp = stageParams(m, c, s.tensor, s.pipeline, s.expert, stage, s.split);
     const int dense = sp.denseLayers;
     const int moe = sp.moeLayers;
     const double denseParams = sp.nonExpert;

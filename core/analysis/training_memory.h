@@ -41,6 +41,17 @@ MemoryLines modelStateBytes(double trainable, double frozen, double frozenWeight
 
 /// Everything the per-stage training memory needs, precomputed once for a
 /// (workload, plan). Build with makeTrainingSetup().
+/// How the layers are split over pipeline stages: evenly, the remainder on
+/// the first stages. With `embedding` (`loss`) set the split counts the
+/// embedding (the loss) as one more layer, so the first (last) stage holds
+/// one transformer layer fewer (Megatron-Core get_num_layers_to_build,
+/// account_for_embedding_in_pipeline_split / account_for_loss_in_pipeline_split).
+struct PipelineSplit {
+    bool embedding = false;
+    bool loss = false;
+};
+PipelineSplit pipelineSplitOf(const Workload& workload);
+
 struct TrainingSetup {
     const Workload* workload = nullptr;
     ParameterCount params;
@@ -53,6 +64,7 @@ struct TrainingSetup {
     /// data_parallel_group = get_data_parallel_group(with_context_parallel=
     /// True)), and the gradient reduction runs over the same ranks.
     int shardGroup() const { return data * context; }
+    PipelineSplit split;
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     double microBatches = 1; ///< m = global / (micro × data)
@@ -69,7 +81,9 @@ TrainingSetup makeTrainingSetup(const Workload& workload, const ParameterCount& 
                                 const Parallelism& plan);
 
 /// Layers held by pipeline stage `stage` (remainder spread over the first stages).
-int layersOnStage(const ModelSpec& model, int pipeline, int stage);
+int layersOnStage(const ModelSpec& model, int pipeline, int stage, PipelineSplit split = {});
+/// The most layers any stage holds.
+int mostLayersOnStage(const ModelSpec& model, int pipeline, PipelineSplit split = {});
 
 /// The pipeline stages that can hold the most memory or the most compute,
 /// ascending, written to `out` (at most 6); returns their count. Stages
@@ -78,9 +92,12 @@ int layersOnStage(const ModelSpec& model, int pipeline, int stage);
 /// stage index, so the first stage of each run is at least as loaded as
 /// the rest of it. The candidates are the first and last stage, stage 1,
 /// the first stage with one layer fewer (layers % p) and the stages around
-/// the dense/MoE boundary (first_dense_layers). Exact: the maximum over
+/// the dense/MoE boundary (first_dense_layers); a split that counts the
+/// embedding or the loss only shortens the first or last stage, both
+/// candidates already. Exact: the maximum over
 /// these equals the maximum over all stages (tests/core/analysis check it).
-int representativeStages(const ModelSpec& model, int pipeline, int (&out)[6]);
+int representativeStages(const ModelSpec& model, int pipeline, int (&out)[6],
+                         PipelineSplit split = {});
 
 /// Parameters one GPU of a pipeline stage holds, split into those sharded
 /// over the data-parallel group (`nonExpert`: attention, dense MLPs, norms,
@@ -94,7 +111,7 @@ struct StageParams {
     [[nodiscard]] double total() const { return nonExpert + expert; }
 };
 StageParams stageParams(const ModelSpec& model, const ParameterCount& params, int tensor,
-                        int pipeline, int expert, int stage);
+                        int pipeline, int expert, int stage, PipelineSplit split = {});
 
 /// Training memory of one GPU of pipeline stage `stage` (0-based): model
 /// states of its layers (+ embedding on the first stage, output layer on the

@@ -67,7 +67,8 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
     const ParameterCount& c = ctx.params;
     const double t = setup.tensor;
     const int cp = std::max(1, ctx.plan.context);
-    const StageParams sp = stageParams(m, c, setup.tensor, setup.pipeline, setup.expert, stage);
+    const StageParams sp = stageParams(m, c, setup.tensor, setup.pipeline, setup.expert, stage,
+                                       setup.split);
     StageMicroTime out;
 
     OpRates r;

@@ -61,9 +61,11 @@ void addTraining(PlanSpace& space, const Workload& w, int gpusPerNode, long long
             // The search interleaves stages whose layers divide evenly (the
             // analysis also takes uneven splits such as 126 layers over 8 × 8
             // when a workload gives them; searching them too would grow the
-            // space past the recommendation's time budget).
-            const int maxV = p > 1 && m.layers % p == 0 ? o.maxVirtualStages : 1;
-            for (int v : divisorsOf(m.layers % p == 0 ? m.layers / p : 1, maxV)) {
+            // space past the recommendation's time budget). With the embedding
+            // or the loss counted as a layer the units must divide evenly.
+            const int units = w.pipelineSplitUnits();
+            const int maxV = p > 1 && units % p == 0 ? o.maxVirtualStages : 1;
+            for (int v : divisorsOf(units % p == 0 ? units / p : 1, maxV)) {
                 for (std::size_t mi = 0; mi < micro.size(); ++mi) {
                     const int mb = micro[mi];
                     if (w.globalBatchSize % (static_cast<long long>(mb) * data) != 0)

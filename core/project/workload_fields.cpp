@@ -99,6 +99,19 @@ std::vector<WF> buildWorkloadFields()
             .label = "FP32 gradient buffer", .shownFor = trainingOnly, .section = "Training",
             .help = "Megatron's fp32 main-grad buffer (4 bytes per parameter) for bf16/fp16 "
                     "training"}),
+        plainField<&Workload::embeddingInPipelineSplit>({
+            .key = "account_for_embedding_in_pipeline_split",
+            .label = "Embedding counts as a pipeline layer", .writeDefault = false,
+            .shownFor = trainingOnly, .section = "Training",
+            .help = "Megatron-Core: the pipeline split counts the embedding as a layer, so the "
+                    "first stage holds one transformer layer fewer (layers + 1 or 2 must "
+                    "divide by pipeline × virtual stages)"}),
+        plainField<&Workload::lossInPipelineSplit>({
+            .key = "account_for_loss_in_pipeline_split",
+            .label = "Loss counts as a pipeline layer", .writeDefault = false,
+            .shownFor = trainingOnly, .section = "Training",
+            .help = "Megatron-Core: the pipeline split counts the output layer and loss as a "
+                    "layer, so the last stage holds one transformer layer fewer"}),
         plainField<&Workload::flashAttention>({.key = "flash_attention",
             .label = "FlashAttention", .shownFor = trainingOnly, .section = "Training",
             .help = "Attention without storing the score matrix"}),

@@ -236,6 +236,18 @@ struct Workload {
     /// Pipeline p2p overlapped with compute; absent = on with an
     /// interleaved schedule (virtual stages > 1), off without one.
     std::optional<bool> ppCommOverlap;
+    /// Megatron-Core's account_for_embedding_in_pipeline_split and
+    /// account_for_loss_in_pipeline_split: the pipeline is split as if the
+    /// embedding (the loss) were one more layer, so the first (last) stage
+    /// holds one transformer layer fewer (get_num_layers_to_build).
+    bool embeddingInPipelineSplit = false;
+    bool lossInPipelineSplit = false;
+    /// Units the pipeline is split into: the layers, plus the embedding and
+    /// the loss when they count as layers.
+    [[nodiscard]] int pipelineSplitUnits() const
+    {
+        return model.layers + (embeddingInPipelineSplit ? 1 : 0) + (lossInPipelineSplit ? 1 : 0);
+    }
 
     // Storage and host (core/storage). Defaults and their sources are in
     // core/storage/storage_defaults.h and are listed as assumptions.

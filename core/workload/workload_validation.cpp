@@ -23,10 +23,26 @@ std::string planRuleViolation(const Workload& w, const Parallelism& p)
                + ") must divide one another (KV heads are split or replicated)";
     if (p.pipeline > m.layers)
         return "pipeline (" + str(p.pipeline) + ") must not exceed layers (" + str(m.layers) + ")";
+    const bool unitSplit = w.kind == WorkloadKind::Training && p.pipeline > 1
+                           && (w.embeddingInPipelineSplit || w.lossInPipelineSplit);
+    if (unitSplit) {
+        // Megatron-Core counts the embedding and the loss as layers and
+        // builds (layers + 1 or 2) / (p·v) units per chunk, asserting the
+        // division is exact (get_num_layers_to_build); the first chunk of the
+        // first stage may then hold the embedding alone.
+        const long long units = w.pipelineSplitUnits();
+        const long long chunks = static_cast<long long>(p.pipeline) * p.virtualStages;
+        if (units % chunks != 0)
+            return "layers with the embedding and the loss counted (" + str(units)
+                   + ") must be divisible by pipeline × virtual_stages (" + str(chunks)
+                   + ") when account_for_embedding_in_pipeline_split or "
+                     "account_for_loss_in_pipeline_split is on (Megatron-Core splits them "
+                     "evenly)";
+    }
     // Interleaving with layers that do not divide evenly (126 layers over
     // 8 stages × 8 chunks) is analysed: chunks hold ⌊L/(p·v)⌋ or one more
     // layer and the slowest stage sets the pace. Every chunk needs a layer.
-    if (p.virtualStages > 1 && m.layers < p.pipeline * p.virtualStages)
+    if (!unitSplit && p.virtualStages > 1 && m.layers < p.pipeline * p.virtualStages)
         return "layers (" + str(m.layers) + ") must be at least pipeline × virtual_stages ("
                + str(p.pipeline * p.virtualStages) + ") for the interleaved schedule";
     if (p.context < 1)

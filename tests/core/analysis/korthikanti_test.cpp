@@ -148,3 +148,42 @@ TEST_CASE("FP8 training keeps the four GEMM inputs of a layer at 1 byte (Transfo
                          - sb * h / t;   // the projection's extra 1-byte copy
     CHECK(bf16 - fp8 == Approx(saved));
 }
+
+TEST_CASE("NVFP4 training keeps the four GEMM inputs at 4 bits plus a scale per 16 values",
+          "[korthikanti][fp4]")
+{
+    // Transformer Engine's NVFP4 recipe saves the quantized column-wise copy
+    // of each GEMM input as fp8 does: 4-bit values with one E4M3 scale per
+    // 16 (TE docs "NVFP4"; NVIDIA 2025, arXiv 2509.25149 §2), 0.5625 bytes.
+    const ModelSpec m = *findModelPreset("llama-3.1-8b");
+    ActivationInputs in;
+    in.sequenceLength = 8192;
+    in.tensor = 2;
+    in.sequenceParallel = true;
+    in.gemmInputBytes = 1.0;
+    const double fp8 = layerActivationBytes(m, in, false);
+    in.gemmInputBytes = 0.5625;
+    const double fp4 = layerActivationBytes(m, in, false);
+    const double sb = 8192.0;
+    const double t = 2.0;
+    // The four inputs (QKV, projection, fc1 sequence-parallel at h; fc2 at f)
+    // each lose 1 − 0.5625 bytes per value.
+    const double values = sb * 4096 / t * 3 + sb * 14336 / t;
+    CHECK(fp8 - fp4 == Approx(values * (1.0 - 0.5625)));
+
+    // The analysis sets it for fp4 training: activations below fp8's.
+    Parallelism plan;
+    plan.tensor = 2;
+    plan.sequenceParallel = true;
+    Workload w;
+    w.kind = WorkloadKind::Training;
+    w.model = m;
+    w.sequenceLength = 8192;
+    w.globalBatchSize = 8;
+    w.precision = Precision::Fp8;
+    const auto fp8Setup = makeTrainingSetup(w, countParameters(m), plan);
+    w.precision = Precision::Fp4;
+    const auto fp4Setup = makeTrainingSetup(w, countParameters(m), plan);
+    CHECK(fp8Setup.denseLayerActivation - fp4Setup.denseLayerActivation
+          == Approx(values * (1.0 - 0.5625)));
+}

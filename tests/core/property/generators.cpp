@@ -382,6 +382,14 @@ Workload generateWorkload(
             : p.zeroStage >= 1 && off < 0.2       ? Offload::Optimizer
                                                   : Offload::None;
         w.parallelism = p;
+        if (p.pipeline > 1 && rng.chance(0.3)) {
+            // Megatron-Core's split that counts the embedding and the loss
+            // as layers, kept only where its units divide over the chunks.
+            w.embeddingInPipelineSplit = rng.chance(0.7);
+            w.lossInPipelineSplit = !w.embeddingInPipelineSplit || rng.chance(0.7);
+            if (!planRuleViolation(w, p).empty())
+                w.embeddingInPipelineSplit = w.lossInPipelineSplit = false;
+        }
     } else {
         Parallelism p;
         p.tensor = pickTensor(rng, w.model, gpn);

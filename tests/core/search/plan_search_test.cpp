@@ -35,9 +35,19 @@ TEST_CASE("every plan point passes the plan rules", "[search]")
 
 TEST_CASE("representative stages give the same memory and step time as all stages", "[search]")
 {
-    for (const char* key : {"llama-2-70b", "mixtral-8x7b", "deepseek-v3", "gpt-3-175b"}) {
+    struct Case {
+        const char* key;
+        bool embeddingUnit, lossUnit; // Megatron's account_for_*_in_pipeline_split
+    };
+    for (const Case& c : {Case{"llama-2-70b", false, false}, Case{"mixtral-8x7b", false, false},
+                          Case{"deepseek-v3", false, false}, Case{"gpt-3-175b", false, false},
+                          Case{"llama-3.1-405b", true, true}, Case{"gpt-3-175b", true, false},
+                          Case{"deepseek-v3", false, true}}) {
+        const char* key = c.key;
         Workload w = testing::presetTraining(key, {}, 2048, 512);
         w.parallelism.reset();
+        w.embeddingInPipelineSplit = c.embeddingUnit;
+        w.lossInPipelineSplit = c.lossUnit;
         const auto config = testing::h100Cluster(16);
         const PlanSpace space = enumeratePlans(w, 8, 16);
         for (std::size_t i = 0; i < space.points.size(); i += 37) {
@@ -45,7 +55,7 @@ TEST_CASE("representative stages give the same memory and step time as all stage
             const Workload& v = space.variants[std::size_t(pt.variant)];
             const auto full = analyzeWithPlan(v, config, pt.plan, true);
             const auto lean = analyzeWithPlan(v, config, pt.plan, false);
-            INFO(key << " point " << i);
+            INFO(key << " point " << i << " split " << c.embeddingUnit << c.lossUnit);
             CHECK(full.memory.totalBytes() == lean.memory.totalBytes());
             CHECK(full.mostLoadedStage == lean.mostLoadedStage);
             CHECK(full.performance.stepTimeS == lean.performance.stepTimeS);
