@@ -95,16 +95,15 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
                 "read the step time as a best case for current FSDP software, or compare a "
                 "tensor x pipeline plan (docs/validation.md, ZeRO-3 at scale)");
         // The FP4 GEMM rate rests on one kernel benchmark (Transformer
-        // Engine on B300, against an estimated FP4 peak) and one published
-        // run: NVIDIA's Llama 3 70B on 64 GB200 gained 1.23x over MXFP8 of
-        // the same layout, this model 1.15x (docs/validation.md, "fp8 and
-        // fp4 recipes").
+        // Engine on B300, against an estimated FP4 peak); NVIDIA's NVFP4
+        // runs on GB200 gained more over MXFP8 of the same layout than this
+        // model gives (docs/validation.md, "fp8 and fp4 recipes").
         if (w.precision == Precision::Fp4)
             add(r, Severity::Warning, "performance.fp4_rate_uncertain",
                 "fp4 training: FP4 GEMMs are timed at 0.60 of the bf16 share of peak, from one "
-                "kernel benchmark on B300 against an estimated FP4 peak (15 PF instead of 13.1 "
-                "would give 0.52); checked against one published run, Llama 3 70B on 64 GB200: "
-                "1.23x as fast as MXFP8 measured, 1.15x in this model",
+                "kernel benchmark on B300 against an estimated FP4 peak; NVIDIA's NVFP4 runs on "
+                "GB200 gained 1.23x (Llama 3 70B) and 1.49x (Llama 3.1 405B) over MXFP8, this "
+                "model 1.13x and 1.14x, so fp4 speed is likely understated on B200-class GPUs",
                 "compare with the fp8 analysis of the same plan (docs/validation.md, fp8 and fp4 "
                 "recipes)");
         if (p.stepTimeS > 0 && p.bubbleTimeS / p.stepTimeS > 0.2)
@@ -165,6 +164,29 @@ const ConstantTexts& constantTexts()
     return texts;
 }
 
+struct Fp8RecipeText {
+    std::string name, kernel, passes;
+};
+
+Fp8RecipeText fp8RecipeText(Fp8Recipe recipe)
+{
+    const std::string kernels =
+        fmt(" x %.3g for its block-scaled kernels", fp8RecipeKernelShare(recipe));
+    switch (recipe) {
+    case Fp8Recipe::Current: break;
+    case Fp8Recipe::Delayed:
+        return {"delayed-scaling", "",
+                "a cast with the amax recorded, rowwise and columnwise copies"};
+    case Fp8Recipe::Mxfp8:
+        return {"MXFP8", kernels,
+                "a cast computing each 32-value block's scale, rowwise and columnwise copies"};
+    case Fp8Recipe::Blockwise:
+        return {"blockwise", kernels,
+                "a cast computing each 128-value block's scale, rowwise and columnwise copies"};
+    }
+    return {"current-scaling", "", "an amax pass, a cast, rowwise and columnwise copies"};
+}
+
 void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
 {
     auto& a = r.assumptions;
@@ -193,16 +215,18 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                     + effSource + ")");
         a.push_back("FLOPs: 2 per multiply-add, causal attention (s/2), logits included, "
                     "backward = 2x forward; recompute counted in HFU only");
-        if (const double q = quantizeBytesPerElement(w.precision); q > 0) {
+        if (const double q = quantizeBytesPerElement(w.precision, w.fp8Recipe); q > 0) {
             const bool fp4 = w.precision == Precision::Fp4;
-            a.push_back(std::string(fp4 ? "NVFP4 recipe: linear layers at the fp4 rate"
-                                        : "fp8 current-scaling recipe: linear layers at the fp8 rate")
+            a.push_back((fp4 ? std::string("NVFP4 recipe: linear layers at the fp4 rate")
+                             : "fp8 " + fp8RecipeText(w.fp8Recipe).name
+                                   + " recipe: linear layers at the fp8 rate"
+                                   + fp8RecipeText(w.fp8Recipe).kernel)
                         + "; attention and the output layer at the 16-bit rate; each GEMM "
                           "input and output gradient quantized once per micro-batch, weights "
                           "once per step"
                         + fmt(", %.4g HBM bytes per value (", q)
-                        + (fp4 ? "two amax passes, a cast, two 4-bit copies with scales"
-                               : "an amax pass, a cast, rowwise and columnwise copies")
+                        + (fp4 ? std::string("two amax passes, a cast, two 4-bit copies with scales")
+                               : fp8RecipeText(w.fp8Recipe).passes)
                         + "; Transformer Engine's GEMM benchmark measures the same)");
         }
         // Numbers from the sourced table (training_constants.h).
@@ -220,13 +244,15 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
         const PipelineSplit split = pipelineSplitOf(w);
         if (ctx.plan.pipeline > 1 && (split.embedding || split.loss)) {
             const int p = ctx.plan.pipeline;
-            a.push_back(std::string("pipeline split counts ")
-                        + (split.embedding && split.loss ? "the embedding and the loss"
-                           : split.embedding             ? "the embedding"
-                                                         : "the loss")
-                        + " as a layer (Megatron-Core account_for_*_in_pipeline_split): "
-                        + fmt("first stage %.0f layers, ", double(layersOnStage(w.model, p, 0, split)))
-                        + fmt("last %.0f, ", double(layersOnStage(w.model, p, p - 1, split)))
+            const char* units = split.embedding && split.loss
+                                    ? "the embedding and the loss as a layer each"
+                                : split.embedding ? "the embedding as a layer"
+                                                  : "the loss as a layer";
+            const double first = layersOnStage(w.model, p, 0, split);
+            const double last = layersOnStage(w.model, p, p - 1, split);
+            a.push_back(std::string("pipeline split counts ") + units
+                        + " (Megatron-Core account_for_*_in_pipeline_split): "
+                        + fmt("first stage %.0f layers, ", first) + fmt("last %.0f, ", last)
                         + fmt("at most %.0f", double(mostLayersOnStage(w.model, p, split))));
         }
     } else {
@@ -304,6 +330,13 @@ PlanInputs preparePlanInputs(const Workload& w, const ResolvedConfiguration& con
     in.parameters = countParameters(w.model);
     in.peakFlopsPerS = peakFlopsPerS(config.gpu, w.precision);
     in.efficiency = defaultEfficiency(config.gpu, w.precision);
+    if (w.kind == WorkloadKind::Training && w.precision == Precision::Fp8) {
+        // The recipe's kernels (fp8_recipe): the output layer stays at the
+        // 16-bit rate, trainCompute / lowPrecisionShare, so both scale.
+        const double k = fp8RecipeKernelShare(w.fp8Recipe);
+        in.efficiency.trainCompute *= k;
+        in.efficiency.lowPrecisionShare *= k;
+    }
     // The workload's own efficiency, else the project's calibration for
     // this GPU (docs/user-guide.md "Calibration profile").
     if (const auto chosen = workloadEfficiencyFor(w, config.gpu.id)) {
@@ -373,6 +406,16 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
             "GPU \"" + config.gpu.id + "\" has no " + std::string(enumName(w.precision))
                 + " FLOP/s figure: the precision is unsupported or unknown",
             "choose another precision or GPU");
+        return r;
+    }
+    // Block-scaled MMA (MXFP8, NVFP4) came with the tensor cores that run FP4
+    // (Blackwell, SM100; OCP MX formats on CDNA4): TE refuses MXFP8 before.
+    if (w.kind == WorkloadKind::Training && w.precision == Precision::Fp8
+        && w.fp8Recipe == Fp8Recipe::Mxfp8 && !config.gpu.fp4Tflops) {
+        add(r, Severity::Error, "precision.unsupported",
+            "fp8_recipe mxfp8 needs block-scaled tensor cores (Blackwell and later); GPU \""
+                + config.gpu.id + "\" has no FP4 figure, so it has none",
+            "use fp8_recipe current, delayed or blockwise, or a Blackwell GPU");
         return r;
     }
     if (r.gpuCapacityBytes <= 0 || config.gpu.memoryBandwidthGbs <= 0) {

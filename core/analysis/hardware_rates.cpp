@@ -41,6 +41,15 @@ constexpr double amdFp8ShareOfHopper = 0.90;
 // SXM ((1280/1978.9) / (720/989.4), SemiAnalysis 2024-12-22); with it the
 // suite's fp8 runs read 3-5 % slower (docs/validation.md).
 constexpr double hopperFp8ShareOfBf16 = 0.95;
+// Block-scaled fp8 kernels against the per-tensor ones, same benchmark:
+// MXFP8 on B300, pre-quantized, 7.161 ms per layer against 6.812: 0.951.
+// Blockwise (1×128 / 128×128, Hopper) has no pre-quantized time there
+// (cuBLAS takes no 2D-by-2D inputs); its autocast 22.882 ms per layer on
+// H200 NVL less its modelled quantization (2,482.8 M values × 4.0625 bytes
+// at 0.8 of 4.8 TB/s, 2.627 ms) leaves 20.255 ms of GEMMs against the
+// per-tensor kernels' 16.785: 0.829.
+constexpr double mxfp8KernelShareOfCurrent = 0.951;
+constexpr double blockwiseFp8KernelShareOfCurrent = 0.829;
 // NVFP4 GEMMs reach a much lower share of their peak. The same benchmark
 // on B300, pre-quantized: NVFP4 3.764 ms for the layer's 19.17 TFLOP, 5.09
 // PFLOP/s, 0.388 of B300's 13,125 TFLOP/s dense FP4 (the catalog's figure,
@@ -216,6 +225,17 @@ AttentionKernel resolvedAttentionKernel(const Workload& w, const Efficiency& e)
 double attentionKernelFactor(AttentionKernel kernel, const Efficiency& e)
 {
     return kernel == AttentionKernel::Fa3 && e.hopperOrLater ? fusedAttentionOverFlash2 : 1.0;
+}
+
+double fp8RecipeKernelShare(Fp8Recipe recipe)
+{
+    switch (recipe) {
+    case Fp8Recipe::Mxfp8: return mxfp8KernelShareOfCurrent;
+    case Fp8Recipe::Blockwise: return blockwiseFp8KernelShareOfCurrent;
+    case Fp8Recipe::Current:
+    case Fp8Recipe::Delayed: return 1.0; // the same per-tensor kernels
+    }
+    return 1.0;
 }
 
 double fp4GemmShareOfFp8()

@@ -61,6 +61,11 @@ Efficiency defaultEfficiency(GpuFamily family, Precision precision);
 /// same ratio.
 double fp4GemmShareOfFp8();
 
+/// An fp8 recipe's GEMM kernel rate over per-tensor scaling's (Transformer
+/// Engine's benchmark, hardware_rates.cpp): 1 for current and delayed
+/// scaling, 0.951 for MXFP8, 0.829 for blockwise.
+double fp8RecipeKernelShare(Fp8Recipe recipe);
+
 /// A training workload's attention kernel after `auto`: fa3 on Hopper and
 /// later, fa2 before (FlashAttention-3 and cuDNN's fused attention need
 /// Hopper's TMA and warpgroup MMA: Shah et al. 2024 §1).

@@ -125,6 +125,19 @@ struct TrainingModelConstants {
     /// 3.500 ms (3.880). Checked in tests/core/analysis/kernel_rates_test.cpp.
     double fp8QuantizeBytesPerElement = 6.0;
     double fp4QuantizeBytesPerElement = 7.125;
+    /// The other fp8 recipes (`fp8_recipe`), same convention:
+    /// - delayed scaling takes the scale from the amax history, so one read
+    ///   casts and records the amax, and two 1-byte copies are written: 4.
+    ///   TE's benchmark: B300 0.99 ms over the per-tensor kernels (1.55
+    ///   modelled), H200 NVL 2.19 ms (2.59): an upper bound.
+    /// - block scaling (MXFP8, an E8M0 scale per 32 values; blockwise, an
+    ///   fp32 scale per 128) computes each block's amax in the cast kernel:
+    ///   one read, two 1-byte copies and their scales, 2 + 2 × (1 + 1/32) =
+    ///   4.0625 (blockwise: 2 + 2 × (1 + 4/128), the same). TE's benchmark:
+    ///   MXFP8 on B300 1.82 ms over its pre-quantized kernels (1.58
+    ///   modelled).
+    double fp8DelayedQuantizeBytesPerElement = 4.0;
+    double fp8BlockQuantizeBytesPerElement = 4.0625;
 };
 
 /// The constants in effect (one table; no other copy of these numbers).

@@ -34,10 +34,16 @@ double gemmTimeS(const OpRates& r, double m, double n, double k, double elementB
 
 } // namespace
 
-double quantizeBytesPerElement(Precision precision)
+double quantizeBytesPerElement(Precision precision, Fp8Recipe recipe)
 {
     switch (precision) {
     case Precision::Fp8:
+        switch (recipe) {
+        case Fp8Recipe::Current: return trainingModel.fp8QuantizeBytesPerElement;
+        case Fp8Recipe::Delayed: return trainingModel.fp8DelayedQuantizeBytesPerElement;
+        case Fp8Recipe::Mxfp8:
+        case Fp8Recipe::Blockwise: return trainingModel.fp8BlockQuantizeBytesPerElement;
+        }
         return trainingModel.fp8QuantizeBytesPerElement;
     case Precision::Fp4:
         return trainingModel.fp4QuantizeBytesPerElement;
@@ -174,7 +180,7 @@ StageMicroTime stageMicroTime(const AnalysisContext& ctx, const TrainingSetup& s
     // With sequence parallelism the gathered operands are quantized before
     // the all-gather, on 1/t of the hidden width (TE docs, NVFP4,
     // "Quantized all-gather").
-    const double qBytes = quantizeBytesPerElement(w.precision);
+    const double qBytes = quantizeBytesPerElement(w.precision, w.fp8Recipe);
     double layerQuantize = 0;
     double moeLayerQuantize = 0;
     if (qBytes > 0) {

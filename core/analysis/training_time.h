@@ -34,7 +34,7 @@ struct StageMicroTime {
 
 /// HBM bytes an fp8/fp4 training recipe moves per value it quantizes for
 /// its GEMMs (training_constants.h); 0 for 16- and 32-bit training.
-double quantizeBytesPerElement(Precision precision);
+double quantizeBytesPerElement(Precision precision, Fp8Recipe recipe = Fp8Recipe::Current);
 
 /// Launch gap per kernel: the host-side cost of a CUDA kernel launch,
 /// a few microseconds (NVIDIA CUDA C++ Best Practices Guide, "kernel launch

@@ -120,6 +120,11 @@ std::vector<WF> buildWorkloadFields()
             .section = "Training",
             .help = "fa2: FlashAttention-2 or Triton; fa3: FlashAttention-3 or cuDNN fused "
                     "attention (Hopper and later); auto: fa3 on Hopper and later, else fa2"}),
+        plainField<&Workload::fp8Recipe>({.key = "fp8_recipe", .label = "FP8 recipe",
+            .writeDefault = false, .shownFor = trainingOnly, .section = "Training",
+            .help = "With fp8: current (per-tensor scale from the current amax), delayed "
+                    "(from an amax history), mxfp8 (a scale per 32 values, Blackwell) or "
+                    "blockwise (scales per 128-value block, Hopper)"}),
         plainField<&Workload::dropout>({.key = "dropout", .label = "Dropout", .maximum = 0.99,
             .shownFor = trainingOnly, .section = "Training",
             .help = "Dropout probability; above 0 it keeps masks in activation memory"}),

@@ -84,6 +84,20 @@ struct EnumNames<AttentionKernel> {
     static constexpr std::array<std::string_view, 3> names{"auto", "fa2", "fa3"};
 };
 
+/// How an fp8 training run scales its tensors (`fp8_recipe`, Transformer
+/// Engine's recipes): `current` = one scale per tensor from its current amax
+/// (Float8CurrentScaling; Megatron-Bridge's "fp8_cs" recipes, the default);
+/// `delayed` = one scale per tensor from an amax history (DelayedScaling, TE
+/// 1.x's default); `mxfp8` = an E8M0 scale per 32 values (MXFP8BlockScaling,
+/// Blackwell); `blockwise` = fp32 scales per 1×128 and 128×128 blocks
+/// (Float8BlockScaling, DeepSeek-V3's recipe, Hopper).
+enum class Fp8Recipe { Current, Delayed, Mxfp8, Blockwise };
+template <>
+struct EnumNames<Fp8Recipe> {
+    static constexpr std::array<std::string_view, 4> names{"current", "delayed", "mxfp8",
+                                                           "blockwise"};
+};
+
 /// The training framework a workload runs on (`software.framework`); the
 /// software compatibility table (core/software) says from which version it
 /// supports a GPU architecture and a precision.
@@ -194,6 +208,7 @@ struct Workload {
     std::optional<Parallelism> parallelism; ///< absent: InfraFit chooses
     bool flashAttention = true;
     AttentionKernel attentionKernel = AttentionKernel::Auto;
+    Fp8Recipe fp8Recipe = Fp8Recipe::Current; ///< with precision fp8, training
     double dropout = 0.0;
     double trainingTokens = 0;
     // Inference

@@ -192,12 +192,30 @@ TEST_CASE("fp8 and NVFP4 quantization costs what Transformer Engine's benchmark 
     // HBM bandwidth: B300 8 TB/s, H200 NVL 4.8 TB/s (NVIDIA datasheets);
     // element-wise kernels at the model's 0.8 of it.
     const double share = defaultEfficiency(GpuFamily::Hopper, Precision::Fp8).elementwiseMemory;
-    auto modelledMs = [&](Precision p, double tbPerS) {
-        return values * quantizeBytesPerElement(p) / (tbPerS * 1e12 * share) * 1e3;
+    auto modelledMs = [&](Precision p, double tbPerS, Fp8Recipe recipe = Fp8Recipe::Current) {
+        return values * quantizeBytesPerElement(p, recipe) / (tbPerS * 1e12 * share) * 1e3;
     };
     CHECK(modelledMs(Precision::Fp8, 8.0) == Approx(9.147 - 6.812).epsilon(0.05));
     CHECK(modelledMs(Precision::Fp4, 8.0) == Approx(6.453 - 3.764).epsilon(0.05));
     CHECK(modelledMs(Precision::Fp8, 4.8) == Approx(20.285 - 16.785).epsilon(0.12));
+    // MXFP8 on B300: autocast 8.984 against its own pre-quantized kernels
+    // 7.161 ms per layer.
+    CHECK(modelledMs(Precision::Fp8, 8.0, Fp8Recipe::Mxfp8) == Approx(8.984 - 7.161).epsilon(0.15));
+    // Delayed scaling has no pre-quantized mode; over the per-tensor
+    // kernels it costs 7.802 − 6.812 ms on B300 and 18.978 − 16.785 on H200
+    // NVL, which the 4 bytes of one cast pass bound from above.
+    CHECK(modelledMs(Precision::Fp8, 8.0, Fp8Recipe::Delayed) > 7.802 - 6.812);
+    CHECK(modelledMs(Precision::Fp8, 4.8, Fp8Recipe::Delayed) > 18.978 - 16.785);
+    CHECK(modelledMs(Precision::Fp8, 4.8, Fp8Recipe::Delayed)
+          < modelledMs(Precision::Fp8, 4.8, Fp8Recipe::Current));
+    // The block-scaled kernels against the per-tensor ones: MXFP8 on B300
+    // pre-quantized; blockwise from H200 NVL's autocast total less its
+    // modelled quantization.
+    CHECK(fp8RecipeKernelShare(Fp8Recipe::Mxfp8) == Approx(6.812 / 7.161).epsilon(1e-3));
+    CHECK(fp8RecipeKernelShare(Fp8Recipe::Blockwise)
+          == Approx(16.785 / (22.882 - modelledMs(Precision::Fp8, 4.8, Fp8Recipe::Blockwise)))
+                 .epsilon(2e-3));
+    CHECK(fp8RecipeKernelShare(Fp8Recipe::Delayed) == 1.0);
     // 16-bit training quantizes nothing.
     CHECK(quantizeBytesPerElement(Precision::Bf16) == 0.0);
     CHECK(quantizeBytesPerElement(Precision::Fp16) == 0.0);
@@ -288,6 +306,23 @@ TEST_CASE("fp4 training carries a warning that its FP4 rate rests on one benchma
     CHECK(assumed(fp4, "7.125 HBM bytes per value"));
     CHECK(assumed(fp8, "fp8 current-scaling recipe"));
     CHECK(assumed(fp8, "6 HBM bytes per value"));
+    // MXFP8 on the same plan: slower kernels, cheaper casts; stated.
+    w.fp8Recipe = Fp8Recipe::Mxfp8;
+    const auto mx = analyzeWithPlan(w, blackwell, plan);
+    REQUIRE(mx.analyzed);
+    CHECK(assumed(mx, "fp8 MXFP8 recipe: linear layers at the fp8 rate x 0.951"));
+    CHECK(assumed(mx, "4.062 HBM bytes per value"));
+    CHECK(mx.performance.stepTimeS != Approx(fp8.performance.stepTimeS));
+    // Hopper has no block-scaled tensor cores: MXFP8 is refused, clearly.
+    const auto hopper = analyzeWithPlan(w, h100Cluster(8), plan);
+    CHECK_FALSE(hopper.analyzed);
+    bool refused = false;
+    for (const auto& f : hopper.findings)
+        refused = refused
+                  || (f.code == "precision.unsupported"
+                      && f.message.find("fp8_recipe mxfp8") != std::string::npos);
+    CHECK(refused);
+    w.fp8Recipe = Fp8Recipe::Current;
     // fp4 still gains over fp8, by well under the 2x of the peaks:
     // attention, the output layer and the quantization passes do not speed
     // up, and FP4 kernels reach a lower share of their peak.

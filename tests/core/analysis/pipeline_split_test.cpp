@@ -137,7 +137,7 @@ TEST_CASE("Counting the embedding as a layer takes one layer off the first stage
     bool stated = false;
     for (const auto& line : b.assumptions)
         stated = stated
-                 || line.find("the embedding and the loss as a layer (Megatron-Core "
+                 || line.find("the embedding and the loss as a layer each (Megatron-Core "
                               "account_for_*_in_pipeline_split): first stage 7 layers, last 7, "
                               "at most 8")
                         != std::string::npos;

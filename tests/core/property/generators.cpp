@@ -365,6 +365,9 @@ Workload generateWorkload(
         rng, std::array {AttentionKernel::Auto, AttentionKernel::Fa2, AttentionKernel::Fa3});
     if (rng.chance(0.3))
         w.ppCommOverlap = rng.chance(0.5);
+    if (rng.chance(0.3))
+        w.fp8Recipe = pickEnum(rng, std::array {Fp8Recipe::Current, Fp8Recipe::Delayed,
+                                                Fp8Recipe::Mxfp8, Fp8Recipe::Blockwise});
 
     const int gpn = config.config.gpusPerNode;
     const int total = config.totalGpus();
