@@ -65,4 +65,9 @@ GpuFamily gpuFamily(const Gpu& gpu)
     return GpuFamily::Unknown;
 }
 
+bool isBlackwellUltra(const Gpu& gpu)
+{
+    return LowerNames(gpu).hasAny({"blackwell ultra", "b300", "gb300"});
+}
+
 } // namespace infrafit

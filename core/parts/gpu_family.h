@@ -13,4 +13,8 @@ enum class GpuFamily { Ampere, Ada, Hopper, Blackwell, AmdCdna, Unknown };
 /// GPU names, so speed and power always agree on a GPU's family.
 GpuFamily gpuFamily(const Gpu& gpu);
 
+/// Blackwell Ultra (B300, GB300): a Blackwell whose published training runs
+/// this model times about a fifth too slow (docs/validation.md, "GB300").
+bool isBlackwellUltra(const Gpu& gpu);
+
 } // namespace infrafit
