@@ -71,6 +71,27 @@ TEST_CASE("the overlap choices set and clear pp_comm_overlap, undoably", "[ui][w
     CHECK(overlap() == std::optional<bool>(true));
 }
 
+TEST_CASE("the fp8 recipe is editable for fp8 only, and its choice is undoable", "[ui][workloads]")
+{
+    test::WindowFixture f;
+    auto* form = f.window->workloadsPage()->form();
+    auto* recipe = form->findChild<QComboBox*>(QStringLiteral("fp8RecipeComboBox"));
+    auto* precision = form->findChild<QComboBox*>(QStringLiteral("precisionComboBox"));
+    REQUIRE(recipe);
+    REQUIRE(precision);
+    const auto workload = [&] { return f.window->document()->project().workloads[0]; };
+    REQUIRE(workload().precision != Precision::Fp8);
+    CHECK_FALSE(recipe->isEnabled());
+    precision->setCurrentIndex(precision->findText(QStringLiteral("fp8")));
+    REQUIRE(workload().precision == Precision::Fp8);
+    CHECK(recipe->isEnabled());
+    recipe->setCurrentIndex(recipe->findText(QStringLiteral("mxfp8")));
+    CHECK(workload().fp8Recipe == Fp8Recipe::Mxfp8);
+    f.window->document()->undoStack()->undo();
+    CHECK(workload().fp8Recipe == Fp8Recipe::Current);
+    CHECK(recipe->currentText() == QStringLiteral("current"));
+}
+
 TEST_CASE("an invalid plan is refused with core's reason", "[ui][workloads][validation]")
 {
     test::WindowFixture f;

@@ -356,6 +356,9 @@ void WorkloadForm::updateVisibility(bool countParametersAgain)
     if (auto* rank = findChild<QWidget*>(QStringLiteral("loraRankSpinBox")))
         rank->setEnabled(adapters);
     mLoraTargets->setEnabled(adapters);
+    // The fp8 recipe means something only when the math is fp8.
+    if (auto* recipe = findChild<QWidget*>(QStringLiteral("fp8RecipeComboBox")))
+        recipe->setEnabled(mCurrent.precision == Precision::Fp8);
     if (!countParametersAgain)
         return;
     const auto count = countParameters(mCurrent.model);
