@@ -32,8 +32,12 @@ std::string planRuleViolation(const Workload& w, const Parallelism& p)
         // first stage may then hold the embedding alone.
         const long long units = w.pipelineSplitUnits();
         const long long chunks = static_cast<long long>(p.pipeline) * p.virtualStages;
+        const char* counted = w.embeddingInPipelineSplit && w.lossInPipelineSplit
+                                  ? "the embedding and the loss"
+                              : w.embeddingInPipelineSplit ? "the embedding"
+                                                           : "the loss";
         if (units % chunks != 0)
-            return "layers with the embedding and the loss counted (" + str(units)
+            return "layers plus " + std::string(counted) + " (" + str(units)
                    + ") must be divisible by pipeline × virtual_stages (" + str(chunks)
                    + ") when account_for_embedding_in_pipeline_split or "
                      "account_for_loss_in_pipeline_split is on (Megatron-Core splits them "
