@@ -172,27 +172,36 @@ const ConstantTexts& constantTexts()
     return texts;
 }
 
-struct Fp8RecipeText {
-    std::string name, kernel, passes;
+/// The recipe line's words for a low-precision training recipe: what runs
+/// at which rate, and what the quantization passes do.
+struct RecipeText {
+    std::string lead, passes;
 };
 
-Fp8RecipeText fp8RecipeText(Fp8Recipe recipe)
+RecipeText recipeText(Precision precision, Fp8Recipe recipe)
 {
-    const std::string kernels =
-        fmt(" x %.3g for its block-scaled kernels", fp8RecipeKernelShare(recipe));
+    if (precision == Precision::Fp4)
+        return {"NVFP4 recipe: linear layers at the fp4 rate",
+                "two amax passes, a cast, two 4-bit copies with scales"};
+    const auto fp8 = [](const char* name, const std::string& kernels) {
+        return std::string("fp8 ") + name + " recipe: linear layers at the fp8 rate" + kernels;
+    };
+    const auto blockKernels = [recipe] {
+        return fmt(" x %.3g for its block-scaled kernels", fp8RecipeKernelShare(recipe));
+    };
     switch (recipe) {
     case Fp8Recipe::Current: break;
     case Fp8Recipe::Delayed:
-        return {"delayed-scaling", "",
+        return {fp8("delayed-scaling", ""),
                 "a cast with the amax recorded, rowwise and columnwise copies"};
     case Fp8Recipe::Mxfp8:
-        return {"MXFP8", kernels,
+        return {fp8("MXFP8", blockKernels()),
                 "a cast computing each 32-value block's scale, rowwise and columnwise copies"};
     case Fp8Recipe::Blockwise:
-        return {"blockwise", kernels,
+        return {fp8("blockwise", blockKernels()),
                 "a cast computing each 128-value block's scale, rowwise and columnwise copies"};
     }
-    return {"current-scaling", "", "an amax pass, a cast, rowwise and columnwise copies"};
+    return {fp8("current-scaling", ""), "an amax pass, a cast, rowwise and columnwise copies"};
 }
 
 void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
@@ -224,17 +233,12 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
         a.push_back("FLOPs: 2 per multiply-add, causal attention (s/2), logits included, "
                     "backward = 2x forward; recompute counted in HFU only");
         if (const double q = quantizeBytesPerElement(w.precision, w.fp8Recipe); q > 0) {
-            const bool fp4 = w.precision == Precision::Fp4;
-            a.push_back((fp4 ? std::string("NVFP4 recipe: linear layers at the fp4 rate")
-                             : "fp8 " + fp8RecipeText(w.fp8Recipe).name
-                                   + " recipe: linear layers at the fp8 rate"
-                                   + fp8RecipeText(w.fp8Recipe).kernel)
+            const RecipeText recipe = recipeText(w.precision, w.fp8Recipe);
+            a.push_back(recipe.lead
                         + "; attention and the output layer at the 16-bit rate; each GEMM "
                           "input and output gradient quantized once per micro-batch, weights "
                           "once per step"
-                        + fmt(", %.4g HBM bytes per value (", q)
-                        + (fp4 ? std::string("two amax passes, a cast, two 4-bit copies with scales")
-                               : fp8RecipeText(w.fp8Recipe).passes)
+                        + fmt(", %.4g HBM bytes per value (", q) + recipe.passes
                         + "; Transformer Engine's GEMM benchmark measures the same)");
         }
         // Numbers from the sourced table (training_constants.h).

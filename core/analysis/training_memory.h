@@ -39,8 +39,6 @@ double loraAdapterParameters(const ModelSpec& model, int rank,
 MemoryLines modelStateBytes(double trainable, double frozen, double frozenWeightBytes,
                             const StateBytesPerParam& bytes, int zeroStage, int n);
 
-/// Everything the per-stage training memory needs, precomputed once for a
-/// (workload, plan). Build with makeTrainingSetup().
 /// How the layers are split over pipeline stages: evenly, the remainder on
 /// the first stages. With `embedding` (`loss`) set the split counts the
 /// embedding (the loss) as one more layer, so the first (last) stage holds
@@ -52,6 +50,8 @@ struct PipelineSplit {
 };
 PipelineSplit pipelineSplitOf(const Workload& workload);
 
+/// Everything the per-stage training memory needs, precomputed once for a
+/// (workload, plan). Build with makeTrainingSetup().
 struct TrainingSetup {
     const Workload* workload = nullptr;
     ParameterCount params;
