@@ -35,6 +35,9 @@ struct PerformanceResult {
     double elementwiseTimeS = 0;
     double bubbleTimeS = 0;      ///< (p−1)/v micro-batch slots (Narayanan et al. 2021 §2.2)
     double optimizerTimeS = 0;   ///< optimizer step, HBM-bound
+    /// Activation offload copies (activation_offload_layers) that outlast
+    /// the layer they overlap, per step.
+    double activationOffloadTimeS = 0;
     double modelFlopsPerStep = 0;
     double hardwareFlopsPerStep = 0;
     double mfu = 0;
@@ -84,6 +87,8 @@ struct AnalysisResult {
     double microBatches = 0;
     MemoryLines memory;          ///< most-loaded GPU
     int mostLoadedStage = 0;
+    /// Per GPU, held in host memory by activation offload (not in `memory`).
+    double offloadedActivationBytes = 0;
     std::vector<StageMemory> stages;
     double gpuCapacityBytes = 0; ///< vendor memory_gb × 10^9
     double usableBytes = 0;      ///< what the plan may use (reserve / engine fraction applied)

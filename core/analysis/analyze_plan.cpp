@@ -10,6 +10,7 @@
 #include "core/workload/workload_efficiency.h"
 #include "core/workload/workload_validation.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace infrafit {
@@ -266,6 +267,18 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                         + " (Megatron-Core account_for_*_in_pipeline_split): "
                         + fmt("first stage %.0f layers, ", first) + fmt("last %.0f, ", last)
                         + fmt("at most %.0f", double(mostLayersOnStage(w.model, p, split))));
+        }
+        if (w.activationOffloadLayers > 0 && ctx.plan.pipeline == 1) {
+            const double gbs = ctx.rates.hostMemoryBytesPerS / 1e9;
+            const bool c2c = superchipHostLinkGbsPerDirection(ctx.config.gpu) > 0;
+            a.push_back(fmt("activation offload: %.0f layers' activations copied to host memory "
+                            "in the forward pass and back in the backward, ",
+                            double(std::min(w.activationOffloadLayers, w.model.layers - 1)))
+                        + fmt("%.0f GB/s each way per GPU (", gbs)
+                        + (c2c ? "the Grace superchip's NVLink-C2C share"
+                               : "the GPU's PCIe link")
+                        + ", 80% of peak); each copy hides behind the next layer's compute, "
+                          "the GPU keeps the other layers' activations (Transformer Engine CPU offload)");
         }
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.efficiency.family, w.precision);

@@ -95,6 +95,10 @@ struct LinkRates {
     /// Per GPU over its own PCIe link to the host and the NICs (GPUDirect
     /// RDMA sends inter-node traffic through it), whatever the GPU fabric.
     double hostLinkBytesPerS = 0;
+    /// Per GPU, one way, to the host's memory: NVLink-C2C on a Grace
+    /// superchip (superchipHostLinkGbsPerDirection()), else the PCIe link
+    /// above. Activation offload copies run at this rate.
+    double hostMemoryBytesPerS = 0;
     double intraLatencyS = 0;
     double interLatencyS = 0;
     /// GPUs that reach each other over the GPU link: the node's, or the GPU

@@ -217,8 +217,35 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     perf.optimizerTimeS = hbm > 0 ? 2.0 * (mem.weightsBytes + mem.gradientsBytes
                                            + mem.optimizerBytes) / hbm
                                   : 0;
+    if (setup.offloadedLayers > 0) {
+        // Activation offload (Transformer Engine cpu_offload.py, the
+        // double-buffered group handler Megatron-Core uses): in the forward
+        // pass a layer's activations are copied to the host while the next
+        // layer computes; in the backward pass each is copied back while the
+        // layer after it (in backward order) computes. A copy longer than the
+        // layer it hides behind stalls the stream by the difference. Copies
+        // run on the copy engines at the host link's rate each way
+        // (LinkRates::hostMemoryBytesPerS).
+        const int layers = std::max(1, m.layers);
+        // Offloaded layers are taken as average layers (training_memory.cpp).
+        const int denseLayers = m.isMoe() ? std::clamp(m.firstDenseLayers, 0, layers) : layers;
+        const double layerBytes = (denseLayers * setup.denseLayerActivation
+                                   + (layers - denseLayers) * setup.moeLayerActivation)
+                                  / layers;
+        res.offloadedActivationBytes = setup.offloadedLayers * layerBytes;
+        const double copyS = ctx.rates.hostMemoryBytesPerS > 0
+                                 ? layerBytes / ctx.rates.hostMemoryBytesPerS
+                                 : 1e30;
+        const double layerS = (microComputeS - slowest.logitsS) / layers;
+        const double forwardS = layerS / (1.0 + backwardFactor);
+        const double backwardS = layerS - forwardS;
+        perf.activationOffloadTimeS = std::min(
+            1e30, setup.offloadedLayers
+                      * (std::max(0.0, copyS - forwardS) + std::max(0.0, copyS - backwardS)) * mb);
+    }
     perf.stepTimeS = perf.computeTimeS + comm.tpTimeS + comm.epTimeS + perf.bubbleTimeS
-                     + comm.ppExposedS + comm.dpExposedS + perf.optimizerTimeS;
+                     + comm.ppExposedS + comm.dpExposedS + perf.optimizerTimeS
+                     + perf.activationOffloadTimeS;
     comm.exposedTimeS = comm.tpTimeS + comm.epTimeS + comm.ppExposedS + comm.dpExposedS;
     comm.communicationFraction = perf.stepTimeS > 0 ? comm.exposedTimeS / perf.stepTimeS : 0;
     comm.sufficient = comm.communicationFraction <= maxCommunicationFraction && comm.tpLevel != LinkLevel::Nic;

@@ -223,6 +223,8 @@ TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
     s.zeroStage = plan.zeroStage;
     s.virtualStages = std::max(1, plan.virtualStages);
     s.split = pipelineSplitOf(w);
+    if (w.kind == WorkloadKind::Training && s.pipeline == 1)
+        s.offloadedLayers = std::clamp(w.activationOffloadLayers, 0, std::max(0, w.model.layers - 1));
     s.sequenceParallel = plan.sequenceParallel && s.tensor > 1;
     s.recompute = plan.recompute;
     s.context = std::max(1, plan.context);
@@ -331,6 +333,20 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
     const double rep = s.sequenceParallel ? 1.0 / t : 1.0;
     ActivationSplit a;
     a.layers = (dense * s.denseLayerActivation + moe * s.moeLayerActivation) * inFlight;
+    if (s.offloadedLayers > 0 && dense + moe > 0) {
+        // CPU activation offload (Transformer Engine cpu_offload.py,
+        // AsyncDoubleBufferGroupOffloadHandler): the first n layers' tensors
+        // leave the GPU once their copy to the host ends, while the next
+        // layer runs, and come back one layer ahead of their backward pass
+        // (a double buffer of two layers). The peak is at the end of the
+        // forward pass, with the L − n layers not offloaded resident, and
+        // never below the double buffer's two layers. Offloaded layers are
+        // taken as average layers of the stage.
+        const int layers = dense + moe;
+        const int resident = std::max(layers - std::min(s.offloadedLayers, layers - 1),
+                                      std::min(layers, 2));
+        a.layers *= double(resident) / layers;
+    }
     a.recomputeWorkingSet = s.recomputeWorkingSet;
     if (first) {
         // int64 token ids (8·s·b) and the embedding-dropout mask (s·b·h).

@@ -74,6 +74,9 @@ struct TrainingSetup {
     double denseLayerActivation = 0; ///< one layer's stored activations on one GPU
     double moeLayerActivation = 0;
     double recomputeWorkingSet = 0;  ///< full recompute: one layer without recompute
+    /// Layers whose activations go to host memory (activation_offload_layers,
+    /// at most the layers less one; only without pipeline parallelism).
+    int offloadedLayers = 0;
     double loraParamsPerLayer = 0;   ///< adapter parameters per layer (whole layer)
 };
 

@@ -99,6 +99,8 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
     memory["usable_bytes"] = bytes(r.usableBytes);
     memory["fits"] = r.fits;
     memory["most_loaded_stage"] = r.mostLoadedStage;
+    if (r.kind == WorkloadKind::Training)
+        memory["offloaded_activation_bytes"] = bytes(r.offloadedActivationBytes);
     nlohmann::json stages = nlohmann::json::array();
     for (const auto& s : r.stages) {
         nlohmann::json stage = linesToJson(s.memory);
@@ -124,6 +126,8 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
                         {"roofline_crossover_batch", p.rooflineCrossoverBatch},
                         {"compute_efficiency", r.computeEfficiency},
                         {"binding_limit", std::string(enumName(r.bindingLimit))}};
+    if (r.kind == WorkloadKind::Training)
+        j["performance"]["activation_offload_time_s"] = p.activationOffloadTimeS;
     if (r.kind == WorkloadKind::Inference) {
         j["performance"]["prefill_time_s"] = p.prefillTimeS;
         j["performance"]["serving_batch"] = p.servingBatch;
@@ -133,7 +137,8 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
         // and GUI details"): the keys stay, their values are null.
         for (const char* key : {"step_time_s", "mfu", "hfu", "tokens_per_s", "training_days",
                                 "ttft_s", "tpot_s", "output_tokens_per_s", "compute_time_s",
-                                "bubble_time_s", "optimizer_time_s", "prefill_time_s"}) {
+                                "bubble_time_s", "optimizer_time_s", "prefill_time_s",
+                                "activation_offload_time_s"}) {
             if (j["performance"].contains(key))
                 j["performance"][key] = nullptr;
         }

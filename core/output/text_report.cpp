@@ -184,6 +184,10 @@ std::string textReport(const AnalysisResult& r)
                       "optimizer %.3f)",
                  f.stepTimeS, f.computeTimeS, f.bubbleTimeS, r.interconnect.exposedTimeS,
                  f.optimizerTimeS);
+            if (r.offloadedActivationBytes > 0)
+                appendLine(out, "  activation offload: %.2f GiB per GPU in host memory, %.3f s "
+                                "of copies not hidden by compute",
+                    r.offloadedActivationBytes / reportGib, f.activationOffloadTimeS);
             appendLine(out, "  %.0f tokens/s, MFU %.1f%%, HFU %.1f%%, %.1f days for the training tokens",
                  f.tokensPerS, 100 * f.mfu, 100 * f.hfu, f.trainingDays);
         } else {

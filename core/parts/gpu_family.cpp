@@ -70,4 +70,24 @@ bool isBlackwellUltra(const Gpu& gpu)
     return LowerNames(gpu).hasAny({"blackwell ultra", "b300", "gb300"});
 }
 
+double superchipHostLinkGbsPerDirection(const Gpu& gpu)
+{
+    // NVLink-C2C carries 900 GB/s in both directions together (450 each
+    // way) between a Grace CPU and its GPUs. GH200 joins one Hopper GPU to
+    // it; GB200 (and GB300) join two Blackwell GPUs to one Grace, which
+    // share the link ("GB200 Grace Blackwell Superchip connects two
+    // Blackwell GPUs and a Grace CPU with the NVLink-C2C interface that
+    // delivers 900 GB/s of bidirectional bandwidth", NVIDIA technical blog,
+    // "NVIDIA GB200 NVL72 Delivers Trillion-Parameter LLM Training and
+    // Real-Time Inference", 2024). Grace's LPDDR5X (up to 512 GB/s, GB200
+    // datasheet) does not bind below that share.
+    constexpr double c2cBothWaysGbs = 900.0;
+    const LowerNames names(gpu);
+    if (names.hasAny({"gb200", "gb300"}))
+        return c2cBothWaysGbs / 2.0 / 2.0;
+    if (names.hasAny({"gh200"}))
+        return c2cBothWaysGbs / 2.0;
+    return 0;
+}
+
 } // namespace infrafit

@@ -111,7 +111,8 @@ StorageHostResult checkStorageAndHost(
         // Asynchronous checkpointing copies each GPU's shard to pinned host
         // memory first (PyTorch DCP async_save, Megatron-LM --async-save).
         stagingPerGpu = s.checkpoint.bytesPerNode / gpusPerNode;
-        offloadPerGpu = offloadBytesPerGpu(w, r.parameters, p);
+        // Offloaded activations are pinned host memory as well.
+        offloadPerGpu = offloadBytesPerGpu(w, r.parameters, p) + r.offloadedActivationBytes;
     } else if (r.analyzed) {
         const int servingPerNode = static_cast<int>(std::min<long long>(gpusPerNode, usedGpus));
         s.modelLoad = planModelLoad(w, r.memory.weightsBytes, servingPerNode, s.nodesUsed, node);

@@ -112,6 +112,13 @@ std::vector<WF> buildWorkloadFields()
             .shownFor = trainingOnly, .section = "Training",
             .help = "Megatron-Core: the pipeline split counts the output layer and loss as a "
                     "layer, so the last stage holds one transformer layer fewer"}),
+        zeroAbsentField<&Workload::activationOffloadLayers>({.key = "activation_offload_layers",
+            .label = "Activation offload", .unit = "layers", .minimum = 1,
+            .maximum = workloadFieldsMaxLayers, .absent = "off", .shownFor = trainingOnly,
+            .section = "Training",
+            .help = "Layers whose activations are copied to host memory in the forward pass "
+                    "and back in the backward (Megatron cpu_offloading_num_layers); needs "
+                    "pipeline 1 and no recompute"}),
         plainField<&Workload::flashAttention>({.key = "flash_attention",
             .label = "FlashAttention", .shownFor = trainingOnly, .section = "Training",
             .help = "Attention without storing the score matrix"}),

@@ -257,6 +257,13 @@ struct Workload {
     /// holds one transformer layer fewer (get_num_layers_to_build).
     bool embeddingInPipelineSplit = false;
     bool lossInPipelineSplit = false;
+    /// Megatron-Core's cpu_offloading_num_layers (Transformer Engine's CPU
+    /// offload of activations): the stored activations of this many layers
+    /// are copied to host memory during the forward pass and back during
+    /// the backward pass. 0 = off; only without pipeline parallelism and
+    /// without recompute, and fewer than the model's layers
+    /// (TransformerConfig.__post_init__).
+    int activationOffloadLayers = 0;
     /// Units the pipeline is split into: the layers, plus the embedding and
     /// the loss when they count as layers.
     [[nodiscard]] int pipelineSplitUnits() const

@@ -72,6 +72,18 @@ std::string planRuleViolation(const Workload& w, const Parallelism& p)
     }
     if (w.kind == WorkloadKind::Training && p.virtualStages > 1 && p.pipeline == 1)
         return "virtual_stages > 1 needs pipeline > 1";
+    // Megatron-Core refuses CPU activation offload with pipeline parallelism
+    // and with recompute (TransformerConfig.__post_init__: "no support for
+    // Pipeline parallelism with CPU offloading", "CPU offloading does not
+    // work when activation recomputation is enabled").
+    if (w.kind == WorkloadKind::Training && w.activationOffloadLayers > 0) {
+        if (p.pipeline > 1)
+            return "activation_offload_layers needs pipeline 1 (Megatron-Core offloads "
+                   "activations only without pipeline parallelism)";
+        if (p.recompute != Recompute::None)
+            return "activation_offload_layers needs recompute \"none\" (Megatron-Core does not "
+                   "offload activations that are recomputed)";
+    }
     return {};
 }
 
@@ -98,6 +110,11 @@ void validateWorkload(const Workload& w, const std::string& pointer, std::vector
         problems.push_back({pointer + "/offload",
                             "optimizer offload partitions the optimizer state, which needs "
                             "parallelism.zero_stage 1 or higher (ZeRO-Offload)"});
+    if (w.kind == WorkloadKind::Training && w.activationOffloadLayers >= w.model.layers
+        && w.activationOffloadLayers > 0)
+        problems.push_back({pointer + "/activation_offload_layers",
+                            "must be less than the model's layers (" + str(w.model.layers)
+                                + "), as Megatron-Core requires (TransformerConfig)"});
     if (!w.parallelism)
         return;
     const std::string violation = planRuleViolation(w, *w.parallelism);

@@ -92,6 +92,38 @@ TEST_CASE("the fp8 recipe is editable for fp8 only, and its choice is undoable",
     CHECK(recipe->currentText() == QStringLiteral("current"));
 }
 
+TEST_CASE("activation offload is a spin box whose edits are undoable and whose plan rule "
+          "refuses a pipeline", "[ui][workloads][validation]")
+{
+    test::WindowFixture f;
+    auto* form = f.window->workloadsPage()->form();
+    auto* offload = form->findChild<QSpinBox*>(QStringLiteral("activationOffloadLayersSpinBox"));
+    auto* autoPlan = form->findChild<QCheckBox*>(QStringLiteral("autoPlanCheckBox"));
+    auto* pipeline = form->findChild<QSpinBox*>(QStringLiteral("parallelismPipelineSpinBox"));
+    REQUIRE(offload);
+    REQUIRE(autoPlan);
+    REQUIRE(pipeline);
+    const auto workload = [&] { return f.window->document()->project().workloads[0]; };
+    REQUIRE(workload().kind == WorkloadKind::Training);
+    CHECK(offload->value() == 0);
+    offload->setValue(8);
+    CHECK(workload().activationOffloadLayers == 8);
+    autoPlan->setChecked(false); // explicit plan: pipeline 1, no recompute
+    REQUIRE(workload().parallelism.has_value());
+    const int steps = f.window->document()->undoStack()->count();
+    pipeline->setValue(2); // Megatron-Core offloads only without a pipeline
+    CHECK(workload().parallelism->pipeline == 1);
+    CHECK(f.window->document()->undoStack()->count() == steps);
+    auto* problems = form->findChild<QLabel*>(QStringLiteral("workloadProblemsLabel"));
+    REQUIRE(problems);
+    CHECK(problems->text().contains(QStringLiteral("activation_offload_layers")));
+    // Undo the plan choice and the offload: back to the file's values.
+    f.window->document()->undoStack()->undo();
+    f.window->document()->undoStack()->undo();
+    CHECK(workload().activationOffloadLayers == 0);
+    CHECK(offload->value() == 0);
+}
+
 TEST_CASE("an invalid plan is refused with core's reason", "[ui][workloads][validation]")
 {
     test::WindowFixture f;

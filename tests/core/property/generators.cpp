@@ -393,6 +393,11 @@ Workload generateWorkload(
             if (!planRuleViolation(w, p).empty())
                 w.embeddingInPipelineSplit = w.lossInPipelineSplit = false;
         }
+        // Megatron-Core's CPU activation offload: no pipeline, no recompute,
+        // fewer layers than the model.
+        if (p.pipeline == 1 && p.recompute == Recompute::None && w.model.layers > 1
+            && rng.chance(0.3))
+            w.activationOffloadLayers = rng.logInt(1, w.model.layers - 1);
     } else {
         Parallelism p;
         p.tensor = pickTensor(rng, w.model, gpn);

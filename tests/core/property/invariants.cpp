@@ -210,10 +210,18 @@ void checkSpeed(std::string& failures, const Workload& w, const ResolvedConfigur
         fail(failures, "communication_fraction outside [0, 1]", num(c.communicationFraction));
     if (w.kind == WorkloadKind::Training) {
         // training_analysis.cpp: step = compute + TP + EP + bubble + PP +
-        // exposed DP + optimizer; exposed communication = TP + EP + PP + exposed DP.
+        // exposed DP + optimizer + activation offload stalls; exposed
+        // communication = TP + EP + PP + exposed DP.
         expectEqual(failures, "step_time_s vs its parts", p.stepTimeS,
             p.computeTimeS + c.tpTimeS + c.epTimeS + p.bubbleTimeS + c.ppExposedS + c.dpExposedS
-                + p.optimizerTimeS);
+                + p.optimizerTimeS + p.activationOffloadTimeS);
+        // Offload costs time and host memory only when layers are offloaded.
+        if (w.activationOffloadLayers == 0
+            && (p.activationOffloadTimeS != 0 || r.offloadedActivationBytes != 0))
+            fail(failures, "activation offload figures without offloaded layers",
+                 num(p.activationOffloadTimeS));
+        if (p.activationOffloadTimeS < 0 || r.offloadedActivationBytes < 0)
+            fail(failures, "negative activation offload figure", num(p.activationOffloadTimeS));
         expectEqual(failures, "exposed_time_s vs its parts", c.exposedTimeS,
             c.tpTimeS + c.epTimeS + c.ppExposedS + c.dpExposedS);
         if (p.stepTimeS <= 0)
