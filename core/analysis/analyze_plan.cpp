@@ -245,6 +245,11 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
         // Numbers from the sourced table (training_constants.h).
         const ConstantTexts& texts = constantTexts();
         a.push_back(texts.memory);
+        a.push_back(w.fusedCrossEntropy
+                        ? "loss: fused cross-entropy keeps only the 16-bit logits "
+                          "(fused_cross_entropy; Transformer Engine's kernel)"
+                        : "loss: the 16-bit logits and an fp32 copy for the cross-entropy are "
+                          "kept (fused_cross_entropy off)");
         a.push_back(texts.framework);
         a.push_back(std::string("TP communication ")
                     + (tpCommOverlapOn(ctx) ? "overlapped with GEMMs (up to 90%)" : "not overlapped")

@@ -354,8 +354,13 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
     }
     if (last) {
         // Logits in the compute type plus the fp32 copy the cross-entropy
-        // uses (vocab-parallel: /t), and the final-norm input.
-        a.logits = sb * m.vocabSize / t * (s.activationBytes + 4.0)
+        // uses (vocab-parallel: /t), and the final-norm input. A fused loss
+        // kernel keeps no fp32 copy: Transformer Engine's
+        // parallel_cross_entropy saves its 16-bit input for the backward pass
+        // and computes the loss and gradient in fp32 registers
+        // (transformer_engine/pytorch/cross_entropy.py, CrossEntropyFunction).
+        const double fp32Copy = w.fusedCrossEntropy ? 0.0 : 4.0;
+        a.logits = sb * m.vocabSize / t * (s.activationBytes + fp32Copy)
                    + s.activationBytes * sb * m.hiddenSize * rep;
     }
     lines.activationsBytes = a.layers + a.recomputeWorkingSet + a.embedding + a.logits;

@@ -398,6 +398,7 @@ Workload generateWorkload(
         if (p.pipeline == 1 && p.recompute == Recompute::None && w.model.layers > 1
             && rng.chance(0.3))
             w.activationOffloadLayers = rng.logInt(1, w.model.layers - 1);
+        w.fusedCrossEntropy = rng.chance(0.5);
     } else {
         Parallelism p;
         p.tensor = pickTensor(rng, w.model, gpn);
