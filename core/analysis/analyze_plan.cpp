@@ -54,11 +54,15 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
         add(r, Severity::Error, "memory.exceeds_capacity",
             fmt("needs %.1f GiB per GPU (most-loaded stage %.0f) but %.1f GiB is usable",
                 total / gib, r.mostLoadedStage, r.usableBytes / gib),
-            w.kind == WorkloadKind::Training
-                ? "raise tensor/pipeline parallelism, the ZeRO stage or recomputation, or use a "
-                  "GPU with more memory"
-                : "raise tensor parallelism, lower the concurrent requests or context, quantise "
-                  "weights or the KV cache");
+            w.kind != WorkloadKind::Training ? std::string(
+                "raise tensor parallelism, lower the concurrent requests or context, quantise "
+                "weights or the KV cache")
+            : w.activationOffloadLayers > 0
+                ? std::string("offload more layers' activations, raise tensor parallelism or the "
+                              "ZeRO stage, or use a GPU with more memory (pipeline parallelism "
+                              "and recomputation need activation_offload_layers off)")
+                : std::string("raise tensor/pipeline parallelism, the ZeRO stage or "
+                              "recomputation, or use a GPU with more memory"));
     } else if (total > 0.9 * r.usableBytes) {
         add(r, Severity::Warning, "memory.tight",
             fmt("uses %.0f%% of usable GPU memory (%.1f of %.1f GiB)",
@@ -111,9 +115,9 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
         // datasheet peaks, in every precision (docs/validation.md, "GB300").
         if (isBlackwellUltra(ctx.config.gpu))
             add(r, Severity::Warning, "performance.blackwell_ultra_offset",
-                "Blackwell Ultra (B300/GB300): NVIDIA's published GB300 training runs were "
-                "20-26% faster than this model gives at the datasheet peaks, in fp8, MXFP8 and "
-                "NVFP4 alike; the step time here is likely about a fifth too long",
+                "Blackwell Ultra (B300/GB300): this model's throughput was 20-26% below "
+                "NVIDIA's published GB300 training runs at the datasheet peaks, in fp8, MXFP8 "
+                "and NVFP4 alike; the step time here is likely a quarter to a third too long",
                 "read the speed as a lower bound (docs/validation.md, GB300)");
         if (p.stepTimeS > 0 && p.bubbleTimeS / p.stepTimeS > 0.2)
             add(r, Severity::Warning, "performance.pipeline_bubble",
@@ -246,10 +250,10 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
         const ConstantTexts& texts = constantTexts();
         a.push_back(texts.memory);
         a.push_back(w.fusedCrossEntropy
-                        ? "loss: fused cross-entropy keeps only the 16-bit logits "
+                        ? "loss: fused cross-entropy keeps only the logits in the compute type "
                           "(fused_cross_entropy; Transformer Engine's kernel)"
-                        : "loss: the 16-bit logits and an fp32 copy for the cross-entropy are "
-                          "kept (fused_cross_entropy off)");
+                        : "loss: the logits in the compute type and an fp32 copy for the "
+                          "cross-entropy are kept (fused_cross_entropy off)");
         a.push_back(texts.framework);
         a.push_back(std::string("TP communication ")
                     + (tpCommOverlapOn(ctx) ? "overlapped with GEMMs (up to 90%)" : "not overlapped")
@@ -282,8 +286,10 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                         + fmt("%.0f GB/s each way per GPU (", gbs)
                         + (c2c ? "the Grace superchip's NVLink-C2C share"
                                : "the GPU's PCIe link")
-                        + ", 80% of peak); each copy hides behind the next layer's compute, "
-                          "the GPU keeps the other layers' activations (Transformer Engine CPU offload)");
+                        + ", 80% of peak); each copy hides behind a window of about layers / "
+                          "offloaded layers' compute and stalls the step by what is longer; at "
+                          "its peak the GPU keeps the other layers' activations, two layers' at "
+                          "least (Transformer Engine's CPU offload schedule)");
         }
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.efficiency.family, w.precision);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "core/analysis/activation_offload.h"
 #include "core/analysis/analysis_context.h"
 #include "core/analysis/analyze_plan.h"
 #include "core/analysis/communication.h"
@@ -217,15 +218,19 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     perf.optimizerTimeS = hbm > 0 ? 2.0 * (mem.weightsBytes + mem.gradientsBytes
                                            + mem.optimizerBytes) / hbm
                                   : 0;
+    // Activation offload copies cross the GPU's PCIe link unless it reaches
+    // the host over NVLink-C2C (a Grace superchip); they count there in the
+    // link demand below, once: the forward copies and the backward reloads
+    // run in opposite directions.
+    double offloadPcieBytes = 0;
     if (setup.offloadedLayers > 0) {
-        // Activation offload (Transformer Engine cpu_offload.py, the
-        // double-buffered group handler Megatron-Core uses): in the forward
-        // pass a layer's activations are copied to the host while the next
-        // layer computes; in the backward pass each is copied back while the
-        // layer after it (in backward order) computes. A copy longer than the
-        // layer it hides behind stalls the stream by the difference. Copies
+        // Activation offload: one layer's stored activations go to the host
+        // in the forward pass and come back in the backward, each copy
+        // hidden behind a window of layers (activation_offload.h). Copies
         // run on the copy engines at the host link's rate each way
-        // (LinkRates::hostMemoryBytesPerS).
+        // (LinkRates::hostMemoryBytesPerS). A layer's time is its share of
+        // the micro-batch's compute and exposed collectives, without the
+        // output layer.
         const int layers = std::max(1, m.layers);
         // Offloaded layers are taken as average layers (training_memory.cpp).
         const int denseLayers = m.isMoe() ? std::clamp(m.firstDenseLayers, 0, layers) : layers;
@@ -233,15 +238,16 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
                                    + (layers - denseLayers) * setup.moeLayerActivation)
                                   / layers;
         res.offloadedActivationBytes = setup.offloadedLayers * layerBytes;
-        const double copyS = ctx.rates.hostMemoryBytesPerS > 0
-                                 ? layerBytes / ctx.rates.hostMemoryBytesPerS
-                                 : 1e30;
-        const double layerS = (microComputeS - slowest.logitsS) / layers;
+        if (superchipHostLinkGbsPerDirection(ctx.config.gpu) <= 0)
+            offloadPcieBytes = res.offloadedActivationBytes * mb;
+        const double copyS = layerBytes / std::max(1.0, ctx.rates.hostMemoryBytesPerS);
+        const double layerS
+            = std::max(0.0, microComputeS + slowest.exposedCommS() - slowest.logitsS) / layers;
         const double forwardS = layerS / (1.0 + backwardFactor);
-        const double backwardS = layerS - forwardS;
-        perf.activationOffloadTimeS = std::min(
-            1e30, setup.offloadedLayers
-                      * (std::max(0.0, copyS - forwardS) + std::max(0.0, copyS - backwardS)) * mb);
+        perf.activationOffloadTimeS
+            = activationOffloadStallS(layers, setup.offloadedLayers, copyS, forwardS,
+                                      layerS - forwardS)
+              * mb;
     }
     perf.stepTimeS = perf.computeTimeS + comm.tpTimeS + comm.epTimeS + perf.bubbleTimeS
                      + comm.ppExposedS + comm.dpExposedS + perf.optimizerTimeS
@@ -252,7 +258,8 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     comm.levels = linkDemands({{comm.tpLevel, comm.tpBytes},
                                {comm.ppLevel, comm.ppBytes},
                                {comm.dpLevel, comm.dpBytes},
-                               {comm.epLevel, comm.epBytes}},
+                               {comm.epLevel, comm.epBytes},
+                               {LinkLevel::Pcie, offloadPcieBytes}},
                               perf.computeTimeS, ctx.rates);
 
     // --- throughput and utilisation (MFU: Chowdhery et al. 2022 PaLM App. B;

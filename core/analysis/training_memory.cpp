@@ -336,12 +336,13 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
     if (s.offloadedLayers > 0 && dense + moe > 0) {
         // CPU activation offload (Transformer Engine cpu_offload.py,
         // AsyncDoubleBufferGroupOffloadHandler): the first n layers' tensors
-        // leave the GPU once their copy to the host ends, while the next
-        // layer runs, and come back one layer ahead of their backward pass
-        // (a double buffer of two layers). The peak is at the end of the
-        // forward pass, with the L − n layers not offloaded resident, and
-        // never below the double buffer's two layers. Offloaded layers are
-        // taken as average layers of the stage.
+        // are freed when their copy to the host is waited for, at the end of
+        // its window of layers (activation_offload.h), the last at the end
+        // of the forward pass; the backward pass reloads them over the same
+        // windows. The peak, at the end of the forward pass, holds the L − n
+        // layers not offloaded, and never less than two layers (the one
+        // computing and the one whose copy is under way). Offloaded layers
+        // are taken as average layers of the stage.
         const int layers = dense + moe;
         const int resident = std::max(layers - std::min(s.offloadedLayers, layers - 1),
                                       std::min(layers, 2));

@@ -170,6 +170,8 @@ std::string textReport(const AnalysisResult& r)
         memoryRow(out, "GPU capacity", r.gpuCapacityBytes);
         appendLine(out, "  fits: %s (%.0f%% of usable)", r.fits ? "yes" : "NO",
             r.usableBytes > 0 ? 100.0 * m.totalBytes() / r.usableBytes : 0.0);
+        if (r.offloadedActivationBytes > 0)
+            memoryRow(out, "offloaded to host", r.offloadedActivationBytes);
         if (r.stages.size() > 1) {
             appendLine(out, "  per stage (GiB): ");
             for (const auto& s : r.stages)
@@ -185,9 +187,9 @@ std::string textReport(const AnalysisResult& r)
                  f.stepTimeS, f.computeTimeS, f.bubbleTimeS, r.interconnect.exposedTimeS,
                  f.optimizerTimeS);
             if (r.offloadedActivationBytes > 0)
-                appendLine(out, "  activation offload: %.2f GiB per GPU in host memory, %.3f s "
-                                "of copies not hidden by compute",
-                    r.offloadedActivationBytes / reportGib, f.activationOffloadTimeS);
+                appendLine(out, "  activation offload: %.3f s per step of copies not hidden by "
+                                "compute",
+                    f.activationOffloadTimeS);
             appendLine(out, "  %.0f tokens/s, MFU %.1f%%, HFU %.1f%%, %.1f days for the training tokens",
                  f.tokensPerS, 100 * f.mfu, 100 * f.hfu, f.trainingDays);
         } else {

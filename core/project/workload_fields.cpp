@@ -122,9 +122,9 @@ std::vector<WF> buildWorkloadFields()
         plainField<&Workload::fusedCrossEntropy>({.key = "fused_cross_entropy",
             .label = "Fused cross-entropy", .writeDefault = false, .shownFor = trainingOnly,
             .section = "Training",
-            .help = "The loss kernel keeps only the 16-bit logits and writes its gradient over "
-                    "them (Megatron cross_entropy_loss_fusion with Transformer Engine); off: an "
-                    "fp32 copy of the logits is kept too"}),
+            .help = "The loss kernel keeps only the logits in the compute type and writes its "
+                    "gradient over them (Megatron cross_entropy_loss_fusion with Transformer "
+                    "Engine); off: an fp32 copy of the logits is kept too"}),
         plainField<&Workload::flashAttention>({.key = "flash_attention",
             .label = "FlashAttention", .shownFor = trainingOnly, .section = "Training",
             .help = "Attention without storing the score matrix"}),

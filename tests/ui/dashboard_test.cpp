@@ -3,6 +3,7 @@
 // display unit only), and they follow edits.
 #include "ui/analysis/analysis_page.h"
 #include "ui/analysis/live_analysis.h"
+#include "ui/charts/chart_builders.h"
 #include "ui/charts/chart_panel.h"
 #include "ui/project/project_document.h"
 
@@ -233,4 +234,31 @@ TEST_CASE("power cap chart draws core's sweep of throughput and cost against the
         REQUIRE(cost);
         CHECK(cost->at(0).y() > 0);
     }
+}
+
+TEST_CASE("the step-time chart shows activation offload stalls as their own segment",
+          "[ui][dashboard]")
+{
+    // The segments add up to the step time the analysis gives.
+    AnalysisResult r;
+    r.kind = WorkloadKind::Training;
+    r.analyzed = true;
+    r.fits = true;
+    r.performance.computeTimeS = 4.0;
+    r.performance.bubbleTimeS = 0.5;
+    r.interconnect.exposedTimeS = 0.3;
+    r.performance.optimizerTimeS = 0.1;
+    r.performance.activationOffloadTimeS = 0.2;
+    r.performance.stepTimeS = 5.1;
+    QChart chart;
+    buildTimeChart(&chart, r);
+    auto* offload = setNamed(&chart, QStringLiteral("Activation offload"));
+    REQUIRE(offload);
+    CHECK(offload->at(0) == Approx(0.2));
+    // Without offloaded layers there is no such segment.
+    r.performance.activationOffloadTimeS = 0;
+    r.performance.stepTimeS = 4.9;
+    QChart plain;
+    buildTimeChart(&plain, r);
+    CHECK(setNamed(&plain, QStringLiteral("Activation offload")) == nullptr);
 }

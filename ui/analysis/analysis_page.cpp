@@ -218,7 +218,8 @@ void AnalysisPage::updateResult()
     if (r.kind == WorkloadKind::Training) {
         setFigure(QStringLiteral("step"), tr("Step time"), speedText(formatDuration(h.stepTimeS)),
                   tr("Compute of the micro-batches on the most-loaded stage + pipeline bubble "
-                     "(p−1)/v slots (Narayanan et al. 2021) + exposed communication + optimizer."));
+                     "(p−1)/v slots (Narayanan et al. 2021) + exposed communication + optimizer "
+                     "+ activation offload copies not hidden by compute."));
         setFigure(QStringLiteral("tokens"), tr("Tokens/s (all GPUs)"),
                   speedText(formatNumber(h.tokensPerS)),
                   tr("Global batch × sequence length / step time."));

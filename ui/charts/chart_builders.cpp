@@ -155,6 +155,8 @@ void buildTimeChart(QChart* chart, const AnalysisResult& r)
         series->append(addSet(QObject::tr("Pipeline bubble"), {p.bubbleTimeS}));
         series->append(addSet(QObject::tr("Exposed communication"), {r.interconnect.exposedTimeS}));
         series->append(addSet(QObject::tr("Optimizer"), {p.optimizerTimeS}));
+        if (p.activationOffloadTimeS > 0)
+            series->append(addSet(QObject::tr("Activation offload"), {p.activationOffloadTimeS}));
         total = p.stepTimeS;
     } else {
         reset(chart, QObject::tr("Latency per request (ms)"));

@@ -334,9 +334,9 @@ TEST_CASE("fp4 training carries a warning that its FP4 rate rests on one benchma
 TEST_CASE("Blackwell Ultra training carries the GB300 offset the validation suite measured",
           "[analysis][blackwell]")
 {
-    // NVIDIA's GB300 runs (Megatron-Bridge performance summary, 26.02 and
-    // 26.06) were 20-26 % faster than this model at the datasheet peaks in
-    // fp8, MXFP8 and NVFP4 (docs/validation.md, "GB300").
+    // This model's throughput was 20-26 % below NVIDIA's GB300 runs
+    // (Megatron-Bridge performance summary, 26.02 and 26.06) at the
+    // datasheet peaks in fp8, MXFP8 and NVFP4 (docs/validation.md, "GB300").
     ResolvedConfiguration ultra = gb200Trays(2, true);
     ultra.gpu.id = "nvidia-gb300";
     ultra.gpu.model = "GB300";

@@ -57,7 +57,7 @@ TEST_CASE("A fused cross-entropy keeps only the 16-bit logits (Transformer Engin
     const auto r = analyzeWithPlan(w, gb200Trays(16, true), *w.parallelism);
     bool stated = false;
     for (const auto& line : r.assumptions)
-        stated = stated || line.find("fused cross-entropy keeps only the 16-bit logits")
+        stated = stated || line.find("fused cross-entropy keeps only the logits in the compute type")
                                != std::string::npos;
     CHECK(stated);
     // Written to the project file only when on.
