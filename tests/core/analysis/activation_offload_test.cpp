@@ -43,14 +43,6 @@ Workload llama70bGb200(int offloadLayers)
     return w;
 }
 
-ActivationSplit activationsOf(const Workload& w)
-{
-    ActivationSplit split;
-    (void)trainingStageMemory(makeTrainingSetup(w, countParameters(w.model), *w.parallelism), 0,
-                              &split);
-    return split;
-}
-
 } // namespace
 
 TEST_CASE("Offloading 40 of 80 layers keeps 40 layers' activations on the GPU and 40 in host "
@@ -59,15 +51,15 @@ TEST_CASE("Offloading 40 of 80 layers keeps 40 layers' activations on the GPU an
 {
     const Workload none = llama70bGb200(0);
     const Workload forty = llama70bGb200(40);
-    const ActivationSplit a = activationsOf(none);
-    const ActivationSplit b = activationsOf(forty);
+    const ActivationSplit a = firstStageActivations(none);
+    const ActivationSplit b = firstStageActivations(forty);
     REQUIRE(a.layers > 0);
     // Transformer Engine's double-buffered handler: at the peak, the end of
     // the forward pass, the 40 layers not offloaded; the copies of the first
     // 40 ended while later layers ran.
     CHECK(b.layers == Approx(a.layers * 40.0 / 80.0).epsilon(1e-12));
     // Never below the double buffer's two layers: 79 offloaded keeps 2.
-    const ActivationSplit most = activationsOf(llama70bGb200(79));
+    const ActivationSplit most = firstStageActivations(llama70bGb200(79));
     CHECK(most.layers == Approx(a.layers * 2.0 / 80.0).epsilon(1e-12));
     CHECK(b.embedding == Approx(a.embedding));
     CHECK(b.logits == Approx(a.logits));

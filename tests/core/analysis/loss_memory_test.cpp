@@ -28,14 +28,6 @@ Workload lossTest70b()
     return w;
 }
 
-ActivationSplit lossTestActivations(const Workload& w)
-{
-    ActivationSplit split;
-    (void)trainingStageMemory(makeTrainingSetup(w, countParameters(w.model), *w.parallelism), 0,
-                              &split);
-    return split;
-}
-
 } // namespace
 
 TEST_CASE("A fused cross-entropy keeps only the 16-bit logits (Transformer Engine's "
@@ -46,9 +38,9 @@ TEST_CASE("A fused cross-entropy keeps only the 16-bit logits (Transformer Engin
     // logits plus a 4-byte fp32 copy; fused, 2 bytes
     // (transformer_engine/pytorch/cross_entropy.py saves its bf16 input).
     Workload w = lossTest70b();
-    const ActivationSplit unfused = lossTestActivations(w);
+    const ActivationSplit unfused = firstStageActivations(w);
     w.fusedCrossEntropy = true;
-    const ActivationSplit fused = lossTestActivations(w);
+    const ActivationSplit fused = firstStageActivations(w);
     const double logits = 8192.0 * 2 * 128256; // s × micro-batch × vocabulary, t = 1
     CHECK(unfused.logits - fused.logits == Approx(4.0 * logits).epsilon(1e-12));
     CHECK(fused.layers == Approx(unfused.layers));

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/analysis/training_memory.h"
 #include "core/config/resolved_configuration.h"
 #include "core/io/model_presets.h"
+#include "core/model/parameter_count.h"
 #include "core/workload/workload.h"
 
 namespace infrafit::testing {
@@ -81,6 +83,16 @@ inline Workload presetTraining(const char* key, Parallelism plan, int seq = 4096
     w.microBatchSize = 1;
     w.parallelism = plan;
     return w;
+}
+
+/// The activations of a training workload's first pipeline stage, split
+/// into layers, embedding and logits (trainingStageMemory()).
+inline ActivationSplit firstStageActivations(const Workload& w)
+{
+    ActivationSplit split;
+    (void)trainingStageMemory(makeTrainingSetup(w, countParameters(w.model), *w.parallelism), 0,
+                              &split);
+    return split;
 }
 
 } // namespace infrafit::testing
