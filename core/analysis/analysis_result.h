@@ -36,7 +36,7 @@ struct PerformanceResult {
     double bubbleTimeS = 0;      ///< (p−1)/v micro-batch slots (Narayanan et al. 2021 §2.2)
     double optimizerTimeS = 0;   ///< optimizer step, HBM-bound
     /// Activation offload copies (activation_offload_layers) that outlast
-    /// the layer they overlap, per step.
+    /// the window of layers they overlap (activation_offload.h), per step.
     double activationOffloadTimeS = 0;
     double modelFlopsPerStep = 0;
     double hardwareFlopsPerStep = 0;

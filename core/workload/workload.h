@@ -264,8 +264,8 @@ struct Workload {
     /// without recompute, and fewer than the model's layers
     /// (TransformerConfig.__post_init__).
     int activationOffloadLayers = 0;
-    /// The loss kernel keeps only the logits in the compute type and writes its gradient
-    /// over them (Megatron-Core cross_entropy_loss_fusion with Transformer
+    /// The loss kernel keeps only the logits in the compute type and writes
+    /// its gradient over them (Megatron-Core cross_entropy_loss_fusion with Transformer
     /// Engine's parallel_cross_entropy, Megatron-Bridge's recipes' setting);
     /// off: an fp32 copy of the logits is kept too (PyTorch's cross-entropy
     /// on upcast logits).
