@@ -279,13 +279,12 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
         }
         if (w.activationOffloadLayers > 0 && ctx.plan.pipeline == 1) {
             const double gbs = ctx.rates.hostMemoryBytesPerS / 1e9;
-            const bool c2c = superchipHostLinkGbsPerDirection(ctx.config.gpu) > 0;
             a.push_back(fmt("activation offload: %.0f layers' activations copied to host memory "
                             "in the forward pass and back in the backward, ",
                             double(std::min(w.activationOffloadLayers, w.model.layers - 1)))
                         + fmt("%.0f GB/s each way per GPU (", gbs)
-                        + (c2c ? "the Grace superchip's NVLink-C2C share"
-                               : "the GPU's PCIe link")
+                        + (ctx.rates.hostMemoryOverPcie ? "the GPU's PCIe link"
+                                                        : "the Grace superchip's NVLink-C2C share")
                         + ", 80% of peak); each copy hides behind a window of about layers / "
                           "offloaded layers' compute and stalls the step by what is longer; at "
                           "its peak the GPU keeps the other layers' activations, two layers' at "

@@ -266,7 +266,8 @@ LinkRates linkRates(const ResolvedConfiguration& c)
     }
     r.hostLinkBytesPerS = pcieBytesPerS(c.gpu.pcieGen, c.gpu.pcieLanes) * busEfficiency;
     const double c2cGbs = superchipHostLinkGbsPerDirection(c.gpu);
-    r.hostMemoryBytesPerS = c2cGbs > 0 ? c2cGbs * 1e9 * busEfficiency : r.hostLinkBytesPerS;
+    r.hostMemoryOverPcie = !(c2cGbs > 0);
+    r.hostMemoryBytesPerS = r.hostMemoryOverPcie ? r.hostLinkBytesPerS : c2cGbs * 1e9 * busEfficiency;
     if (c.nic && c.config.nicsPerNode > 0 && c.config.gpusPerNode > 0) {
         const double nodeBytes = c.config.nicsPerNode * c.nic->totalGbps() * 1e9 / 8.0;
         r.interNodeBytesPerS = nodeBytes / c.config.gpusPerNode * busEfficiency;

@@ -99,6 +99,8 @@ struct LinkRates {
     /// superchip (superchipHostLinkGbsPerDirection()), else the PCIe link
     /// above. Activation offload copies run at this rate.
     double hostMemoryBytesPerS = 0;
+    /// Whether that path is the PCIe link (its traffic then loads PCIe).
+    bool hostMemoryOverPcie = true;
     double intraLatencyS = 0;
     double interLatencyS = 0;
     /// GPUs that reach each other over the GPU link: the node's, or the GPU

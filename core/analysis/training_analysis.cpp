@@ -232,13 +232,9 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         // the micro-batch's compute and exposed collectives, without the
         // output layer.
         const int layers = std::max(1, m.layers);
-        // Offloaded layers are taken as average layers (training_memory.cpp).
-        const int denseLayers = m.isMoe() ? std::clamp(m.firstDenseLayers, 0, layers) : layers;
-        const double layerBytes = (denseLayers * setup.denseLayerActivation
-                                   + (layers - denseLayers) * setup.moeLayerActivation)
-                                  / layers;
+        const double layerBytes = setup.offloadedLayerActivation;
         res.offloadedActivationBytes = setup.offloadedLayers * layerBytes;
-        if (superchipHostLinkGbsPerDirection(ctx.config.gpu) <= 0)
+        if (ctx.rates.hostMemoryOverPcie)
             offloadPcieBytes = res.offloadedActivationBytes * mb;
         const double copyS = layerBytes / std::max(1.0, ctx.rates.hostMemoryBytesPerS);
         const double layerS

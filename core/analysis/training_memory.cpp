@@ -259,6 +259,14 @@ TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
         s.loraParamsPerLayer = loraParamsPerLayer(w.model, w.loraRank, false, w.loraTargets);
     s.denseLayerActivation = layerActivationBytes(w.model, in, false);
     s.moeLayerActivation = w.model.isMoe() ? layerActivationBytes(w.model, in, true) : 0;
+    if (s.offloadedLayers > 0) {
+        // Offloaded layers are taken as average layers of the model (one
+        // stage: offload needs pipeline 1).
+        const int layers = std::max(1, w.model.layers);
+        const int dense = w.model.isMoe() ? std::clamp(w.model.firstDenseLayers, 0, layers) : layers;
+        s.offloadedLayerActivation
+            = (dense * s.denseLayerActivation + (layers - dense) * s.moeLayerActivation) / layers;
+    }
     if (s.recompute == Recompute::Full) {
         in.recompute = Recompute::None;
         s.recomputeWorkingSet = std::max(layerActivationBytes(w.model, in, false),
@@ -342,10 +350,10 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
         // windows. The peak, at the end of the forward pass, holds the L − n
         // layers not offloaded, and never less than two layers (the one
         // computing and the one whose copy is under way). Offloaded layers
-        // are taken as average layers of the stage.
+        // are taken as average layers of the stage (makeTrainingSetup keeps
+        // n below the layers).
         const int layers = dense + moe;
-        const int resident = std::max(layers - std::min(s.offloadedLayers, layers - 1),
-                                      std::min(layers, 2));
+        const int resident = std::max(layers - s.offloadedLayers, std::min(layers, 2));
         a.layers *= double(resident) / layers;
     }
     a.recomputeWorkingSet = s.recomputeWorkingSet;

@@ -77,6 +77,9 @@ struct TrainingSetup {
     /// Layers whose activations go to host memory (activation_offload_layers,
     /// at most the layers less one; only without pipeline parallelism).
     int offloadedLayers = 0;
+    /// With layers offloaded: one average layer's stored activations on one
+    /// GPU, what each offload copy moves.
+    double offloadedLayerActivation = 0;
     double loraParamsPerLayer = 0;   ///< adapter parameters per layer (whole layer)
 };
 

@@ -43,6 +43,15 @@ Workload llama70bGb200(int offloadLayers)
     return w;
 }
 
+/// Llama 3 8B on 8 GPUs with FSDP, 8,192 tokens, bf16, `offloadLayers` of
+/// its 32 layers offloaded.
+Workload llama8bFsdp(int offloadLayers)
+{
+    Workload w = presetTraining("llama-3.1-8b", fsdp(8), 8192, 64);
+    w.activationOffloadLayers = offloadLayers;
+    return w;
+}
+
 } // namespace
 
 TEST_CASE("Offloading 40 of 80 layers keeps 40 layers' activations on the GPU and 40 in host "
@@ -137,10 +146,9 @@ TEST_CASE("A copy longer than its window's compute stalls the step by the differ
     // Llama 3 8B, 8 H100 over PCIe Gen5, FSDP, 8,192 tokens, bf16, 16 of 32
     // layers offloaded: a layer stores ~1.2 GB, 24 ms at 50 GB/s, against
     // windows of two ~8 ms forward layers, so every forward copy stalls.
-    Workload w = presetTraining("llama-3.1-8b", fsdp(8), 8192, 64);
+    const Workload w = llama8bFsdp(16);
     const auto config = h100Cluster(1);
-    const auto base = analyzeWithPlan(w, config, *w.parallelism);
-    w.activationOffloadLayers = 16;
+    const auto base = analyzeWithPlan(llama8bFsdp(0), config, *w.parallelism);
     const auto off = analyzeWithPlan(w, config, *w.parallelism);
     REQUIRE(base.analyzed);
     REQUIRE(off.analyzed);
@@ -177,8 +185,7 @@ TEST_CASE("Activation offload follows Megatron-Core's rules: no pipeline, no rec
           "layers than the model",
           "[analysis][offload][rules]")
 {
-    Workload w = presetTraining("llama-3.1-8b", fsdp(8), 8192, 64);
-    w.activationOffloadLayers = 8;
+    Workload w = llama8bFsdp(8);
     Parallelism plan = *w.parallelism;
     CHECK(planRuleViolation(w, plan).empty());
     plan.pipeline = 2;
@@ -237,17 +244,15 @@ TEST_CASE("activation_offload_layers round-trips and is written only when set",
 TEST_CASE("Offload copies load the PCIe link of a GPU without NVLink-C2C, not a superchip's",
           "[analysis][offload][rates]")
 {
-    Workload w = presetTraining("llama-3.1-8b", fsdp(8), 8192, 64);
+    const Workload w = llama8bFsdp(16);
     const auto config = h100Cluster(1);
-    const auto base = analyzeWithPlan(w, config, *w.parallelism);
-    w.activationOffloadLayers = 16;
+    const auto base = analyzeWithPlan(llama8bFsdp(0), config, *w.parallelism);
     const auto off = analyzeWithPlan(w, config, *w.parallelism);
     // Forward copies and backward reloads go opposite ways: the per-direction
     // demand grows by one pass of the offloaded bytes per micro-batch.
     CHECK(off.interconnect.levels.pcie.bytes - base.interconnect.levels.pcie.bytes
           == Approx(off.offloadedActivationBytes * off.microBatches));
-    const auto gbBase = analyzeWithPlan(presetTraining("llama-3.1-8b", fsdp(8), 8192, 64),
-                                        gb200Trays(2, false), *w.parallelism);
+    const auto gbBase = analyzeWithPlan(llama8bFsdp(0), gb200Trays(2, false), *w.parallelism);
     const auto gbOff = analyzeWithPlan(w, gb200Trays(2, false), *w.parallelism);
     CHECK(gbOff.interconnect.levels.pcie.bytes == Approx(gbBase.interconnect.levels.pcie.bytes));
 }
