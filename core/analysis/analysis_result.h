@@ -38,6 +38,12 @@ struct PerformanceResult {
     /// Activation offload copies (activation_offload_layers) that outlast
     /// the window of layers they overlap (activation_offload.h), per step.
     double activationOffloadTimeS = 0;
+    /// ZeRO-Offload (offload "optimizer" or "optimizer_and_weights"), per
+    /// step: the host's optimizer step, the weights' return and the copies
+    /// not hidden by compute (optimizer_offload.h). The GPU waits for it.
+    double optimizerOffloadTimeS = 0;
+    /// Its CPU part: the optimizer step on the host's CPUs.
+    double hostOptimizerStepS = 0;
     double modelFlopsPerStep = 0;
     double hardwareFlopsPerStep = 0;
     double mfu = 0;

@@ -2,6 +2,7 @@
 #include "core/analysis/analyze_plan.h"
 
 #include "core/analysis/analysis_context.h"
+#include "core/analysis/optimizer_offload.h"
 #include "core/analysis/serving_step.h"
 #include "core/analysis/training_memory.h"
 #include "core/analysis/training_time.h"
@@ -290,6 +291,23 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                           "its peak the GPU keeps the other layers' activations, two layers' at "
                           "least (Transformer Engine's CPU offload schedule)");
         }
+        if (w.offload != Offload::None && w.fineTune == FineTune::Full) {
+            a.push_back(fmt("optimizer offload (ZeRO-Offload): Adam runs on the host's CPUs, "
+                            "%.0f bytes of host memory traffic per parameter of the GPU's "
+                            "partition at ",
+                            cpuAdamKernelBytesPerParam + cpuStepOtherBytesPerParam)
+                        + fmt("%.2f of %.0f GB/s per GPU (", cpuAdamMemoryEfficiency,
+                              ctx.rates.hostDramBytesPerS / 1e9)
+                        + (ctx.rates.hostDramAssumed
+                               ? "the configuration gives no CPU memory bandwidth: a "
+                                 "two-socket DDR5-4800 host assumed"
+                               : "the CPUs' memory bandwidth over the node's GPUs")
+                        + fmt("); gradients go to the host and 16-bit weights come back at "
+                              "%.0f GB/s each way, the gradients during the backward pass; "
+                              "the CPU step and the weights' return are not hidden (DeepSpeed "
+                              "has no delayed parameter update)",
+                              ctx.rates.hostMemoryBytesPerS / 1e9));
+        }
     } else {
         ServingEfficiency se = defaultServingEfficiency(ctx.efficiency.family, w.precision);
         const double familyShare = servingFamilyShare(ctx.efficiency.family, w.precision);
@@ -341,7 +359,8 @@ BindingLimit bindingLimitOf(const AnalysisResult& r)
     if (r.kind == WorkloadKind::Inference)
         return p.decodeComputeBound ? BindingLimit::DecodeCompute : BindingLimit::DecodeHbm;
     const auto& ic = r.interconnect;
-    const double parts[] = {p.computeTimeS, ic.exposedTimeS, p.bubbleTimeS, p.optimizerTimeS};
+    const double parts[] = {p.computeTimeS, ic.exposedTimeS, p.bubbleTimeS,
+                            p.optimizerTimeS + p.optimizerOffloadTimeS};
     const BindingLimit limits[] = {BindingLimit::Compute, BindingLimit::CommunicationGpuLink,
                                    BindingLimit::PipelineBubble, BindingLimit::OptimizerStep};
     int best = 0;

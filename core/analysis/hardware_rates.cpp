@@ -2,6 +2,7 @@
 #include "core/analysis/hardware_rates.h"
 
 #include "core/analysis/training_constants.h"
+#include "core/config/host_memory.h"
 
 #include <algorithm>
 #include <string>
@@ -248,6 +249,12 @@ double referenceTrainComputeEfficiency()
     return defaultEfficiency(GpuFamily::Hopper, Precision::Bf16).trainCompute;
 }
 
+double hostMemoryGbsPerNode(const ResolvedConfiguration& c)
+{
+    const double cpus = cpuMemoryGbsPerNode(c);
+    return cpus > 0 ? cpus : trainingModel.defaultHostMemoryGbsPerNode;
+}
+
 LinkRates linkRates(const ResolvedConfiguration& c)
 {
     // Achieved share of a link's per-direction peak and the ring-step
@@ -268,6 +275,8 @@ LinkRates linkRates(const ResolvedConfiguration& c)
     const double c2cGbs = superchipHostLinkGbsPerDirection(c.gpu);
     r.hostMemoryOverPcie = !(c2cGbs > 0);
     r.hostMemoryBytesPerS = r.hostMemoryOverPcie ? r.hostLinkBytesPerS : c2cGbs * 1e9 * busEfficiency;
+    r.hostDramBytesPerS = hostMemoryGbsPerNode(c) * 1e9 / std::max(1, c.config.gpusPerNode);
+    r.hostDramAssumed = !(cpuMemoryGbsPerNode(c) > 0);
     if (c.nic && c.config.nicsPerNode > 0 && c.config.gpusPerNode > 0) {
         const double nodeBytes = c.config.nicsPerNode * c.nic->totalGbps() * 1e9 / 8.0;
         r.interNodeBytesPerS = nodeBytes / c.config.gpusPerNode * busEfficiency;

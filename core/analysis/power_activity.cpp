@@ -29,7 +29,8 @@ std::optional<GpuActivity> gpuActivityFor(const Workload& workload, const Analys
         // it is counted in the exposed communication but draws compute power.
         const double communication = activityTime(comm.tpTimeS) + activityTime(comm.epTimeS)
             + activityTime(comm.ppExposedS) + activityTime(comm.dpExposedS)
-            + activityTime(perf.bubbleTimeS) + activityTime(perf.activationOffloadTimeS);
+            + activityTime(perf.bubbleTimeS) + activityTime(perf.activationOffloadTimeS)
+            + activityTime(perf.optimizerOffloadTimeS);
         const double slowed = std::min(activityTime(comm.overlapSlowdownS), communication);
         a.computeBound = compute - elementwise + slowed;
         a.memoryBound = elementwise + activityTime(perf.optimizerTimeS);

@@ -4,6 +4,7 @@
 #include "core/analysis/analyze_plan.h"
 #include "core/analysis/communication.h"
 #include "core/analysis/flops.h"
+#include "core/analysis/optimizer_offload.h"
 #include "core/analysis/training_constants.h"
 #include "core/analysis/training_memory.h"
 #include "core/analysis/training_time.h"
@@ -160,8 +161,9 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     // gradients over the DP×CP group), hierarchical across nodes
     // (communication.h).
     const MemoryLines& mem = res.memory;
-    const double trainable = setup.stateBytes.gradient > 0
-                                 ? mem.gradientsBytes / setup.stateBytes.gradient
+    const double gpuGradientBytes = gpuGradientBytesPerParam(setup);
+    const double trainable = gpuGradientBytes > 0
+                                 ? mem.gradientsBytes / gpuGradientBytes
                                        * (setup.zeroStage >= 2 ? setup.shardGroup() : 1)
                                  : 0;
     const int reduceGroup = setup.shardGroup();
@@ -218,6 +220,42 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     perf.optimizerTimeS = hbm > 0 ? 2.0 * (mem.weightsBytes + mem.gradientsBytes
                                            + mem.optimizerBytes) / hbm
                                   : 0;
+    // ZeRO-Offload: the optimizer step runs on the host's CPUs instead
+    // (optimizer_offload.h); the GPU only sends gradients and receives
+    // weights. The slowest stage's partition decides the step.
+    double hostOffloadPcieBytes = 0;
+    if (w.offload != Offload::None && w.fineTune == FineTune::Full) {
+        perf.optimizerTimeS = 0;
+        double shard = 0;
+        double stageWeights = 0;
+        for (int i = 0; i < representativeCount; ++i) {
+            const int stage = representative[i];
+            const double p = optimizerShardParams(setup, stage);
+            if (p > shard) {
+                shard = p;
+                stageWeights = stageParams(m, ctx.params, setup.tensor, setup.pipeline,
+                                           setup.expert, stage, setup.split)
+                                   .total();
+            }
+        }
+        OptimizerOffloadInputs in;
+        in.shardParams = shard;
+        in.microBatches = mb;
+        in.forwardS = microComputeS / (1.0 + backwardFactor);
+        in.backwardS = microComputeS - in.forwardS;
+        in.hostLinkBytesPerS = ctx.rates.hostMemoryBytesPerS;
+        in.hostMemoryBytesPerS = ctx.rates.hostDramBytesPerS;
+        in.gradientElementBytes = gpuGradientBytes;
+        in.weightElementBytes = setup.stateBytes.weight;
+        if (w.offload == Offload::OptimizerAndWeights)
+            in.fetchedWeightBytes
+                = stageWeights * setup.stateBytes.weight / std::max(1, setup.shardGroup());
+        const OptimizerOffloadTime host = optimizerOffloadTime(in);
+        perf.optimizerOffloadTimeS = host.totalS();
+        perf.hostOptimizerStepS = host.cpuStepS;
+        if (ctx.rates.hostMemoryOverPcie)
+            hostOffloadPcieBytes = host.hostLinkBytes;
+    }
     // Activation offload copies cross the GPU's PCIe link unless it reaches
     // the host over NVLink-C2C (a Grace superchip); they count there in the
     // link demand below, once: the forward copies and the backward reloads
@@ -247,7 +285,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     }
     perf.stepTimeS = perf.computeTimeS + comm.tpTimeS + comm.epTimeS + perf.bubbleTimeS
                      + comm.ppExposedS + comm.dpExposedS + perf.optimizerTimeS
-                     + perf.activationOffloadTimeS;
+                     + perf.activationOffloadTimeS + perf.optimizerOffloadTimeS;
     comm.exposedTimeS = comm.tpTimeS + comm.epTimeS + comm.ppExposedS + comm.dpExposedS;
     comm.communicationFraction = perf.stepTimeS > 0 ? comm.exposedTimeS / perf.stepTimeS : 0;
     comm.sufficient = comm.communicationFraction <= maxCommunicationFraction && comm.tpLevel != LinkLevel::Nic;
@@ -255,7 +293,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
                                {comm.ppLevel, comm.ppBytes},
                                {comm.dpLevel, comm.dpBytes},
                                {comm.epLevel, comm.epBytes},
-                               {LinkLevel::Pcie, offloadPcieBytes}},
+                               {LinkLevel::Pcie, offloadPcieBytes + hostOffloadPcieBytes}},
                               perf.computeTimeS, ctx.rates);
 
     // --- throughput and utilisation (MFU: Chowdhery et al. 2022 PaLM App. B;

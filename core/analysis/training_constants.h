@@ -41,6 +41,11 @@ struct TrainingModelConstants {
     double nvlinkStepLatencyS = 1.0e-6;
     double pcieStepLatencyS = 3.0e-6;
     double networkStepLatencyS = 5.0e-6;
+    /// CPU memory bandwidth of a node whose configuration names no CPU: a
+    /// DGX/HGX H100 host's two Xeon Platinum 8480C, 8 channels of DDR5-4800
+    /// each (NVIDIA DGX H100 user guide, hardware overview; Intel ARK:
+    /// 8 × 4,800 MT/s × 8 B = 307.2 GB/s per socket).
+    double defaultHostMemoryGbsPerNode = 614.4;
     /// Fixed cost of one all-reduce between nodes, beyond its bandwidth
     /// term, measured rather than built from α: base + perDoubling ·
     /// log2(nodes). Fitted on nccl-tests all_reduce sweeps of H100 nodes with

@@ -276,6 +276,23 @@ TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
     return s;
 }
 
+double optimizerShardParams(const TrainingSetup& s, int stage)
+{
+    const StageParams sp = stageParams(s.workload->model, s.params, s.tensor, s.pipeline,
+                                       s.expert, stage, s.split);
+    if (s.zeroStage < 1)
+        return sp.nonExpert + sp.expert;
+    return sp.nonExpert / std::max(1, s.shardGroup())
+           + sp.expert / std::max(1, s.shardGroup() / s.expert);
+}
+
+double gpuGradientBytesPerParam(const TrainingSetup& s)
+{
+    const Workload& w = *s.workload;
+    return w.offload != Offload::None && w.fineTune == FineTune::Full ? s.stateBytes.weight
+                                                                      : s.stateBytes.gradient;
+}
+
 MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSplit* split)
 {
     const Workload& w = *s.workload;
@@ -309,8 +326,7 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
             // compute type (DeepSpeed estimate_zero2_model_states_mem_needs
             // with offload: GPU 2Ψ; docs/reference/models.md §2.4).
             lines.optimizerBytes = 0;
-            const double gpuGradBytes = s.stateBytes.weight;
-            lines.gradientsBytes *= gpuGradBytes / std::max(1e-9, s.stateBytes.gradient);
+            lines.gradientsBytes *= gpuGradientBytesPerParam(s) / std::max(1e-9, s.stateBytes.gradient);
         }
         if (w.offload == Offload::OptimizerAndWeights) {
             // ZeRO-Infinity parameter offload (Rajbhandari et al. 2021):

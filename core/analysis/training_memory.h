@@ -119,6 +119,16 @@ struct StageParams {
 StageParams stageParams(const ModelSpec& model, const ParameterCount& params, int tensor,
                         int pipeline, int expert, int stage, PipelineSplit split = {});
 
+/// Parameters in one GPU's optimizer partition on pipeline stage `stage`
+/// (full training): the stage's dense parameters over the ZeRO group and
+/// its expert parameters over the expert-data-parallel group, as
+/// trainingStageMemory() shards them; the whole stage without ZeRO.
+double optimizerShardParams(const TrainingSetup& setup, int stage);
+/// Bytes per parameter of the gradients the GPU keeps: the gradient type,
+/// or the compute type when ZeRO-Offload sends them to the host (offload
+/// on, full training).
+double gpuGradientBytesPerParam(const TrainingSetup& setup);
+
 /// Training memory of one GPU of pipeline stage `stage` (0-based): model
 /// states of its layers (+ embedding on the first stage, output layer on the
 /// last — Megatron keeps a copy of tied embeddings there when p > 1),

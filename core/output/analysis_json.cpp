@@ -126,8 +126,11 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
                         {"roofline_crossover_batch", p.rooflineCrossoverBatch},
                         {"compute_efficiency", r.computeEfficiency},
                         {"binding_limit", std::string(enumName(r.bindingLimit))}};
-    if (r.kind == WorkloadKind::Training)
+    if (r.kind == WorkloadKind::Training) {
         j["performance"]["activation_offload_time_s"] = p.activationOffloadTimeS;
+        j["performance"]["optimizer_offload_time_s"] = p.optimizerOffloadTimeS;
+        j["performance"]["host_optimizer_step_s"] = p.hostOptimizerStepS;
+    }
     if (r.kind == WorkloadKind::Inference) {
         j["performance"]["prefill_time_s"] = p.prefillTimeS;
         j["performance"]["serving_batch"] = p.servingBatch;
@@ -138,7 +141,8 @@ nlohmann::json analysisResultToJson(const AnalysisResult& r)
         for (const char* key : {"step_time_s", "mfu", "hfu", "tokens_per_s", "training_days",
                                 "ttft_s", "tpot_s", "output_tokens_per_s", "compute_time_s",
                                 "bubble_time_s", "optimizer_time_s", "prefill_time_s",
-                                "activation_offload_time_s"}) {
+                                "activation_offload_time_s", "optimizer_offload_time_s",
+                                "host_optimizer_step_s"}) {
             if (j["performance"].contains(key))
                 j["performance"][key] = nullptr;
         }

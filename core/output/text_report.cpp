@@ -190,6 +190,10 @@ std::string textReport(const AnalysisResult& r)
                 appendLine(out, "  activation offload: %.3f s per step of copies not hidden by "
                                 "compute",
                     f.activationOffloadTimeS);
+            if (f.optimizerOffloadTimeS > 0)
+                appendLine(out, "  optimizer offload: %.3f s per step on the host path (CPU "
+                                "optimizer step %.3f s, the rest gradient and weight copies)",
+                    f.optimizerOffloadTimeS, f.hostOptimizerStepS);
             appendLine(out, "  %.0f tokens/s, MFU %.1f%%, HFU %.1f%%, %.1f days for the training tokens",
                  f.tokensPerS, 100 * f.mfu, 100 * f.hfu, f.trainingDays);
         } else {

@@ -50,8 +50,12 @@ void addStorageAssumptions(const Workload& w, const StorageReport& s, std::vecto
                     + " B per token (default: token ids as uint16 below a 65,500 "
                       "vocabulary, else int32; Megatron-LM indexed_dataset)");
         if (w.offload != Offload::None)
-            out.push_back("offload: GPU memory excludes the offloaded state; the CPU optimizer "
-                          "step's time is not modelled");
+            out.push_back(w.fineTune == FineTune::Full
+                              ? "offload: GPU memory excludes the offloaded state and host "
+                                "memory holds it; its time is on the optimizer offload line"
+                              : "offload: host memory holds the adapters' optimizer state; "
+                                "GPU memory and the step time count it on the GPU (a LoRA "
+                                "adapter's state is a small share of either)");
     } else {
         out.push_back("model load: each serving GPU reads its weight shard; new nodes load "
                       "from shared storage");

@@ -27,7 +27,8 @@ SearchControl phaseControl(const SearchControl& control, double from, double to)
     return c;
 }
 
-using SearchKey = std::tuple<int, int, int, double, double, double, double, int, double, int, bool>;
+using SearchKey
+    = std::tuple<int, int, int, double, double, double, double, int, double, int, bool, double>;
 
 struct Evaluated {
     bool searched = false;       ///< a plan search ran (not cancelled)
@@ -76,7 +77,8 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
 
     // Distinct plan searches: the plan's figures depend on the GPU, GPUs
     // per node, node count and link rates only (analyzeWithPlan reads no
-    // other part), so builds that share them share one search.
+    // other part; with the optimizer offloaded, also the CPUs' memory
+    // bandwidth), so builds that share them share one search.
     PlanSpaceOptions spaceOptions;
     std::map<std::pair<int, int>, std::size_t> spaceIndex;
     std::vector<PlanSpace> spaces;
@@ -86,13 +88,15 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
         std::size_t space;
     };
     std::vector<SearchJob> jobs;
+    const bool hostStepMatters = training && w.offload != Offload::None;
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const NodeBuild& nb = space.builds[cands[i].build];
         const auto rc = resolveBuild(req.parts, nb, cands[i].nodes, c);
         const LinkRates r = linkRates(rc);
         const SearchKey key{nb.gpu, nb.gpusPerNode, cands[i].nodes, r.intraNodeBytesPerS,
                             r.interNodeBytesPerS, r.intraLatencyS, r.interLatencyS,
-                            int(r.intraNodeLevel), nb.gpuPowerLimitW, r.gpusPerNode, r.nvls};
+                            int(r.intraNodeLevel), nb.gpuPowerLimitW, r.gpusPerNode, r.nvls,
+                            hostStepMatters ? r.hostDramBytesPerS : 0.0};
         auto [it, added] = keyIndex.try_emplace(key, int(jobs.size()));
         if (added) {
             const auto sk = std::pair(nb.gpusPerNode, cands[i].nodes);

@@ -3,6 +3,7 @@
 
 #include "core/analysis/training_memory.h"
 #include "core/base/finding_text.h"
+#include "core/config/host_memory.h"
 #include "core/storage/storage_defaults.h"
 
 #include <algorithm>
@@ -80,11 +81,8 @@ HostReport checkHost(const Workload& w, const ResolvedConfiguration& rc, const P
     if (rc.cpu && cpus > 0) {
         h.cpuCoresPerGpu = cpus * std::max(0, rc.cpu->cores) / gpus;
         const int channels = cpus * rc.cpu->memoryChannels.value_or(0);
-        h.populatedChannelFraction = channels > 0 && cfg.dimmsPerNode
-            ? std::min(1.0, double(h.dimmsPerNode) / channels)
-            : 1.0;
-        h.memoryBandwidthPerGpuGbs
-            = cpus * std::max(0.0, rc.cpu->memoryBandwidthGbs) * h.populatedChannelFraction / gpus;
+        h.populatedChannelFraction = populatedChannelFraction(rc);
+        h.memoryBandwidthPerGpuGbs = cpuMemoryGbsPerNode(rc) / gpus;
         if (cfg.dimmsPerNode && channels > 0 && h.dimmsPerNode < channels)
             addFinding(findings, Severity::Warning, "host.memory_channels_unpopulated",
                 std::to_string(h.dimmsPerNode) + " DIMMs fill " + std::to_string(h.dimmsPerNode)

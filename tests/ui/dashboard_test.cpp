@@ -236,7 +236,8 @@ TEST_CASE("power cap chart draws core's sweep of throughput and cost against the
     }
 }
 
-TEST_CASE("the step-time chart shows activation offload stalls as their own segment",
+TEST_CASE("the step-time chart shows activation offload stalls and the host optimizer step as "
+          "their own segments",
           "[ui][dashboard]")
 {
     // The segments add up to the step time the analysis gives.
@@ -261,4 +262,14 @@ TEST_CASE("the step-time chart shows activation offload stalls as their own segm
     QChart plain;
     buildTimeChart(&plain, r);
     CHECK(setNamed(&plain, QStringLiteral("Activation offload")) == nullptr);
+    CHECK(setNamed(&plain, QStringLiteral("Host optimizer (offload)")) == nullptr);
+    // ZeRO-Offload's host step is a segment of its own too.
+    r.performance.optimizerTimeS = 0;
+    r.performance.optimizerOffloadTimeS = 1.2;
+    r.performance.stepTimeS = 6.0;
+    QChart host;
+    buildTimeChart(&host, r);
+    auto* hostSet = setNamed(&host, QStringLiteral("Host optimizer (offload)"));
+    REQUIRE(hostSet);
+    CHECK(hostSet->at(0) == Approx(1.2));
 }

@@ -219,7 +219,8 @@ void AnalysisPage::updateResult()
         setFigure(QStringLiteral("step"), tr("Step time"), speedText(formatDuration(h.stepTimeS)),
                   tr("Compute of the micro-batches on the most-loaded stage + pipeline bubble "
                      "(p−1)/v slots (Narayanan et al. 2021) + exposed communication + optimizer "
-                     "+ activation offload copies not hidden by compute."));
+                     "+ activation offload copies not hidden by compute + ZeRO-Offload's "
+                     "host optimizer step and the copies it waits for."));
         setFigure(QStringLiteral("tokens"), tr("Tokens/s (all GPUs)"),
                   speedText(formatNumber(h.tokensPerS)),
                   tr("Global batch × sequence length / step time."));

@@ -157,6 +157,8 @@ void buildTimeChart(QChart* chart, const AnalysisResult& r)
         series->append(addSet(QObject::tr("Optimizer"), {p.optimizerTimeS}));
         if (p.activationOffloadTimeS > 0)
             series->append(addSet(QObject::tr("Activation offload"), {p.activationOffloadTimeS}));
+        if (p.optimizerOffloadTimeS > 0)
+            series->append(addSet(QObject::tr("Host optimizer (offload)"), {p.optimizerOffloadTimeS}));
         total = p.stepTimeS;
     } else {
         reset(chart, QObject::tr("Latency per request (ms)"));

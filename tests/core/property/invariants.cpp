@@ -210,11 +210,25 @@ void checkSpeed(std::string& failures, const Workload& w, const ResolvedConfigur
         fail(failures, "communication_fraction outside [0, 1]", num(c.communicationFraction));
     if (w.kind == WorkloadKind::Training) {
         // training_analysis.cpp: step = compute + TP + EP + bubble + PP +
-        // exposed DP + optimizer + activation offload stalls; exposed
-        // communication = TP + EP + PP + exposed DP.
+        // exposed DP + optimizer + activation offload stalls + the host
+        // path of optimizer offload; exposed communication = TP + EP + PP +
+        // exposed DP.
         expectEqual(failures, "step_time_s vs its parts", p.stepTimeS,
             p.computeTimeS + c.tpTimeS + c.epTimeS + p.bubbleTimeS + c.ppExposedS + c.dpExposedS
-                + p.optimizerTimeS + p.activationOffloadTimeS);
+                + p.optimizerTimeS + p.activationOffloadTimeS + p.optimizerOffloadTimeS);
+        // ZeRO-Offload moves the optimizer step to the host: the GPU's own
+        // step is gone and the host's is part of the offload time.
+        const bool optimizerOffloaded
+            = w.offload != Offload::None && w.fineTune == FineTune::Full;
+        if (!optimizerOffloaded && (p.optimizerOffloadTimeS != 0 || p.hostOptimizerStepS != 0))
+            fail(failures, "optimizer offload time without optimizer offload",
+                 num(p.optimizerOffloadTimeS));
+        if (optimizerOffloaded
+            && (p.optimizerTimeS != 0 || !(p.hostOptimizerStepS > 0)
+                || p.hostOptimizerStepS > p.optimizerOffloadTimeS))
+            fail(failures, "optimizer offload: GPU step left, or host step missing or above its total",
+                 num(p.optimizerTimeS) + " " + num(p.hostOptimizerStepS) + " "
+                     + num(p.optimizerOffloadTimeS));
         // Offload costs time and host memory only when layers are offloaded.
         if (w.activationOffloadLayers == 0
             && (p.activationOffloadTimeS != 0 || r.offloadedActivationBytes != 0))
