@@ -550,7 +550,19 @@ UPDATE chassis SET nic_options = '["nvidia-connectx-7-ndr-osfp:4","nvidia-bluefi
 UPDATE part SET version = version + 1 WHERE id IN ('nvidia-gb200-nvl72-compute-tray');
 )SQL";
 
-constexpr std::array<Migration, 14> migrations{{
+// Migration 15: the GPU's `host_link_gbs` (GB/s one way to the CPU's memory
+// over a coherent chip-to-chip link), appended as the last column. A GB200
+// superchip's two Blackwell GPUs share the Grace CPU's 900 GB/s (both ways)
+// NVLink-C2C, so activation and optimizer offload copies run at 225 GB/s
+// each way per GPU, not at PCIe's rate. The shipped GB200 gets its 225; no
+// stored value is overwritten and its row version rises.
+constexpr std::string_view migration15 = R"SQL(
+ALTER TABLE gpu ADD COLUMN host_link_gbs REAL;
+UPDATE gpu SET host_link_gbs = 225 WHERE id IN ('nvidia-gb200-per-gpu');
+UPDATE part SET version = version + 1 WHERE id IN ('nvidia-gb200-per-gpu');
+)SQL";
+
+constexpr std::array<Migration, 15> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
@@ -565,6 +577,7 @@ constexpr std::array<Migration, 14> migrations{{
     {12, migration12},
     {13, migration13},
     {14, migration14},
+    {15, migration15},
 }};
 
 /// True when the database has no tables, views or triggers at all.

@@ -98,6 +98,8 @@ KIND_FIELDS = {
         "partition_profiles": _f("list"),
         # the baseboard / platform a module GPU mounts on (catalog migration 11)
         "baseboard": _f("text"),
+        # GB/s one way to the CPU's memory over NVLink-C2C (catalog migration 15)
+        "host_link_gbs": positive(False, 1e5),
     },
     "chassis": {
         "rack_units": integer(True, 1, 60),
@@ -893,6 +895,14 @@ FABRIC_DOMAIN_SOURCE = ("NVLink domain of 72 GPUs: the rack's nine NVLink switch
                         "docs/reference/hardware.md).")
 FABRIC_DOMAINS = {"nvidia-gb200-nvl72-compute-tray": 72}
 
+# GPUs that reach the CPU's memory over NVLink-C2C (catalog migration 15): a GB200 superchip's
+# Grace and its two Blackwell GPUs share the 900 GB/s (both ways) link, 225 GB/s each way per GPU.
+HOST_LINK_SOURCE = ("Host memory link: the GB200 superchip's NVLink-C2C carries 900 GB/s in both "
+                    "directions between one Grace CPU and two Blackwell GPUs, 225 GB/s each way "
+                    "per GPU (NVIDIA technical blog, \"NVIDIA GB200 NVL72 Delivers "
+                    "Trillion-Parameter LLM Training and Real-Time Inference\", 2024).")
+HOST_LINKS = {"nvidia-gb200-per-gpu": 225}
+
 # Network adapters a chassis is built with (catalog migration 14): a GB200 NVL72 compute tray has
 # one 400 Gb/s adapter per GPU on the tray (ConnectX-7, or BlueField-3 with ConnectX-7 networking)
 # and no slot for another card.
@@ -964,6 +974,10 @@ def apply_overrides(kind, part):
     if pid in FABRIC_DOMAINS:
         part["fabric_domain_gpus"] = FABRIC_DOMAINS[pid]
         append_note(part, FABRIC_DOMAIN_SOURCE)
+
+    if pid in HOST_LINKS:
+        part["host_link_gbs"] = HOST_LINKS[pid]
+        append_note(part, HOST_LINK_SOURCE)
 
     if pid in NIC_OPTIONS:
         part["nic_options"] = NIC_OPTIONS[pid]

@@ -161,6 +161,10 @@ std::vector<FieldSpec> gpuFields()
         text<&Gpu::baseboard>("baseboard", "Baseboard", Optional,
                               "The baseboard or platform a module GPU mounts on, e.g. HGX H100 "
                               "or MI300X UBB; empty for PCIe cards"),
+        // Catalog migration 15.
+        positive<&Gpu::hostLinkGbs>("host_link_gbs", "Host memory link", "GB/s", Optional, 1e5,
+                                    "Per GPU, one way, to the CPU's memory over NVLink-C2C "
+                                    "(Grace superchips); empty = over PCIe"),
     });
 }
 

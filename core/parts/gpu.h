@@ -51,6 +51,11 @@ struct Gpu : PartInfo {
     /// it cannot take it (compat.gpu_baseboard). Empty = not known or a
     /// PCIe card; then only the form factor is checked.
     std::string baseboard;
+    /// GB/s one way between this GPU and the CPU's memory over a coherent
+    /// chip-to-chip link (NVLink-C2C on a Grace superchip: 225 for each of
+    /// GB200's two GPUs, 450 for GH200's one). Empty = the GPU reaches host
+    /// memory over its PCIe link (superchipHostLinkGbsPerDirection()).
+    std::optional<double> hostLinkGbs;
 
     [[nodiscard]] bool supports(std::string_view precision) const
     {

@@ -81,6 +81,10 @@ double superchipHostLinkGbsPerDirection(const Gpu& gpu)
     // "NVIDIA GB200 NVL72 Delivers Trillion-Parameter LLM Training and
     // Real-Time Inference", 2024). Grace's LPDDR5X (up to 512 GB/s, GB200
     // datasheet) does not bind below that share.
+    // A catalog figure (host_link_gbs) comes first; the names cover parts
+    // stored without it.
+    if (gpu.hostLinkGbs && *gpu.hostLinkGbs > 0)
+        return *gpu.hostLinkGbs;
     constexpr double c2cBothWaysGbs = 900.0;
     const LowerNames names(gpu);
     if (names.hasAny({"gb200", "gb300"}))

@@ -18,9 +18,10 @@ GpuFamily gpuFamily(const Gpu& gpu);
 bool isBlackwellUltra(const Gpu& gpu);
 
 /// GB/s one way between one GPU of a Grace superchip and the Grace CPU's
-/// memory over NVLink-C2C (900 GB/s both ways per superchip; the source is
-/// cited in gpu_family.cpp): 450 for GH200's one GPU, 225 for each of
-/// GB200's and GB300's two. 0 for GPUs that reach host memory over PCIe.
+/// memory over NVLink-C2C: the part's `host_link_gbs` when it has one, else
+/// from its name (900 GB/s both ways per superchip; the source is cited in
+/// gpu_family.cpp): 450 for GH200's one GPU, 225 for each of GB200's and
+/// GB300's two. 0 for GPUs that reach host memory over PCIe.
 double superchipHostLinkGbsPerDirection(const Gpu& gpu);
 
 } // namespace infrafit

@@ -77,7 +77,8 @@ const std::vector<std::pair<const char*, const char*>> migration7Columns{
     {"gpu", "baseboard"},           {"chassis", "gpu_baseboards"},
     {"chassis", "node_multiple"},   // and 12's
     {"chassis", "fabric_domain_gpus"}, // and 13's
-    {"chassis", "nic_options"}};       // and 14's
+    {"chassis", "nic_options"},        // and 14's
+    {"gpu", "host_link_gbs"}};         // and 15's
 
 void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 {
@@ -100,24 +101,25 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 }
 
 /// The columns migrations 10 (CPU sockets), 11 (GPU baseboards), 12 (node
-/// multiples), 13 (GPU fabric domains) and 14 (NIC options) add, by the
-/// migration that adds them.
+/// multiples), 13 (GPU fabric domains), 14 (NIC options) and 15 (GPU host
+/// links) add, by the migration that adds them.
 struct LaterColumn {
     int migration;
     const char* table;
     const char* column;
 };
-constexpr std::array<LaterColumn, 7> laterColumns{{{10, "chassis", "cpu_socket"},
+constexpr std::array<LaterColumn, 8> laterColumns{{{10, "chassis", "cpu_socket"},
                                                    {10, "cpu", "socket"},
                                                    {11, "gpu", "baseboard"},
                                                    {11, "chassis", "gpu_baseboards"},
                                                    {12, "chassis", "node_multiple"},
                                                    {13, "chassis", "fabric_domain_gpus"},
-                                                   {14, "chassis", "nic_options"}}};
+                                                   {14, "chassis", "nic_options"},
+                                                   {15, "gpu", "host_link_gbs"}}};
 
 /// `part` without the fields of migration `from` and later (10: sockets,
 /// 11: baseboards, 12: node multiples, 13: GPU fabric domains, 14: NIC
-/// options).
+/// options, 15: GPU host links).
 Part withoutFieldsFrom(int from, Part part)
 {
     if (auto* chassis = std::get_if<Chassis>(&part)) {
@@ -129,12 +131,16 @@ Part withoutFieldsFrom(int from, Part part)
             chassis->nodeMultiple.reset();
         if (from <= 13)
             chassis->fabricDomainGpus.reset();
-        chassis->nicOptions.clear();
+        if (from <= 14)
+            chassis->nicOptions.clear();
     }
     if (auto* cpu = std::get_if<Cpu>(&part); cpu && from <= 10)
         cpu->socket.clear();
-    if (auto* gpu = std::get_if<Gpu>(&part); gpu && from <= 11)
-        gpu->baseboard.clear();
+    if (auto* gpu = std::get_if<Gpu>(&part)) {
+        if (from <= 11)
+            gpu->baseboard.clear();
+        gpu->hostLinkGbs.reset();
+    }
     return part;
 }
 
@@ -209,6 +215,7 @@ Part withoutPartNumber(Part part)
     if (auto* gpu = std::get_if<Gpu>(&part)) {
         gpu->partitionProfiles.clear();
         gpu->baseboard.clear(); // migration 11
+        gpu->hostLinkGbs.reset(); // migration 15
     }
     return part;
 }
@@ -561,9 +568,10 @@ TEST_CASE("migration 8: a GPU gains empty partition profiles that then store and
         sqlite::Transaction transaction(db);
         CHECK(applyMigrations(db, catalogMigrations().first(7)) == 0);
         // Version 7 has every other column already: write, then drop only the
-        // gpu columns of migrations 8 and 11.
+        // gpu columns of migrations 8, 11 and 15.
         db.exec("ALTER TABLE gpu ADD COLUMN partition_profiles TEXT");
         db.exec("ALTER TABLE gpu ADD COLUMN baseboard TEXT");
+        db.exec("ALTER TABLE gpu ADD COLUMN host_link_gbs REAL");
         {
             CatalogReader reader(db);
             CatalogWriter writer(db, reader);
@@ -572,6 +580,7 @@ TEST_CASE("migration 8: a GPU gains empty partition profiles that then store and
         }
         db.exec("ALTER TABLE gpu DROP COLUMN partition_profiles");
         db.exec("ALTER TABLE gpu DROP COLUMN baseboard");
+        db.exec("ALTER TABLE gpu DROP COLUMN host_link_gbs");
         transaction.commit();
         REQUIRE(db.userVersion() == 7);
     }
@@ -740,11 +749,11 @@ TEST_CASE("migration 12: the shipped GB200 tray is sold in racks of 18, other ch
     CHECK(std::get<Chassis>(*store.find("v11-chassis")).nodeMultiple == std::optional<int>(4));
 }
 
-TEST_CASE("migrations 11 to 14 give every shipped part exactly the default catalog's values",
+TEST_CASE("migrations 11 to 15 give every shipped part exactly the default catalog's values",
           "[catalog][migrations]")
 {
     // The migrations' SQL repeats default-catalog.json's baseboards, node
-    // multiples, GPU fabric domains and NIC options by hand: an upgraded catalog must end
+    // multiples, GPU fabric domains, NIC options and host links by hand: an upgraded catalog must end
     // up field for field as a fresh one.
     TempDir dir;
     const auto path = dir.file("v10-all.sqlite");
@@ -819,4 +828,30 @@ TEST_CASE("migration 14: the shipped GB200 tray takes only its own NICs, other c
     CHECK(std::get<Chassis>(*back).nicOptions == std::vector<std::string>{"intel-e810-cqda2"});
     // An option without a count takes any count.
     CHECK(chassisTakesNic(std::get<Chassis>(*back), "intel-e810-cqda2", 3));
+}
+
+TEST_CASE("migration 15: the shipped GB200 reaches Grace's memory over NVLink-C2C, other GPUs "
+          "over PCIe",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v14.sqlite");
+    const std::vector<Part> parts{fullPart(PartKind::Gpu, "nvidia-gb200-per-gpu"),
+                                  fullPart(PartKind::Gpu, "v14-gpu")};
+    auto store = upgradedCatalog(path, 15, parts);
+    const auto gb200 = store.find("nvidia-gb200-per-gpu");
+    REQUIRE(gb200);
+    const Gpu& g = std::get<Gpu>(*gb200);
+    CHECK(g.hostLinkGbs == std::optional<double>(225));
+    // The value written before migration 15 (fullPart's baseboard) stays.
+    CHECK(g.baseboard == std::get<Gpu>(parts[0]).baseboard);
+    CHECK(store.version("nvidia-gb200-per-gpu") == std::optional<std::int64_t>(2));
+    const auto own = store.find("v14-gpu");
+    REQUIRE(own);
+    CHECK_FALSE(std::get<Gpu>(*own).hostLinkGbs);
+    CHECK(sameFields(*own, withoutFieldsFrom(15, parts[1])));
+    Gpu updated = std::get<Gpu>(*own);
+    updated.hostLinkGbs = 450;
+    store.importParts({Part(updated)});
+    CHECK(std::get<Gpu>(*store.find("v14-gpu")).hostLinkGbs == std::optional<double>(450));
 }

@@ -68,6 +68,8 @@ ResolvedConfiguration clusterFor(const nlohmann::json& hw, const std::string& id
     c.chassis.gpuFabric = GpuFabric::NvSwitch;
     if (hw.contains("fabric_domain_gpus"))
         c.chassis.fabricDomainGpus = hw.at("fabric_domain_gpus").get<int>();
+    if (hw.contains("host_link_gbs"))
+        c.gpu.hostLinkGbs = hw.at("host_link_gbs").get<double>();
     Nic nic;
     nic.id = "nic";
     nic.ports = 1;
