@@ -303,9 +303,11 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                                  "two-socket DDR5-4800 host assumed"
                                : "the CPUs' memory bandwidth over the node's GPUs")
                         + fmt("); gradients go to the host and 16-bit weights come back at "
-                              "%.0f GB/s each way, the gradients during the backward pass; "
-                              "the CPU step and the weights' return are not hidden (DeepSpeed "
-                              "has no delayed parameter update)",
+                              "%.0f GB/s each way per GPU, as DeepSpeed's default offload path "
+                              "issues them (overlap_comm on: ZeRO-2/3 during the backward pass, "
+                              "the last micro-batch's exposed; ZeRO-1 after it); the CPU step "
+                              "and the weights' return are not hidden (ZenFlow and SuperOffload "
+                              "not modelled)",
                               ctx.rates.hostMemoryBytesPerS / 1e9));
         }
     } else {

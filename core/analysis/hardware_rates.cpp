@@ -275,6 +275,16 @@ LinkRates linkRates(const ResolvedConfiguration& c)
     const double c2cGbs = superchipHostLinkGbsPerDirection(c.gpu);
     r.hostMemoryOverPcie = !(c2cGbs > 0);
     r.hostMemoryBytesPerS = r.hostMemoryOverPcie ? r.hostLinkBytesPerS : c2cGbs * 1e9 * busEfficiency;
+    // Offload copies leave every GPU of the node at once, and over PCIe
+    // they all end at the CPUs' root ports: each GPU gets at most its share
+    // of the CPUs' lanes (ZeRO-Infinity, Rajbhandari et al. 2021, Fig. 2b:
+    // 12 GB/s from host memory to one V100 of a DGX-2, 3.0 GB/s each when
+    // all 16 read at once).
+    if (r.hostMemoryOverPcie && c.cpu && c.cpu->pcieLanes > 0 && c.config.cpusPerNode > 0) {
+        const double share = c.config.cpusPerNode * pcieBytesPerS(c.cpu->pcieGen, c.cpu->pcieLanes)
+                             / std::max(1, c.config.gpusPerNode) * busEfficiency;
+        r.hostMemoryBytesPerS = std::min(r.hostMemoryBytesPerS, share);
+    }
     r.hostDramBytesPerS = hostMemoryGbsPerNode(c) * 1e9 / std::max(1, c.config.gpusPerNode);
     r.hostDramAssumed = !(cpuMemoryGbsPerNode(c) > 0);
     if (c.nic && c.config.nicsPerNode > 0 && c.config.gpusPerNode > 0) {

@@ -97,7 +97,9 @@ struct LinkRates {
     double hostLinkBytesPerS = 0;
     /// Per GPU, one way, to the host's memory: NVLink-C2C on a Grace
     /// superchip (superchipHostLinkGbsPerDirection()), else the PCIe link
-    /// above. Activation offload copies run at this rate.
+    /// above, at most the GPU's share of the CPUs' PCIe lanes when the CPU
+    /// is known (every GPU copies at once). Activation and optimizer
+    /// offload copies run at this rate.
     double hostMemoryBytesPerS = 0;
     /// Whether that path is the PCIe link (its traffic then loads PCIe).
     bool hostMemoryOverPcie = true;

@@ -2,6 +2,7 @@
 #include "core/analysis/optimizer_offload.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace infrafit {
 
@@ -18,36 +19,40 @@ OptimizerOffloadTime optimizerOffloadTime(const OptimizerOffloadInputs& in)
     const double link = in.hostLinkBytesPerS;
     if (!(p > 0) || !(link > 0))
         return t;
-    const double m = std::max(1.0, in.microBatches);
-    const double g = in.gradientElementBytes;
-    constexpr double fp32 = 4.0;
+    const int m = std::max(1, static_cast<int>(std::lround(in.microBatches)));
+    const double g = in.gradientElementBytes * p; // one gradient-type copy
+    const double fp32 = 4.0 * p;                  // the fp32 copy the optimizer reads
     const double fetch = std::max(0.0, in.fetchedWeightBytes) * 2.0; // forward and backward
+    const double microS = in.forwardS + in.backwardS;
+    // The weight fetches run on their own stream, behind the micro-batch.
+    const double fetchExposedS = std::max(0.0, fetch / link - microS);
 
-    // One micro-batch's copies each way, and the compute they overlap.
-    auto exposed = [&](double toHost, double toGpu) {
-        const double gradients = std::max(0.0, toHost / link - in.backwardS);
-        const double window = fetch > 0 ? in.forwardS + in.backwardS : in.backwardS;
-        const double fetched = std::max(0.0, toGpu / link - window);
-        return std::max(gradients, fetched);
-    };
     double toHost = 0, toGpu = 0;
-    if (m <= 1.0) {
-        toHost = p * fp32;
-        toGpu = fetch;
-        t.copiesS = exposed(toHost, toGpu);
+    if (in.zeroStage >= 3) {
+        for (int k = 0; k < m; ++k) {
+            const double bytes = 2.0 * g + (k == m - 1 ? fp32 : 0.0);
+            t.copiesS += std::max(std::max(0.0, bytes / link - in.backwardS), fetchExposedS);
+        }
+        toHost = m * g + fp32;
+        toGpu = m * g + m * fetch;
+    } else if (in.zeroStage == 2) {
+        const double window = in.backwardS / std::max(1, in.shardGroup);
+        for (int k = 0; k + 1 < m; ++k)
+            t.copiesS += std::max(0.0, (k == 0 ? g : 2.0 * g) / link - window);
+        t.copiesS += ((m > 1 ? 2.0 * g : 0.0) + fp32) / link;
+        toHost = (m > 1 ? m * g : 0.0) + fp32;
+        toGpu = (m - 1) * g;
     } else {
-        // First micro-batch: save; the middle ones: restore and save; the
-        // last: restore, save and the fp32 copy the optimizer reads.
-        const double middle = std::max(0.0, m - 2.0);
-        t.copiesS = exposed(p * g, fetch) + middle * exposed(p * g, p * g + fetch)
-                    + exposed(p * (g + fp32), p * g + fetch);
-        toHost = p * (m * g + fp32);
-        toGpu = p * (m - 1.0) * g + m * fetch;
+        const double bytes = (m > 1 ? 2.0 * g : 0.0) + fp32;
+        t.copiesS = bytes / link;
+        toHost = (m > 1 ? g : 0.0) + fp32;
+        toGpu = m > 1 ? g : 0.0;
     }
     const double rate = in.hostMemoryBytesPerS * cpuAdamMemoryEfficiency;
     t.cpuStepS = rate > 0 ? p * (cpuAdamKernelBytesPerParam + cpuStepOtherBytesPerParam) / rate
                           : 0;
-    const double returned = p * in.weightElementBytes;
+    const bool weightsOnHost = fetch > 0 && in.zeroStage >= 3;
+    const double returned = weightsOnHost ? 0.0 : p * in.weightElementBytes;
     t.weightReturnS = returned / link;
     t.hostLinkBytes = toHost + toGpu + returned;
     return t;

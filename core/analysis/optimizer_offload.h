@@ -31,6 +31,8 @@ double cpuAdamKernelS(double params, double hostMemoryBytesPerS);
 /// "optimizer_and_weights").
 struct OptimizerOffloadInputs {
     double shardParams = 0;          ///< parameters in this GPU's optimizer partition
+    int zeroStage = 2;               ///< 1, 2 or 3 (0 is timed as 1)
+    int shardGroup = 1;              ///< ranks the partition is one of (data × context)
     double microBatches = 1;
     double forwardS = 0;             ///< one micro-batch's forward compute
     double backwardS = 0;            ///< one micro-batch's backward compute
@@ -50,22 +52,36 @@ struct OptimizerOffloadTime {
     /// compute they overlap.
     double copiesS = 0;
     double cpuStepS = 0;     ///< the host's optimizer step (Adam and its passes)
-    double weightReturnS = 0; ///< the updated 16-bit weights copied back to the GPU
+    /// The updated 16-bit weights copied back to the GPU (none with
+    /// optimizer_and_weights: the weights stay in host memory and are
+    /// fetched per micro-batch).
+    double weightReturnS = 0;
     double hostLinkBytes = 0; ///< per step, both directions
     [[nodiscard]] double totalS() const { return copiesS + cpuStepS + weightReturnS; }
 };
 
-/// DeepSpeed ZeRO-Offload's schedule (stage_1_and_2.py copy_grads_in_partition,
-/// step(); Ren et al. 2021 §4). With one micro-batch the gradient partition
-/// goes to the host once, cast to fp32 (4 bytes). With m > 1 every
-/// micro-batch also saves its gradients to a host accumulation buffer in
-/// the gradient type, and every one after the first first restores them
-/// (async_accumulate_grad_in_cpu_via_gpu). These copies run during the
-/// backward pass (the weight fetches of optimizer_and_weights during the
-/// whole micro-batch) and what is longer is exposed. The CPU step and the
-/// weights' return follow the last backward pass: no mainline DeepSpeed
-/// release has the paper's delayed parameter update (§5.2), so nothing
-/// hides them.
+/// DeepSpeed ZeRO-Offload's default schedule (deepspeed/runtime/zero/
+/// stage_1_and_2.py and stage3.py, with overlap_comm on as its tutorial
+/// sets it; Ren et al. 2021 §4), per micro-batch k of m:
+/// - ZeRO-2: k = 0 saves the gradient partition to a host accumulation
+///   buffer in the gradient type; later ones restore it first, one copy
+///   after the other on one stream (async_accumulate_grad_in_cpu_via_gpu).
+///   Partitions are contiguous slices in model order, so the slowest rank's
+///   copies fall in the last 1/N of the backward pass. The last micro-batch
+///   also sends the fp32 gradients, and checks each for overflow with a
+///   host sync, so its copies are exposed. With m = 1 only the fp32 copy.
+/// - ZeRO-1 (and stage 0): gradients are reduced once, after the last
+///   backward pass: restore, save and the fp32 copy, all exposed.
+/// - ZeRO-3: every rank holds a slice of every parameter, so its copies
+///   spread over the whole backward pass; k = 0 saves and copies back, later
+///   ones restore and save; the last adds the fp32 copy.
+/// - optimizer_and_weights (ZeRO-3 offload_param): the weight partition is
+///   fetched for the forward and the backward pass on its own stream,
+///   hidden by the micro-batch's compute where it fits.
+/// The CPU step and (without offload_param) the weights' return follow the
+/// last backward pass: DeepSpeed's default offload path does not overlap
+/// them (the paper's delayed parameter update is not in it; ZenFlow and
+/// SuperOffload, newer options, are not modelled).
 OptimizerOffloadTime optimizerOffloadTime(const OptimizerOffloadInputs& in);
 
 } // namespace infrafit

@@ -227,19 +227,12 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     if (w.offload != Offload::None && w.fineTune == FineTune::Full) {
         perf.optimizerTimeS = 0;
         double shard = 0;
-        double stageWeights = 0;
-        for (int i = 0; i < representativeCount; ++i) {
-            const int stage = representative[i];
-            const double p = optimizerShardParams(setup, stage);
-            if (p > shard) {
-                shard = p;
-                stageWeights = stageParams(m, ctx.params, setup.tensor, setup.pipeline,
-                                           setup.expert, stage, setup.split)
-                                   .total();
-            }
-        }
+        for (int i = 0; i < representativeCount; ++i)
+            shard = std::max(shard, optimizerShardParams(setup, representative[i]));
         OptimizerOffloadInputs in;
         in.shardParams = shard;
+        in.zeroStage = setup.zeroStage;
+        in.shardGroup = setup.shardGroup();
         in.microBatches = mb;
         in.forwardS = microComputeS / (1.0 + backwardFactor);
         in.backwardS = microComputeS - in.forwardS;
@@ -247,9 +240,10 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         in.hostMemoryBytesPerS = ctx.rates.hostDramBytesPerS;
         in.gradientElementBytes = gpuGradientBytes;
         in.weightElementBytes = setup.stateBytes.weight;
+        // ZeRO-3's weight partition is the optimizer's (experts shard
+        // over their own group: optimizerShardParams()).
         if (w.offload == Offload::OptimizerAndWeights)
-            in.fetchedWeightBytes
-                = stageWeights * setup.stateBytes.weight / std::max(1, setup.shardGroup());
+            in.fetchedWeightBytes = shard * setup.stateBytes.weight;
         const OptimizerOffloadTime host = optimizerOffloadTime(in);
         perf.optimizerOffloadTimeS = host.totalS();
         perf.hostOptimizerStepS = host.cpuStepS;
