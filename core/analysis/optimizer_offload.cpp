@@ -19,7 +19,9 @@ OptimizerOffloadTime optimizerOffloadTime(const OptimizerOffloadInputs& in)
     const double link = in.hostLinkBytesPerS;
     if (!(p > 0) || !(link > 0))
         return t;
-    const int m = std::max(1, static_cast<int>(std::lround(in.microBatches)));
+    // Micro-batches other than the first and last copy alike: counted, not
+    // looped over (m can be in the millions).
+    const double m = std::max(1.0, std::round(in.microBatches));
     const double g = in.gradientElementBytes * p; // one gradient-type copy
     const double fp32 = 4.0 * p;                  // the fp32 copy the optimizer reads
     const double fetch = std::max(0.0, in.fetchedWeightBytes) * 2.0; // forward and backward
@@ -29,16 +31,17 @@ OptimizerOffloadTime optimizerOffloadTime(const OptimizerOffloadInputs& in)
 
     double toHost = 0, toGpu = 0;
     if (in.zeroStage >= 3) {
-        for (int k = 0; k < m; ++k) {
-            const double bytes = 2.0 * g + (k == m - 1 ? fp32 : 0.0);
-            t.copiesS += std::max(std::max(0.0, bytes / link - in.backwardS), fetchExposedS);
-        }
+        auto exposedS = [&](double bytes) {
+            return std::max(std::max(0.0, bytes / link - in.backwardS), fetchExposedS);
+        };
+        t.copiesS = (m - 1.0) * exposedS(2.0 * g) + exposedS(2.0 * g + fp32);
         toHost = m * g + fp32;
         toGpu = m * g + m * fetch;
     } else if (in.zeroStage == 2) {
         const double window = in.backwardS / std::max(1, in.shardGroup);
-        for (int k = 0; k + 1 < m; ++k)
-            t.copiesS += std::max(0.0, (k == 0 ? g : 2.0 * g) / link - window);
+        if (m > 1.0)
+            t.copiesS = std::max(0.0, g / link - window)
+                        + (m - 2.0) * std::max(0.0, 2.0 * g / link - window);
         t.copiesS += ((m > 1 ? 2.0 * g : 0.0) + fp32) / link;
         toHost = (m > 1 ? m * g : 0.0) + fp32;
         toGpu = (m - 1) * g;
