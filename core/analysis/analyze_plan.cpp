@@ -291,7 +291,7 @@ void addAssumptions(AnalysisResult& r, const AnalysisContext& ctx)
                           "its peak the GPU keeps the other layers' activations, two layers' at "
                           "least (Transformer Engine's CPU offload schedule)");
         }
-        if (w.offload != Offload::None && w.fineTune == FineTune::Full) {
+        if (optimizerOffloaded(w)) {
             a.push_back(fmt("optimizer offload (ZeRO-Offload): Adam runs on the host's CPUs, "
                             "%.0f bytes of host memory traffic per parameter of the GPU's "
                             "partition at ",

@@ -249,12 +249,6 @@ double referenceTrainComputeEfficiency()
     return defaultEfficiency(GpuFamily::Hopper, Precision::Bf16).trainCompute;
 }
 
-double hostMemoryGbsPerNode(const ResolvedConfiguration& c)
-{
-    const double cpus = cpuMemoryGbsPerNode(c);
-    return cpus > 0 ? cpus : trainingModel.defaultHostMemoryGbsPerNode;
-}
-
 LinkRates linkRates(const ResolvedConfiguration& c)
 {
     // Achieved share of a link's per-direction peak and the ring-step
@@ -285,8 +279,10 @@ LinkRates linkRates(const ResolvedConfiguration& c)
                              / std::max(1, c.config.gpusPerNode) * busEfficiency;
         r.hostMemoryBytesPerS = std::min(r.hostMemoryBytesPerS, share);
     }
-    r.hostDramBytesPerS = hostMemoryGbsPerNode(c) * 1e9 / std::max(1, c.config.gpusPerNode);
-    r.hostDramAssumed = !(cpuMemoryGbsPerNode(c) > 0);
+    const double cpuGbs = cpuMemoryGbsPerNode(c);
+    r.hostDramAssumed = !(cpuGbs > 0);
+    r.hostDramBytesPerS = (r.hostDramAssumed ? trainingModel.defaultHostMemoryGbsPerNode : cpuGbs)
+                          * 1e9 / std::max(1, c.config.gpusPerNode);
     if (c.nic && c.config.nicsPerNode > 0 && c.config.gpusPerNode > 0) {
         const double nodeBytes = c.config.nicsPerNode * c.nic->totalGbps() * 1e9 / 8.0;
         r.interNodeBytesPerS = nodeBytes / c.config.gpusPerNode * busEfficiency;

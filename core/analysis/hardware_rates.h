@@ -103,11 +103,12 @@ struct LinkRates {
     double hostMemoryBytesPerS = 0;
     /// Whether that path is the PCIe link (its traffic then loads PCIe).
     bool hostMemoryOverPcie = true;
-    /// Per GPU, its share of the node's CPU memory bandwidth (peak: the
-    /// CPUs' catalog figure, scaled down when fewer DIMMs than channels are
-    /// fitted). ZeRO-Offload's CPU optimizer step runs at it. When the
-    /// configuration names no CPU, a two-socket HGX host's
-    /// (defaultHostMemoryGbsPerNode) and `hostDramAssumed` is set.
+    /// Per GPU, its share of the node's CPU memory bandwidth (peak:
+    /// cpuMemoryGbsPerNode(), the CPUs' catalog figure scaled down when
+    /// fewer DIMMs than channels are fitted). ZeRO-Offload's CPU optimizer
+    /// step runs at it. When the configuration gives none, a two-socket HGX
+    /// host's (TrainingModelConstants::defaultHostMemoryGbsPerNode) and
+    /// `hostDramAssumed` is set.
     double hostDramBytesPerS = 0;
     bool hostDramAssumed = false;
     double intraLatencyS = 0;
@@ -121,11 +122,6 @@ struct LinkRates {
     /// Blackwell HGX/DGX). False on PCIe and xGMI nodes.
     bool nvls = false;
 };
-
-/// Peak CPU memory bandwidth of one node, GB/s (LinkRates::hostDramBytesPerS):
-/// the configuration's CPUs' (cpuMemoryGbsPerNode()), or a two-socket HGX
-/// host's when it gives none (TrainingModelConstants::defaultHostMemoryGbsPerNode).
-double hostMemoryGbsPerNode(const ResolvedConfiguration& config);
 
 /// Link rates for a resolved configuration: GPU link (gpu_link_gbs is
 /// bidirectional → /2) when the chassis has a GPU fabric (NVSwitch/xGMI),

@@ -224,7 +224,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     // (optimizer_offload.h); the GPU only sends gradients and receives
     // weights. The slowest stage's partition decides the step.
     double hostOffloadPcieBytes = 0;
-    if (w.offload != Offload::None && w.fineTune == FineTune::Full) {
+    if (optimizerOffloaded(w)) {
         perf.optimizerTimeS = 0;
         double shard = 0;
         for (int i = 0; i < representativeCount; ++i)

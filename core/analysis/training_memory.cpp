@@ -286,11 +286,15 @@ double optimizerShardParams(const TrainingSetup& s, int stage)
            + sp.expert / std::max(1, s.shardGroup() / s.expert);
 }
 
+bool optimizerOffloaded(const Workload& w)
+{
+    return w.kind == WorkloadKind::Training && w.offload != Offload::None
+           && w.fineTune == FineTune::Full;
+}
+
 double gpuGradientBytesPerParam(const TrainingSetup& s)
 {
-    const Workload& w = *s.workload;
-    return w.offload != Offload::None && w.fineTune == FineTune::Full ? s.stateBytes.weight
-                                                                      : s.stateBytes.gradient;
+    return optimizerOffloaded(*s.workload) ? s.stateBytes.weight : s.stateBytes.gradient;
 }
 
 MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSplit* split)

@@ -124,6 +124,9 @@ StageParams stageParams(const ModelSpec& model, const ParameterCount& params, in
 /// its expert parameters over the expert-data-parallel group, as
 /// trainingStageMemory() shards them; the whole stage without ZeRO.
 double optimizerShardParams(const TrainingSetup& setup, int stage);
+/// Whether ZeRO-Offload moves the optimizer step to the host: `offload`
+/// on and full training (LoRA adapters keep their small state on the GPU).
+bool optimizerOffloaded(const Workload& workload);
 /// Bytes per parameter of the gradients the GPU keeps: the gradient type,
 /// or the compute type when ZeRO-Offload sends them to the host (offload
 /// on, full training).

@@ -7,6 +7,7 @@
 #include "core/base/parallel_for.h"
 #include "core/search/pareto.h"
 #include "core/pipeline/plan_search.h"
+#include "core/analysis/training_memory.h"
 #include "core/search/serving_recommend.h"
 
 #include <algorithm>
@@ -27,8 +28,8 @@ SearchControl phaseControl(const SearchControl& control, double from, double to)
     return c;
 }
 
-using SearchKey
-    = std::tuple<int, int, int, double, double, double, double, int, double, int, bool, double>;
+using SearchKey = std::tuple<int, int, int, double, double, double, double, int, double, int,
+                             bool, double, double>;
 
 struct Evaluated {
     bool searched = false;       ///< a plan search ran (not cancelled)
@@ -77,8 +78,9 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
 
     // Distinct plan searches: the plan's figures depend on the GPU, GPUs
     // per node, node count and link rates only (analyzeWithPlan reads no
-    // other part; with the optimizer offloaded, also the CPUs' memory
-    // bandwidth), so builds that share them share one search.
+    // other part; with anything offloaded also the host link, which the
+    // CPUs' PCIe lanes can bound, and with the optimizer offloaded the CPUs'
+    // memory bandwidth), so builds that share them share one search.
     PlanSpaceOptions spaceOptions;
     std::map<std::pair<int, int>, std::size_t> spaceIndex;
     std::vector<PlanSpace> spaces;
@@ -88,7 +90,9 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
         std::size_t space;
     };
     std::vector<SearchJob> jobs;
-    const bool hostStepMatters = training && w.offload != Offload::None;
+    const bool hostStepMatters = optimizerOffloaded(w);
+    const bool hostLinkMatters
+        = hostStepMatters || (training && w.activationOffloadLayers > 0);
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const NodeBuild& nb = space.builds[cands[i].build];
         const auto rc = resolveBuild(req.parts, nb, cands[i].nodes, c);
@@ -96,6 +100,7 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
         const SearchKey key{nb.gpu, nb.gpusPerNode, cands[i].nodes, r.intraNodeBytesPerS,
                             r.interNodeBytesPerS, r.intraLatencyS, r.interLatencyS,
                             int(r.intraNodeLevel), nb.gpuPowerLimitW, r.gpusPerNode, r.nvls,
+                            hostLinkMatters ? r.hostMemoryBytesPerS : 0.0,
                             hostStepMatters ? r.hostDramBytesPerS : 0.0};
         auto [it, added] = keyIndex.try_emplace(key, int(jobs.size()));
         if (added) {

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Recommendation: brute force == fast search, constraints hold, Pareto
 // flags, infeasible constraints, threads, cancellation.
+#include "core/analysis/hardware_rates.h"
 #include "core/search/pareto.h"
 
 #include <cmath>
+#include <set>
 #include "core/search/recommend.h"
 #include "core/search/search_test_support.h"
 
@@ -236,4 +238,28 @@ TEST_CASE("a chassis sold in multiples of 18 nodes is searched in whole multiple
         CHECK((c.config.config.nicId == "nvidia-connectx-7-ndr-osfp"
                || c.config.config.nicId == "nvidia-bluefield-3-b3140h-supernic"));
     }
+}
+
+TEST_CASE("with the optimizer offloaded, each build's score uses its own CPUs' memory bandwidth",
+          "[search][offload]")
+{
+    // The small snapshot builds the same GPUs with EPYC 9554/9654 (460.8
+    // GB/s) and Xeon 8480+ (307.2 GB/s) hosts. The host's optimizer step
+    // depends on the CPU, so a plan search shared between builds must share
+    // it too (recommend.cpp's search key): every candidate's score (its
+    // hours to the training tokens) must follow its own analysis.
+    RecommendRequest r = smallRequest();
+    r.workload.offload = Offload::Optimizer;
+    const auto rec = recommend(r, {});
+    REQUIRE(!rec.candidates.empty());
+    std::set<double> hostBandwidths;
+    for (const auto& c : rec.candidates) {
+        INFO(c.config.config.name);
+        REQUIRE(c.analysis.performance.tokensPerS > 0);
+        CHECK(c.analysis.performance.hostOptimizerStepS > 0);
+        CHECK(c.breakdown.goalHours * 3600.0 * c.analysis.performance.tokensPerS
+              == Approx(r.workload.trainingTokens).epsilon(1e-9));
+        hostBandwidths.insert(linkRates(c.config).hostDramBytesPerS);
+    }
+    CHECK(hostBandwidths.size() >= 2);
 }
