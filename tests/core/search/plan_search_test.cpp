@@ -156,3 +156,42 @@ TEST_CASE("analyze without parallelism is at least as fast as the simple chooser
         }
     }
 }
+
+TEST_CASE("the plan search interleaves down to chunks of one layer", "[search]")
+{
+    // Megatron-Core accepts any even split of a stage's layers into chunks,
+    // down to one layer each (`num_layers_per_virtual_pipeline_stage` = 1);
+    // Calculon's GPT-3 175B optimum (Isaev et al., SC'23; its own search,
+    // docs/validation.md "Plan choice") runs 48 chunks over two stages.
+    const Workload w = gpt3();
+    const PlanSpace space = enumeratePlans(w, 8, 128);
+    bool oneLayerChunks[97] = {};
+    for (const auto& pt : space.points) {
+        REQUIRE(pt.plan.pipeline <= 96);
+        if (pt.plan.virtualStages > 1) // the search interleaves even splits only
+            CHECK(96 % (pt.plan.pipeline * pt.plan.virtualStages) == 0);
+        if (pt.plan.pipeline * pt.plan.virtualStages == 96)
+            oneLayerChunks[pt.plan.pipeline] = true;
+    }
+    for (int p : {2, 4, 8, 16})
+        CHECK(oneLayerChunks[p]);
+
+    // On a 1,024-GPU cluster the winner is at least as fast as the best plan
+    // of the old space (at most 8 chunks), and here strictly faster: the cap
+    // hid tensor 2 × pipeline 8 with 12 chunks.
+    const auto config = testing::h100Cluster(128);
+    PlanSpaceOptions capped;
+    capped.maxVirtualStages = 8;
+    const PlanSpace old = enumeratePlans(w, 8, 128, capped);
+    REQUIRE(old.points.size() < space.points.size());
+    const auto now = searchPlans(space, config, {});
+    const auto before = searchPlans(old, config, {});
+    REQUIRE(now.bestIndex >= 0);
+    REQUIRE(before.bestIndex >= 0);
+    CHECK(now.best.stepTimeS <= before.best.stepTimeS);
+    const Parallelism& chosen = space.points[std::size_t(now.bestIndex)].plan;
+    INFO("chosen tensor " << chosen.tensor << " pipeline " << chosen.pipeline << " chunks "
+                          << chosen.virtualStages);
+    CHECK(now.best.stepTimeS < before.best.stepTimeS);
+    CHECK(chosen.virtualStages > 8);
+}
