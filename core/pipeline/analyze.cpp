@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/pipeline/analyze.h"
 
+#include "core/analysis/hardware_rates.h"
 #include "core/base/number_format.h"
 #include "core/pipeline/plan_search.h"
 
@@ -18,6 +19,7 @@ AnalysisResult analyze(const Workload& w, const ResolvedConfiguration& config)
     PlanSpaceOptions spaceOptions;
     spaceOptions.varyMicroBatch = false;
     spaceOptions.varyBatch = false;
+    spaceOptions.tensorDomainGpus = linkRates(config).gpusPerNode; // the GPU fabric's reach
     const PlanSpace space = enumeratePlans(w, config.config.gpusPerNode, config.config.nodes,
                                            spaceOptions);
     PlanSearchOptions searchOptions;

@@ -34,6 +34,14 @@ std::vector<int> contextSizes(const Workload& w, long long room)
     return out;
 }
 
+/// GPUs a tensor group may span: the node, or the GPU fabric's reach when it
+/// joins several nodes (PlanSpaceOptions::tensorDomainGpus), within the
+/// cluster.
+long long tensorDomain(int gpusPerNode, long long total, const PlanSpaceOptions& o)
+{
+    return std::min<long long>(std::max(gpusPerNode, o.tensorDomainGpus), total);
+}
+
 void addTraining(PlanSpace& space, const Workload& w, int gpusPerNode, long long total,
                  const PlanSpaceOptions& o)
 {
@@ -52,7 +60,7 @@ void addTraining(PlanSpace& space, const Workload& w, int gpusPerNode, long long
         v.parallelism.reset();
         space.variants.push_back(std::move(v));
     }
-    for (int t : divisorsOf(gpusPerNode, o.maxTensor)) {
+    for (int t : divisorsOf(tensorDomain(gpusPerNode, total, o), o.maxTensor)) {
         for (int p = 1; p <= m.layers; ++p) {
           for (int cp : contextSizes(w, total / std::max(1LL, static_cast<long long>(t) * p))) {
             if (total % (static_cast<long long>(t) * p * cp) != 0)
@@ -106,7 +114,7 @@ void addInference(PlanSpace& space, const Workload& w, int gpusPerNode, long lon
     if (o.varyBatch)
         for (int b = 1; b <= o.maxBatchPerReplica; b *= 2)
             batches.push_back(b);
-    for (int t : divisorsOf(gpusPerNode, o.maxTensor)) {
+    for (int t : divisorsOf(tensorDomain(gpusPerNode, total, o), o.maxTensor)) {
         for (int p = 1; p <= m.layers; ++p) {
             const long long perReplica = static_cast<long long>(t) * p;
             if (perReplica > total)

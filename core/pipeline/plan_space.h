@@ -31,6 +31,12 @@ struct PlanSpaceOptions {
     /// and at most 8 (Narayanan et al. 2021, takeaway 1: TP beyond a node's
     /// NVLink domain costs more than it saves).
     int maxTensor = 8;
+    /// GPUs one tensor group may span: the GPU fabric's reach
+    /// (LinkRates::gpusPerNode, e.g. 72 in a GB200 NVL72 rack of 4-GPU
+    /// trays, where collectives run on NVLink across trays). 0 or less than
+    /// `gpusPerNode` = the node. Tensor sizes are its divisors up to
+    /// maxTensor, within the cluster's GPUs.
+    int tensorDomainGpus = 0;
     /// Largest virtual-stage count per pipeline rank (interleaved 1F1B).
     /// No cap by default: every even split down to chunks of one layer,
     /// which Megatron-Core accepts (`num_layers_per_virtual_pipeline_stage`
@@ -43,8 +49,8 @@ struct PlanSpaceOptions {
 
 /// Every plan of a workload on `gpusPerNode` × `nodes` GPUs, in a fixed
 /// order (the order breaks ties, so searches that skip points still agree
-/// with a search that evaluates all). Training: tensor | gpusPerNode
-/// (≤ maxTensor, dividing the heads), pipeline ≤ layers with tensor ·
+/// with a search that evaluates all). Training: tensor | the tensor domain
+/// (gpusPerNode or the fabric's reach, ≤ maxTensor, dividing the heads), pipeline ≤ layers with tensor ·
 /// pipeline | GPUs (uneven stages allowed; the remainder goes to the first
 /// stages), data = the rest, interleaving v | layers/pipeline (even only),
 /// micro-batch | global/data, expert | gcd(data, experts) for MoE,

@@ -82,7 +82,8 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
     // CPUs' PCIe lanes can bound, and with the optimizer offloaded the CPUs'
     // memory bandwidth), so builds that share them share one search.
     PlanSpaceOptions spaceOptions;
-    std::map<std::pair<int, int>, std::size_t> spaceIndex;
+    // Plan spaces by (GPUs per node, nodes, the GPU fabric's reach).
+    std::map<std::tuple<int, int, int>, std::size_t> spaceIndex;
     std::vector<PlanSpace> spaces;
     std::map<SearchKey, int> keyIndex;
     struct SearchJob {
@@ -104,10 +105,13 @@ Recommendation recommend(const RecommendRequest& req, const SearchControl& contr
                             hostStepMatters ? r.hostDramBytesPerS : 0.0};
         auto [it, added] = keyIndex.try_emplace(key, int(jobs.size()));
         if (added) {
-            const auto sk = std::pair(nb.gpusPerNode, cands[i].nodes);
+            const auto sk = std::tuple(nb.gpusPerNode, cands[i].nodes, r.gpusPerNode);
             auto [sit, newSpace] = spaceIndex.try_emplace(sk, spaces.size());
-            if (newSpace)
-                spaces.push_back(enumeratePlans(w, nb.gpusPerNode, cands[i].nodes, spaceOptions));
+            if (newSpace) {
+                PlanSpaceOptions options = spaceOptions;
+                options.tensorDomainGpus = r.gpusPerNode;
+                spaces.push_back(enumeratePlans(w, nb.gpusPerNode, cands[i].nodes, options));
+            }
             jobs.push_back({i, sit->second});
         }
         cands[i].search = it->second;

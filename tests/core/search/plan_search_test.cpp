@@ -195,3 +195,45 @@ TEST_CASE("the plan search interleaves down to chunks of one layer", "[search]")
     CHECK(now.best.stepTimeS < before.best.stepTimeS);
     CHECK(chosen.virtualStages > 8);
 }
+
+TEST_CASE("tensor groups may span trays inside an NVLink rack domain", "[search]")
+{
+    // A GB200 NVL72 rack joins its 18 trays of 4 GPUs with NVLink switch
+    // trays (NVIDIA DGX GB200 user guide), so a tensor group of 8 runs its
+    // all-reduces on NVLink; the analysis times it so (LinkRates::gpusPerNode
+    // is the fabric's reach), and the plan search now offers it.
+    const Workload w = testing::presetTraining("llama-3.1-405b", {}, 8192, 288);
+    const auto largestTensor = [](const PlanSpace& space) {
+        int most = 0;
+        for (const auto& pt : space.points)
+            most = std::max(most, pt.plan.tensor);
+        return most;
+    };
+    PlanSpaceOptions rack;
+    rack.tensorDomainGpus = 72;
+    CHECK(largestTensor(enumeratePlans(w, 4, 18, rack)) == 8);
+    CHECK(largestTensor(enumeratePlans(w, 4, 18)) == 4);
+    // Within the cluster: two trays hold no tensor group of 16.
+    rack.maxTensor = 16;
+    CHECK(largestTensor(enumeratePlans(w, 4, 2, rack)) == 8);
+
+    // analyze() searches the rack's space: its choice is at least as fast as
+    // the best plan of tensor <= 4, and the choice's TP traffic stays on NVLink.
+    Workload open = w;
+    open.parallelism.reset();
+    const auto inRack = testing::gb200Trays(18, true);
+    const auto chosen = analyze(open, inRack);
+    REQUIRE(chosen.fits);
+    const PlanSpace trayOnly = enumeratePlans(open, 4, 18);
+    const auto best = searchPlans(trayOnly, inRack, {});
+    REQUIRE(best.bestIndex >= 0);
+    CHECK(chosen.performance.stepTimeS <= best.best.stepTimeS * (1 + 1e-12));
+    CHECK(chosen.interconnect.tpLevel != LinkLevel::Nic);
+    // For Llama 3.1 405B at 8K tokens the rack's tensor group of 8 wins
+    // (about a fifth off the step of the best tray-sized plan).
+    CHECK(chosen.parallelism.tensor == 8);
+    CHECK(chosen.performance.stepTimeS < 0.9 * best.best.stepTimeS);
+    // Without the rack domain the trays are separate nodes: tensor stays <= 4.
+    const auto separate = analyze(open, testing::gb200Trays(18, false));
+    CHECK(separate.parallelism.tensor <= 4);
+}
