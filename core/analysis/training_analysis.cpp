@@ -157,7 +157,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         }
     }
     // Data parallel gradient reduction (ZeRO paper §7: 2Ψ for stages 0–2,
-    // 3Ψ for stage 3), over data × context ranks (Megatron reduces
+    // 3Ψ for stage 3; ZeRO-2 reduces every micro-batch), over data × context ranks (Megatron reduces
     // gradients over the DP×CP group), hierarchical across nodes
     // (communication.h).
     const MemoryLines& mem = res.memory;
@@ -173,7 +173,34 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         const double gradElementBytes = w.precision == Precision::Fp32 ? 4.0 : 2.0;
         const double gradBytes = trainable * gradElementBytes;
         const double n = reduceGroup;
-        if (setup.zeroStage < 3) {
+        if (setup.zeroStage == 2) {
+            // ZeRO-2 keeps only this rank's gradient shard (the memory
+            // above), so it cannot accumulate micro-batches locally: each
+            // micro-batch's gradients are reduce-scattered to their owners
+            // during its own backward pass (DeepSpeed engine.py,
+            // allreduce_gradients(): "ZeRO stage >= 2 communicates during
+            // non gradient accumulation boundaries as well";
+            // stage_1_and_2.py reduce_ipg_grads() in reduce_bucket_size
+            // buckets, overlap_comm on), and after the step the updated
+            // 16-bit weights are all-gathered before the next forward
+            // (stage_1_and_2.py step(), all_gather_dp_groups). A
+            // reduce-scatter moves what a ring all-gather moves.
+            const double bucketElements = std::min(trainable, zero2BucketElements);
+            const double buckets = std::ceil(trainable / bucketElements);
+            const double perMicroS
+                = buckets * allGatherS(gradBytes / buckets, reduceGroup, stride, ctx.rates);
+            const double weightBytes = trainable * setup.stateBytes.weight;
+            const double gatherS
+                = buckets * allGatherS(weightBytes / buckets, reduceGroup, stride, ctx.rates);
+            comm.dpBytes = (n - 1) / n * (gradBytes * mb + weightBytes);
+            comm.dpTimeS = perMicroS * mb + gatherS;
+            const double window = microComputeS * backwardFactor / (1.0 + backwardFactor);
+            const double lastBucketS
+                = allGatherS(bucketElements * gradElementBytes, reduceGroup, stride, ctx.rates);
+            const OverlapCost cost = overlapCost(perMicroS, std::min(perMicroS - lastBucketS, window));
+            comm.dpExposedS = cost.exposedS * mb + gatherS;
+            comm.overlapSlowdownS += cost.slowdownS * mb;
+        } else if (setup.zeroStage < 3) {
             comm.dpBytes = 2.0 * (n - 1) / n * gradBytes;
             // One all-reduce per bucket, each with its fixed cost.
             const double bucketElements = std::min(trainable, ddpBucketElements(setup.data));

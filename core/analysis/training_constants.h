@@ -162,6 +162,11 @@ constexpr OverlapCost overlapCost(double commS, double hiddenS)
     return {commS - hidden + slowdown, slowdown};
 }
 
+/// Elements per ZeRO-2 gradient bucket: DeepSpeed's `reduce_bucket_size`
+/// and `allgather_bucket_size` default, 5e8 (deepspeed/runtime/zero/
+/// config.py, DeepSpeedZeroConfig).
+inline constexpr double zero2BucketElements = 5.0e8;
+
 /// Elements in one data-parallel gradient bucket for `dataParallel` ranks.
 constexpr double ddpBucketElements(int dataParallel)
 {

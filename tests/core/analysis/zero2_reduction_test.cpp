@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// ZeRO-2's gradient reduction: every micro-batch, since the rank keeps only
+// its gradient shard (DeepSpeed engine.py, allreduce_gradients(): "ZeRO
+// stage >= 2 communicates during non gradient accumulation boundaries as
+// well"), then one all-gather of the updated weights after the step
+// (stage_1_and_2.py step(), all_gather_dp_groups).
+#include "core/pipeline/analyze.h"
+#include "core/analysis/communication.h"
+#include "core/analysis/hardware_rates.h"
+#include "core/analysis/training_constants.h"
+#include "test_hardware.h"
+
+#include <catch2/catch.hpp>
+
+using namespace infrafit;
+using namespace infrafit::testing;
+
+namespace {
+
+AnalysisResult llama7b(int zeroStage, int microBatches)
+{
+    // 2 nodes × 8 H100, data parallel 16, micro-batch 1: global batch =
+    // 16 × micro-batches.
+    Parallelism plan;
+    plan.data = 16;
+    plan.zeroStage = zeroStage;
+    Workload w = presetTraining("llama-2-7b", plan, 4096, 16LL * microBatches);
+    w.microBatchSize = 1;
+    return analyzeWithPlan(w, h100Cluster(2), plan);
+}
+
+} // namespace
+
+TEST_CASE("ZeRO-2 reduce-scatters every micro-batch and gathers the weights once",
+          "[analysis][zero]")
+{
+    const auto one = llama7b(2, 1);
+    const auto eight = llama7b(2, 8);
+    const auto zero1 = llama7b(1, 8);
+    REQUIRE(one.analyzed);
+    REQUIRE(eight.analyzed);
+    REQUIRE(zero1.analyzed);
+
+    // Bytes, hand-worked from the ZeRO paper's §7 volumes: a reduce-scatter
+    // of the 16-bit gradients per micro-batch and one all-gather of the
+    // 16-bit weights, each (n − 1)/n of the buffer per GPU.
+    const double n = 16;
+    const double params = one.interconnect.dpBytes / (2.0 * (n - 1) / n * 2.0);
+    CHECK(eight.interconnect.dpBytes == Approx((n - 1) / n * 2.0 * params * (8 + 1)));
+    // ZeRO-1 (Megatron's distributed optimizer, a full gradient buffer)
+    // reduces once per step, whatever the micro-batches: 2(n − 1)/n.
+    CHECK(zero1.interconnect.dpBytes == Approx(2.0 * (n - 1) / n * 2.0 * params));
+    CHECK(eight.interconnect.dpBytes > 4.0 * zero1.interconnect.dpBytes);
+
+    // Time: eight reduce-scatters and one gather, each its ring's time.
+    const LinkRates r = linkRates(h100Cluster(2));
+    const double buckets = std::ceil(params / std::min(params, zero2BucketElements));
+    const double scatter = buckets * allGatherS(2.0 * params / buckets, 16, 1, r);
+    CHECK(eight.interconnect.dpTimeS == Approx(8 * scatter + scatter));
+    // The weights' gather after the step is exposed; each reduce-scatter
+    // hides behind its own micro-batch's backward at most.
+    CHECK(eight.interconnect.dpExposedS >= scatter);
+    CHECK(eight.interconnect.dpExposedS
+          <= eight.interconnect.dpTimeS * (1 + trainingModel.overlapComputeSlowdown));
+    // More micro-batches cost ZeRO-2 more exposed time per step than ZeRO-1.
+    CHECK(eight.interconnect.dpExposedS - one.interconnect.dpExposedS
+          > zero1.interconnect.dpExposedS - llama7b(1, 1).interconnect.dpExposedS);
+}
