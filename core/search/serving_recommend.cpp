@@ -86,9 +86,9 @@ bool servingBetter(
     return items[a.item].index < items[b.item].index;
 }
 
-/// A replica stays inside one node (servingReplicaPlans), so a serving
-/// cluster of several nodes sends no traffic between GPUs of different
-/// nodes: it needs the front-end network only, not a back-end (GPU) fabric
+/// A replica stays inside its GPU fabric (servingReplicaPlans: one node,
+/// or the NVLink rack that joins nodes), so a serving cluster sends no
+/// traffic between GPUs over NICs: it needs the front-end network only, not a back-end (GPU) fabric
 /// with its NICs, switches and optics. Multi-node builds drop their
 /// back-end NICs (complete systems keep the NICs they ship with) and the
 /// copies this makes are merged.
@@ -142,10 +142,11 @@ Workload servingSearchWorkload(const Workload& workload, const SearchConstraints
     return w;
 }
 
-std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& w, int gpusPerNode)
+std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& w, int gpusPerNode,
+                                                    int domainGpus)
 {
     std::vector<ServingReplicaPlan> plans;
-    const int gpn = std::max(1, gpusPerNode);
+    const int gpn = std::max({1, gpusPerNode, domainGpus}); // the GPU fabric's reach
     std::vector<int> batches {std::max(1, w.maxBatch)};
     if (w.maxBatch / 4 >= 8)
         batches.push_back(w.maxBatch / 4);
@@ -194,21 +195,23 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
     std::vector<std::unique_ptr<ReplicaCapacity>> cache;
     std::vector<std::pair<std::size_t, ServingReplicaPlan>> cacheSource; // (build, plan)
     std::map<ServingCacheKey, std::size_t> keyIndex;
-    std::map<int, std::vector<ServingReplicaPlan>> plansByGpn;
+    std::map<std::pair<int, int>, std::vector<ServingReplicaPlan>> plansByReach;
     for (std::size_t b = 0; b < space.builds.size(); ++b) {
         const NodeBuild& nb = space.builds[b];
-        auto [pit, newGpn] = plansByGpn.try_emplace(nb.gpusPerNode);
-        if (newGpn)
-            pit->second = servingReplicaPlans(w, nb.gpusPerNode);
         const LinkRates r
             = linkRates(resolveBuild(req.parts, nb, smallestNodeCount(req.parts, nb), c));
+        // Replicas may span the nodes one GPU fabric joins (r.gpusPerNode).
+        auto [pit, newReach] = plansByReach.try_emplace(std::pair(nb.gpusPerNode, r.gpusPerNode));
+        if (newReach)
+            pit->second = servingReplicaPlans(w, nb.gpusPerNode, r.gpusPerNode);
         for (const ServingReplicaPlan& plan : pit->second) {
-            // A replica stays inside its node: the links between nodes
-            // matter only to the hops between pipeline stages.
+            // A replica stays inside its GPU fabric (the node, or an NVLink
+            // rack): the links between nodes matter only to the hops
+            // between pipeline stages.
             // One GPU per replica uses no link at all.
             const bool hops = plan.pipeline > 1;
             const bool links = plan.gpus() > 1;
-            const ServingCacheKey key {nb.gpu, links ? nb.gpusPerNode : 0,
+            const ServingCacheKey key {nb.gpu, links ? r.gpusPerNode : 0,
                 links ? r.intraNodeBytesPerS : 0.0, links ? int(r.intraNodeLevel) : 0,
                 links ? r.intraLatencyS : 0.0, hops ? r.interLatencyS : 0.0,
                 hops ? r.interNodeBytesPerS : 0.0, plan.tensor, plan.pipeline, plan.maxBatch,
@@ -249,8 +252,8 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
     // checks of the cluster, its energy from the replica analysis' own GPU
     // activity (prefill compute-bound, decode memory-bound, exposed
     // tensor-parallel communication; docs/power-model.md §3), as analyze
-    // costs the cluster it shows. Replicas stay inside a node, so no plan
-    // sends traffic between nodes.
+    // costs the cluster it shows. Replicas stay inside their GPU fabric, so
+    // no plan sends GPU traffic over the NICs.
     std::map<std::tuple<std::size_t, int, std::size_t>, ServingClusterCost> costs;
     const auto clusterCost = [&](const ServingItem& it, int nodes) -> const ServingClusterCost& {
         auto [pos, added] = costs.try_emplace({it.build, nodes, it.key});

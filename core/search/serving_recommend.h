@@ -18,16 +18,19 @@ bool isServingDemandSearch(const Workload& workload);
 Workload servingSearchWorkload(const Workload& workload, const SearchConstraints& constraints);
 
 /// The replica plans the serving search tries on nodes of `gpusPerNode`
-/// GPUs, in a fixed order: tensor t dividing gpusPerNode (t ≤ 8, Narayanan
-/// et al. 2021 takeaway 1), pipeline p > 1 only at the largest such t, with
-/// t·p dividing gpusPerNode (a replica stays inside a node, so replicas
-/// share no links; stages without micro-batches add hops, not speed), each passing
+/// GPUs whose GPU fabric reaches `domainGpus` (LinkRates::gpusPerNode: the
+/// node, or a GB200 NVL72 rack's 72 GPUs over NVLink), in a fixed order:
+/// tensor t dividing the reach (t ≤ 8, Narayanan et al. 2021 takeaway 1),
+/// pipeline p > 1 only at the largest such t, with t·p dividing the reach
+/// (a replica stays inside its GPU fabric, so replicas share no NIC links;
+/// stages without micro-batches add hops, not speed), each passing
 /// planRuleViolation(); the workload's max_batch and a quarter of it (at
 /// least 8: a smaller batch trades throughput for TPOT); its
 /// prefill_chunk_tokens, or 2,048 and 512 when it leaves the budget open
 /// (a smaller chunk shortens the steps decoders wait on, Sarathi-Serve,
 /// Agrawal et al. OSDI 2024 §4.3, at the cost of TTFT).
-std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& workload, int gpusPerNode);
+std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& workload, int gpusPerNode,
+                                                    int domainGpus = 0);
 
 /// Serving recommendation for a workload with a demand and an SLA
 /// (isServingDemandSearch()). Every (node build, replica plan) gets the

@@ -87,6 +87,28 @@ TEST_CASE("replica plans stay inside a node and add pipeline stages only at the 
     CHECK(std::any_of(plans.begin(), plans.end(), [](const auto& p) { return p.maxBatch == 64; }));
 }
 
+TEST_CASE("replica plans span the trays of an NVLink rack, never beyond it", "[serving][search]")
+{
+    // A GB200 NVL72 rack joins 18 trays of 4 GPUs over NVLink (NVIDIA DGX
+    // GB200 user guide): a replica of tensor 8 spans two trays on NVLink.
+    const Workload w = shippedChatExample();
+    const auto rack = servingReplicaPlans(w, 4, 72);
+    const auto trays = servingReplicaPlans(w, 4);
+    REQUIRE(!rack.empty());
+    REQUIRE(!trays.empty());
+    for (const auto& p : trays)
+        CHECK(4 % p.gpus() == 0);
+    for (const auto& p : rack) {
+        CHECK(72 % p.gpus() == 0);
+        CHECK(p.tensor <= 8);
+    }
+    CHECK(std::any_of(rack.begin(), rack.end(), [](const auto& p) { return p.tensor == 8; }));
+    CHECK_FALSE(
+        std::any_of(trays.begin(), trays.end(), [](const auto& p) { return p.tensor > 4; }));
+    // Without a wider fabric the node bounds the replica, as before.
+    CHECK(servingReplicaPlans(w, 8, 8).size() == servingReplicaPlans(w, 8).size());
+}
+
 TEST_CASE("no cheaper feasible cluster exists in the searched space than the serving winner",
     "[serving][search]")
 {
