@@ -163,7 +163,8 @@ const ConstantTexts& constantTexts()
         fmt("framework: %g GiB CUDA context + workspaces, %g GiB per NCCL communicator",
             trainingModel.cudaContextBytes / 1073741824.0,
             trainingModel.ncclCommunicatorBytes / 1073741824.0),
-        "; DP gradients overlap the last backward except the last bucket; ZeRO-3 "
+        "; DP gradients overlap the last backward except the last bucket (ZeRO-2: each "
+        "micro-batch's backward, then an exposed weight gather after the step); ZeRO-3 "
         "gathers prefetched behind compute; collectives hierarchical across nodes"
             + fmt(", each between nodes with a fixed cost (all-reduce %g + %g x log2(nodes) "
                   "us, measured on H100 clusters; all-gather and reduce-scatter NCCL's ring "

@@ -181,10 +181,12 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             // allreduce_gradients(): "ZeRO stage >= 2 communicates during
             // non gradient accumulation boundaries as well";
             // stage_1_and_2.py reduce_ipg_grads() in reduce_bucket_size
-            // buckets, overlap_comm on), and after the step the updated
-            // 16-bit weights are all-gathered before the next forward
-            // (stage_1_and_2.py step(), all_gather_dp_groups). A
-            // reduce-scatter moves what a ring all-gather moves.
+            // buckets, with overlap_comm on as DeepSpeed's ZeRO tutorial
+            // configures it; its default is on for stage 3 only), and
+            // after the step the updated 16-bit weights are all-gathered
+            // before the next forward (stage_1_and_2.py step(),
+            // all_gather_dp_groups). A reduce-scatter moves what a ring
+            // all-gather moves.
             const double bucketElements = std::min(trainable, zero2BucketElements);
             const double buckets = std::ceil(trainable / bucketElements);
             const double perMicroS

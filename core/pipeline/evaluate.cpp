@@ -2,6 +2,7 @@
 #include "core/pipeline/evaluate.h"
 
 #include "core/pipeline/analyze.h"
+#include "core/analysis/hardware_rates.h"
 #include "core/analysis/power_activity.h"
 #include "core/analysis/serving_analysis.h"
 #include "core/pipeline/storage_host.h"
@@ -57,8 +58,10 @@ InfrastructureInputs infrastructureInputsFor(const Workload& workload,
             }
     if (!base.needsInterNodeTraffic) {
         // Traffic crosses nodes when the plan's GPUs span more than one node
-        // (any parallel group, or replicas that synchronise gradients).
-        const int gpusPerNode = std::max(1, config.config.gpusPerNode);
+        // (any parallel group, or replicas that synchronise gradients); a
+        // GPU fabric that joins nodes (a GB200 NVL72 rack's NVLink) counts
+        // as one node, as the analysis times it (LinkRates::gpusPerNode).
+        const int gpusPerNode = std::max(1, linkRates(config).gpusPerNode);
         const auto& p = analysis.parallelism;
         const long long planGpus = static_cast<long long>(std::max(1, p.tensor))
                                    * std::max(1, p.pipeline) * std::max(1, p.data);

@@ -90,6 +90,16 @@ void addTraining(PlanSpace& space, const Workload& w, int gpusPerNode, long long
                             for (Recompute rc : {Recompute::None, Recompute::Selective,
                                                  Recompute::Full}) {
                                 for (int zero = 0; zero <= (data > 1 ? 3 : 0); ++zero) {
+                                    // ZeRO-2 (sharded gradients, reduced every
+                                    // micro-batch) is DeepSpeed's, whose pipeline
+                                    // engine refuses it ("ZeRO-2 and ZeRO-3 are
+                                    // incompatible with pipeline parallelism",
+                                    // runtime/pipe/engine.py); with pipeline
+                                    // stages the search keeps ZeRO-1 (Megatron)
+                                    // and ZeRO-3 (FSDP, which torchtitan pairs
+                                    // with pipelining).
+                                    if (zero == 2 && p > 1)
+                                        continue;
                                     PlanPoint point;
                                     point.plan = {t, p, data, e, zero, sp, rc, v, cp};
                                     point.variant = std::int32_t(mi);

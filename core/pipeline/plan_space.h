@@ -27,9 +27,10 @@ struct PlanSpaceOptions {
     /// and uses every GPU (replicas = GPUs / (tensor · pipeline)).
     bool varyBatch = true;
     int maxBatchPerReplica = 256;
-    /// Largest tensor-parallel group: within the GPU-link domain (a node),
-    /// and at most 8 (Narayanan et al. 2021, takeaway 1: TP beyond a node's
-    /// NVLink domain costs more than it saves).
+    /// Largest tensor-parallel group: within the GPU-link domain (a node,
+    /// or tensorDomainGpus), and at most 8 (Narayanan et al. 2021,
+    /// takeaway 1: TP beyond a node's NVLink domain costs more than it
+    /// saves).
     int maxTensor = 8;
     /// GPUs one tensor group may span: the GPU fabric's reach
     /// (LinkRates::gpusPerNode, e.g. 72 in a GB200 NVL72 rack of 4-GPU
@@ -41,9 +42,8 @@ struct PlanSpaceOptions {
     /// No cap by default: every even split down to chunks of one layer,
     /// which Megatron-Core accepts (`num_layers_per_virtual_pipeline_stage`
     /// = 1) and which Calculon's GPT-3 175B optimum uses (48 chunks over two
-    /// stages). A cap of 8 hid plans the model rates faster: on the GPT-3
-    /// 175B example, tensor 2 × pipeline 8 with 12 chunks (16.7 s against
-    /// 17.0 s with 8; docs/validation.md, "Plan choice").
+    /// stages). A cap of 8 hid plans the model rates faster (the GPT-3 175B
+    /// example's choice has 12 chunks; docs/validation.md, "Plan choice").
     int maxVirtualStages = 1024;
 };
 
@@ -55,7 +55,7 @@ struct PlanSpaceOptions {
 /// stages), data = the rest, interleaving v | layers/pipeline (even only),
 /// micro-batch | global/data, expert | gcd(data, experts) for MoE,
 /// sequence parallelism on before off, recompute none → selective → full,
-/// ZeRO 0–3 (0 only when data = 1). Inference: tensor × pipeline ×
+/// ZeRO 0–3 (0 only when data = 1; no ZeRO-2 with pipeline stages). Inference: tensor × pipeline ×
 /// replicas × batch per replica. Every point passes planRuleViolation().
 struct PlanSpace {
     std::vector<Workload> variants;

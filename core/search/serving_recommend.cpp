@@ -37,7 +37,7 @@ using infra::num;
 constexpr std::size_t servingBatchItems = 8;
 
 using ServingCacheKey
-    = std::tuple<int, int, double, int, double, double, double, int, int, int, int>;
+    = std::tuple<int, int, int, double, int, double, double, double, int, int, int, int>;
 
 /// One (node build, replica plan) pair.
 struct ServingItem {
@@ -211,7 +211,8 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
             // One GPU per replica uses no link at all.
             const bool hops = plan.pipeline > 1;
             const bool links = plan.gpus() > 1;
-            const ServingCacheKey key {nb.gpu, links ? r.gpusPerNode : 0,
+            const ServingCacheKey key {nb.gpu, links ? nb.gpusPerNode : 0,
+                links ? r.gpusPerNode : 0,
                 links ? r.intraNodeBytesPerS : 0.0, links ? int(r.intraNodeLevel) : 0,
                 links ? r.intraLatencyS : 0.0, hops ? r.interLatencyS : 0.0,
                 hops ? r.interNodeBytesPerS : 0.0, plan.tensor, plan.pipeline, plan.maxBatch,

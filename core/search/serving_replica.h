@@ -36,7 +36,8 @@ int servingCeilDiv(double a, double b);
 Workload servingVariant(
     const Workload& workload, const ServingReplicaPlan& plan, int replicas, int batch);
 
-/// Analyses the replica plan on one node and builds its scenario and step
+/// Analyses the replica plan on `node` (the build's smallest cluster: one
+/// node, or a whole NVLink rack) and builds its scenario and step
 /// model (the same as analyze's serving section); no simulation.
 void prepareReplica(ReplicaCapacity& replica, const Workload& workload,
     const ServingReplicaPlan& plan, const ResolvedConfiguration& node);

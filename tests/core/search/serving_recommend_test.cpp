@@ -8,6 +8,7 @@
 #include "core/search/search_test_support.h"
 #include "core/search/serving_reasons.h"
 #include "core/search/serving_recommend.h"
+#include "core/search/serving_replica.h"
 #include "../analysis/test_hardware.h"
 
 #include <catch2/catch.hpp>
@@ -107,6 +108,37 @@ TEST_CASE("replica plans span the trays of an NVLink rack, never beyond it", "[s
         std::any_of(trays.begin(), trays.end(), [](const auto& p) { return p.tensor > 4; }));
     // Without a wider fabric the node bounds the replica, as before.
     CHECK(servingReplicaPlans(w, 8, 8).size() == servingReplicaPlans(w, 8).size());
+}
+
+TEST_CASE("a replica across two trays of an NVLink rack needs no back-end NICs",
+    "[serving][search]")
+{
+    // The serving search drops the back-end NICs of tray builds, since
+    // replicas stay inside the GPU fabric; the shown candidate is then
+    // evaluated with its plan, which must not ask for NIC traffic.
+    Workload w = shippedChatExample();
+    ServingReplicaPlan plan;
+    plan.tensor = 8;
+    plan.pipeline = 1;
+    plan.maxBatch = w.maxBatch;
+    plan.chunkTokens = 2048;
+    const Workload v = servingVariant(w, plan, 9, 8);
+    auto rack = testing::gb200Trays(18, true);
+    rack.nic.reset();
+    rack.config.nicsPerNode = 0;
+    const AnalysisResult r = evaluate(v, rack);
+    REQUIRE(r.analyzed);
+    CHECK(r.interconnect.tpLevel != LinkLevel::Nic);
+    CHECK_FALSE(std::any_of(r.findings.begin(), r.findings.end(),
+                            [](const Finding& f) { return f.code == "fabric.no_nic"; }));
+    // Without the rack's NVLink domain the same plan crosses trays on NICs,
+    // and with none the fabric check refuses it.
+    auto trays = testing::gb200Trays(18, false);
+    trays.nic.reset();
+    trays.config.nicsPerNode = 0;
+    const AnalysisResult apart = evaluate(v, trays);
+    CHECK(std::any_of(apart.findings.begin(), apart.findings.end(),
+                      [](const Finding& f) { return f.code == "fabric.no_nic"; }));
 }
 
 TEST_CASE("no cheaper feasible cluster exists in the searched space than the serving winner",
