@@ -157,9 +157,9 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         }
     }
     // Data parallel gradient reduction (ZeRO paper §7: 2Ψ for stages 0–2,
-    // 3Ψ for stage 3; ZeRO-2 reduces every micro-batch), over data × context ranks (Megatron reduces
-    // gradients over the DP×CP group), hierarchical across nodes
-    // (communication.h).
+    // 3Ψ for stage 3; ZeRO-2 reduces every micro-batch), over data ×
+    // context ranks (Megatron reduces gradients over the DP×CP group),
+    // hierarchical across nodes (communication.h).
     const MemoryLines& mem = res.memory;
     const double gpuGradientBytes = gpuGradientBytesPerParam(setup);
     const double trainable = gpuGradientBytes > 0
@@ -199,7 +199,8 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             const double window = microComputeS * backwardFactor / (1.0 + backwardFactor);
             const double lastBucketS
                 = allGatherS(bucketElements * gradElementBytes, reduceGroup, stride, ctx.rates);
-            const OverlapCost cost = overlapCost(perMicroS, std::min(perMicroS - lastBucketS, window));
+            const OverlapCost cost
+                = overlapCost(perMicroS, std::min(perMicroS - lastBucketS, window));
             comm.dpExposedS = cost.exposedS * mb + gatherS;
             comm.overlapSlowdownS += cost.slowdownS * mb;
         } else if (setup.zeroStage < 3) {

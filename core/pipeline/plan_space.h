@@ -50,13 +50,14 @@ struct PlanSpaceOptions {
 /// Every plan of a workload on `gpusPerNode` × `nodes` GPUs, in a fixed
 /// order (the order breaks ties, so searches that skip points still agree
 /// with a search that evaluates all). Training: tensor | the tensor domain
-/// (gpusPerNode or the fabric's reach, ≤ maxTensor, dividing the heads), pipeline ≤ layers with tensor ·
-/// pipeline | GPUs (uneven stages allowed; the remainder goes to the first
-/// stages), data = the rest, interleaving v | layers/pipeline (even only),
-/// micro-batch | global/data, expert | gcd(data, experts) for MoE,
-/// sequence parallelism on before off, recompute none → selective → full,
-/// ZeRO 0–3 (0 only when data = 1; no ZeRO-2 with pipeline stages). Inference: tensor × pipeline ×
-/// replicas × batch per replica. Every point passes planRuleViolation().
+/// (gpusPerNode or the fabric's reach, ≤ maxTensor, dividing the heads),
+/// pipeline ≤ layers with tensor · pipeline | GPUs (uneven stages allowed;
+/// the remainder goes to the first stages), data = the rest, interleaving
+/// v | layers/pipeline (even only), micro-batch | global/data, expert |
+/// gcd(data, experts) for MoE, sequence parallelism on before off,
+/// recompute none → selective → full, ZeRO 0–3 (0 only when data = 1; no
+/// ZeRO-2 with pipeline stages). Inference: tensor × pipeline × replicas ×
+/// batch per replica. Every point passes planRuleViolation().
 struct PlanSpace {
     std::vector<Workload> variants;
     std::vector<PlanPoint> points;
