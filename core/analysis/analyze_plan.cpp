@@ -501,14 +501,8 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
     AnalysisContext ctx{w, config, r.parallelism, r.parameters, *peak, inputs.efficiency,
                         inputs.rates, inputs.attentionPeakFlopsPerS.value_or(*peak)};
     r.computeEfficiency = ctx.efficiency.trainCompute;
-    // Traffic crosses nodes when a group that talks spans them: the whole
-    // plan for training (gradient synchronisation), one replica's tensor ×
-    // pipeline GPUs for inference (replicas never talk to each other).
-    const double talkingGpus = w.kind == WorkloadKind::Training
-        ? double(used)
-        : double(std::max(1, r.parallelism.tensor)) * std::max(1, r.parallelism.pipeline);
-    const bool crossNode = config.config.nodes > 1 && talkingGpus > inputs.rates.gpusPerNode;
-    if (crossNode && ctx.rates.interNodeBytesPerS <= 0) {
+    if (planCrossesNodes(w.kind, r.parallelism, config.config.nodes, inputs.rates.gpusPerNode)
+        && ctx.rates.interNodeBytesPerS <= 0) {
         add(r, Severity::Error, "interconnect.no_nic",
             fmt("the plan spans %.0f nodes but the configuration has no NIC", config.config.nodes),
             "add NICs (NIC part and NICs per node) to the configuration");

@@ -179,4 +179,13 @@ LinkLevel groupLevel(int stride, int size, int gpusPerNode, const LinkRates& rat
     return LinkLevel::Nic;
 }
 
+bool planCrossesNodes(WorkloadKind kind, const Parallelism& plan, int nodes, int fabricGpus)
+{
+    long long talking
+        = static_cast<long long>(std::max(1, plan.tensor)) * std::max(1, plan.pipeline);
+    if (kind == WorkloadKind::Training)
+        talking *= static_cast<long long>(std::max(1, plan.context)) * std::max(1, plan.data);
+    return nodes > 1 && talking > std::max(1, fabricGpus);
+}
+
 } // namespace infrafit

@@ -109,4 +109,11 @@ struct CommunicationResult {
 /// tensor → data/expert → pipeline, Narayanan et al. 2021 §3.1).
 LinkLevel groupLevel(int stride, int size, int gpusPerNode, const LinkRates& rates);
 
+/// Whether a plan sends GPU traffic between nodes over the NICs: a group
+/// that talks spans more than the GPUs one GPU fabric joins (`fabricGpus`,
+/// LinkRates::gpusPerNode: the node, or a GB200 NVL72 rack). The group is
+/// the whole plan for training (gradients synchronise every replica), one
+/// replica's tensor × pipeline GPUs for inference (replicas never talk).
+bool planCrossesNodes(WorkloadKind kind, const Parallelism& plan, int nodes, int fabricGpus);
+
 } // namespace infrafit

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace infrafit {
 
@@ -173,6 +174,20 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         const double gradElementBytes = w.precision == Precision::Fp32 ? 4.0 : 2.0;
         const double gradBytes = trainable * gradElementBytes;
         const double n = reduceGroup;
+        // A gradient reduction in buckets during one micro-batch's backward
+        // pass: each bucket is its own collective with its fixed cost, and
+        // all but the last bucket can hide behind the backward (Li et al.
+        // 2020, PyTorch DDP §3.2.3). Returns its time and what overlap
+        // leaves of it.
+        const double backwardS = microComputeS * backwardFactor / (1.0 + backwardFactor);
+        const auto reduceInBackward = [&](auto collectiveS, double bucketElements) {
+            const double buckets = std::ceil(trainable / bucketElements);
+            const double timeS
+                = buckets * collectiveS(gradBytes / buckets, reduceGroup, stride, ctx.rates);
+            const double lastBucketS = collectiveS(bucketElements * gradElementBytes,
+                                                   reduceGroup, stride, ctx.rates);
+            return std::pair{timeS, overlapCost(timeS, std::min(timeS - lastBucketS, backwardS))};
+        };
         if (setup.zeroStage == 2) {
             // ZeRO-2 keeps only this rank's gradient shard (the memory
             // above), so it cannot accumulate micro-batches locally: each
@@ -188,37 +203,22 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             // all_gather_dp_groups). A reduce-scatter moves what a ring
             // all-gather moves.
             const double bucketElements = std::min(trainable, zero2BucketElements);
-            const double buckets = std::ceil(trainable / bucketElements);
-            const double perMicroS
-                = buckets * allGatherS(gradBytes / buckets, reduceGroup, stride, ctx.rates);
+            const auto [perMicroS, cost] = reduceInBackward(allGatherS, bucketElements);
             const double weightBytes = trainable * setup.stateBytes.weight;
+            const double buckets = std::ceil(trainable / bucketElements);
             const double gatherS
                 = buckets * allGatherS(weightBytes / buckets, reduceGroup, stride, ctx.rates);
             comm.dpBytes = (n - 1) / n * (gradBytes * mb + weightBytes);
             comm.dpTimeS = perMicroS * mb + gatherS;
-            const double window = microComputeS * backwardFactor / (1.0 + backwardFactor);
-            const double lastBucketS
-                = allGatherS(bucketElements * gradElementBytes, reduceGroup, stride, ctx.rates);
-            const OverlapCost cost
-                = overlapCost(perMicroS, std::min(perMicroS - lastBucketS, window));
             comm.dpExposedS = cost.exposedS * mb + gatherS;
             comm.overlapSlowdownS += cost.slowdownS * mb;
         } else if (setup.zeroStage < 3) {
+            // One all-reduce in Megatron DDP's buckets (training_constants.h),
+            // during the last micro-batch's backward.
             comm.dpBytes = 2.0 * (n - 1) / n * gradBytes;
-            // One all-reduce per bucket, each with its fixed cost.
-            const double bucketElements = std::min(trainable, ddpBucketElements(setup.data));
-            const double buckets = std::ceil(trainable / bucketElements);
-            comm.dpTimeS
-                = buckets * allReduceS(gradBytes / buckets, reduceGroup, stride, ctx.rates);
-            // Bucketed all-reduce overlaps the backward of the last
-            // micro-batch (Li et al. 2020, PyTorch DDP §3.2.3); the last
-            // bucket (Megatron DDP's size, training_constants.h) stays
-            // exposed.
-            const double window = microComputeS * backwardFactor / (1.0 + backwardFactor);
-            const double lastBucketS
-                = allReduceS(bucketElements * gradElementBytes, reduceGroup, stride, ctx.rates);
-            const OverlapCost cost
-                = overlapCost(comm.dpTimeS, std::min(comm.dpTimeS - lastBucketS, window));
+            const auto [timeS, cost]
+                = reduceInBackward(allReduceS, std::min(trainable, ddpBucketElements(setup.data)));
+            comm.dpTimeS = timeS;
             comm.dpExposedS = cost.exposedS;
             comm.overlapSlowdownS += cost.slowdownS;
         } else {

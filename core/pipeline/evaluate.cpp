@@ -2,7 +2,7 @@
 #include "core/pipeline/evaluate.h"
 
 #include "core/pipeline/analyze.h"
-#include "core/analysis/hardware_rates.h"
+#include "core/analysis/communication.h"
 #include "core/analysis/power_activity.h"
 #include "core/analysis/serving_analysis.h"
 #include "core/pipeline/storage_host.h"
@@ -56,20 +56,12 @@ InfrastructureInputs infrastructureInputsFor(const Workload& workload,
                 base.gpuPowerCalibration = fit;
                 break;
             }
-    if (!base.needsInterNodeTraffic) {
-        // Traffic crosses nodes when the plan's GPUs span more than one node
-        // (any parallel group, or replicas that synchronise gradients); a
-        // GPU fabric that joins nodes (a GB200 NVL72 rack's NVLink) counts
-        // as one node, as the analysis times it (LinkRates::gpusPerNode).
-        const int gpusPerNode = std::max(1, linkRates(config).gpusPerNode);
-        const auto& p = analysis.parallelism;
-        const long long planGpus = static_cast<long long>(std::max(1, p.tensor))
-                                   * std::max(1, p.pipeline) * std::max(1, p.data);
-        const bool training = workload.kind == WorkloadKind::Training;
-        const long long groupGpus =
-            training ? planGpus : static_cast<long long>(std::max(1, p.tensor)) * std::max(1, p.pipeline);
-        base.needsInterNodeTraffic = config.config.nodes > 1 && groupGpus > gpusPerNode;
-    }
+    // A GPU fabric that joins nodes (a GB200 NVL72 rack's NVLink) counts as
+    // one node, as the analysis times it.
+    if (!base.needsInterNodeTraffic)
+        base.needsInterNodeTraffic = planCrossesNodes(workload.kind, analysis.parallelism,
+                                                      config.config.nodes,
+                                                      linkRates(config).gpusPerNode);
     return base;
 }
 

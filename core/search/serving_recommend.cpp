@@ -88,8 +88,8 @@ bool servingBetter(
 
 /// A replica stays inside its GPU fabric (servingReplicaPlans: one node,
 /// or the NVLink rack that joins nodes), so a serving cluster sends no
-/// traffic between GPUs over NICs: it needs the front-end network only, not a back-end (GPU) fabric
-/// with its NICs, switches and optics. Multi-node builds drop their
+/// traffic between GPUs over NICs: it needs the front-end network only,
+/// not a back-end (GPU) fabric with its NICs, switches and optics. Multi-node builds drop their
 /// back-end NICs (complete systems keep the NICs they ship with) and the
 /// copies this makes are merged.
 ConfigSpace servingNodeBuilds(ConfigSpace space, const PartsSnapshot& parts)
@@ -142,11 +142,10 @@ Workload servingSearchWorkload(const Workload& workload, const SearchConstraints
     return w;
 }
 
-std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& w, int gpusPerNode,
-                                                    int domainGpus)
+std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& w, int fabricGpus)
 {
     std::vector<ServingReplicaPlan> plans;
-    const int gpn = std::max({1, gpusPerNode, domainGpus}); // the GPU fabric's reach
+    const int gpn = std::max(1, fabricGpus);
     std::vector<int> batches {std::max(1, w.maxBatch)};
     if (w.maxBatch / 4 >= 8)
         batches.push_back(w.maxBatch / 4);
@@ -195,15 +194,15 @@ Recommendation recommendServing(const RecommendRequest& req, const SearchControl
     std::vector<std::unique_ptr<ReplicaCapacity>> cache;
     std::vector<std::pair<std::size_t, ServingReplicaPlan>> cacheSource; // (build, plan)
     std::map<ServingCacheKey, std::size_t> keyIndex;
-    std::map<std::pair<int, int>, std::vector<ServingReplicaPlan>> plansByReach;
+    std::map<int, std::vector<ServingReplicaPlan>> plansByReach;
     for (std::size_t b = 0; b < space.builds.size(); ++b) {
         const NodeBuild& nb = space.builds[b];
         const LinkRates r
             = linkRates(resolveBuild(req.parts, nb, smallestNodeCount(req.parts, nb), c));
         // Replicas may span the nodes one GPU fabric joins (r.gpusPerNode).
-        auto [pit, newReach] = plansByReach.try_emplace(std::pair(nb.gpusPerNode, r.gpusPerNode));
+        auto [pit, newReach] = plansByReach.try_emplace(r.gpusPerNode);
         if (newReach)
-            pit->second = servingReplicaPlans(w, nb.gpusPerNode, r.gpusPerNode);
+            pit->second = servingReplicaPlans(w, r.gpusPerNode);
         for (const ServingReplicaPlan& plan : pit->second) {
             // A replica stays inside its GPU fabric (the node, or an NVLink
             // rack): the links between nodes matter only to the hops

@@ -17,9 +17,9 @@ bool isServingDemandSearch(const Workload& workload);
 /// the workload has no `sla` and both targets are given).
 Workload servingSearchWorkload(const Workload& workload, const SearchConstraints& constraints);
 
-/// The replica plans the serving search tries on nodes of `gpusPerNode`
-/// GPUs whose GPU fabric reaches `domainGpus` (LinkRates::gpusPerNode: the
-/// node, or a GB200 NVL72 rack's 72 GPUs over NVLink), in a fixed order:
+/// The replica plans the serving search tries where one GPU fabric joins
+/// `fabricGpus` GPUs (LinkRates::gpusPerNode: the node, or a GB200 NVL72
+/// rack's 72 over NVLink), in a fixed order:
 /// tensor t dividing the reach (t ≤ 8, Narayanan et al. 2021 takeaway 1),
 /// pipeline p > 1 only at the largest such t, with t·p dividing the reach
 /// (a replica stays inside its GPU fabric, so replicas share no NIC links;
@@ -29,8 +29,7 @@ Workload servingSearchWorkload(const Workload& workload, const SearchConstraints
 /// prefill_chunk_tokens, or 2,048 and 512 when it leaves the budget open
 /// (a smaller chunk shortens the steps decoders wait on, Sarathi-Serve,
 /// Agrawal et al. OSDI 2024 §4.3, at the cost of TTFT).
-std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& workload, int gpusPerNode,
-                                                    int domainGpus = 0);
+std::vector<ServingReplicaPlan> servingReplicaPlans(const Workload& workload, int fabricGpus);
 
 /// Serving recommendation for a workload with a demand and an SLA
 /// (isServingDemandSearch()). Every (node build, replica plan) gets the
