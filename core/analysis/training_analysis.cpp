@@ -180,12 +180,14 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
         // 2020, PyTorch DDP §3.2.3). Returns its time and what overlap
         // leaves of it.
         const double backwardS = microComputeS * backwardFactor / (1.0 + backwardFactor);
-        const auto reduceInBackward = [&](auto collectiveS, double bucketElements) {
+        const auto reduceInBackward = [&](auto collectiveS, double bucketElements,
+                                          double elementBytes) {
             const double buckets = std::ceil(trainable / bucketElements);
-            const double timeS
-                = buckets * collectiveS(gradBytes / buckets, reduceGroup, stride, ctx.rates);
-            const double lastBucketS = collectiveS(bucketElements * gradElementBytes,
-                                                   reduceGroup, stride, ctx.rates);
+            const double timeS = buckets
+                                 * collectiveS(trainable * elementBytes / buckets, reduceGroup,
+                                               stride, ctx.rates);
+            const double lastBucketS = collectiveS(bucketElements * elementBytes, reduceGroup,
+                                                   stride, ctx.rates);
             return std::pair{timeS, overlapCost(timeS, std::min(timeS - lastBucketS, backwardS))};
         };
         if (setup.zeroStage == 2) {
@@ -203,7 +205,8 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             // all_gather_dp_groups). A reduce-scatter moves what a ring
             // all-gather moves.
             const double bucketElements = std::min(trainable, zero2BucketElements);
-            const auto [perMicroS, cost] = reduceInBackward(allGatherS, bucketElements);
+            const auto [perMicroS, cost]
+                = reduceInBackward(allGatherS, bucketElements, gradElementBytes);
             const double weightBytes = trainable * setup.stateBytes.weight;
             const double buckets = std::ceil(trainable / bucketElements);
             const double gatherS
@@ -214,10 +217,25 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             comm.overlapSlowdownS += cost.slowdownS * mb;
         } else if (setup.zeroStage < 3) {
             // One all-reduce in Megatron DDP's buckets (training_constants.h),
-            // during the last micro-batch's backward.
-            comm.dpBytes = 2.0 * (n - 1) / n * gradBytes;
-            const auto [timeS, cost]
-                = reduceInBackward(allReduceS, std::min(trainable, ddpBucketElements(setup.data)));
+            // during the last micro-batch's backward. Megatron reduces the
+            // gradient buffer in the buffer's own type: with the fp32
+            // main-grad buffer (`fp32_grad_buffer`; Megatron-Core
+            // DistributedDataParallelConfig.grad_reduce_in_fp32, which also
+            // sets the buffer's dtype in param_and_grad_buffer.py) 4 bytes an
+            // element. The distributed optimizer (ZeRO-1) reduce-scatters
+            // that buffer and all-gathers the 16-bit weights after the step
+            // (distrib_optimizer.py), each half an all-reduce: the same
+            // bytes as an all-reduce of their mean element. An offloaded
+            // optimizer is DeepSpeed's, which reduces in 16 bits.
+            const double bufferBytes = optimizerOffloaded(w)
+                                           ? gradElementBytes
+                                           : std::max(gradElementBytes, setup.stateBytes.gradient);
+            const double elementBytes = setup.zeroStage == 1
+                                            ? 0.5 * (bufferBytes + setup.stateBytes.weight)
+                                            : bufferBytes;
+            comm.dpBytes = 2.0 * (n - 1) / n * trainable * elementBytes;
+            const auto [timeS, cost] = reduceInBackward(
+                allReduceS, std::min(trainable, ddpBucketElements(setup.data)), elementBytes);
             comm.dpTimeS = timeS;
             comm.dpExposedS = cost.exposedS;
             comm.overlapSlowdownS += cost.slowdownS;

@@ -17,7 +17,7 @@ using namespace infrafit::testing;
 
 namespace {
 
-AnalysisResult llama7b(int zeroStage, int microBatches)
+AnalysisResult llama7b(int zeroStage, int microBatches, bool fp32GradBuffer = true)
 {
     // 2 nodes × 8 H100, data parallel 16, micro-batch 1: global batch =
     // 16 × micro-batches.
@@ -26,6 +26,7 @@ AnalysisResult llama7b(int zeroStage, int microBatches)
     plan.zeroStage = zeroStage;
     Workload w = presetTraining("llama-2-7b", plan, 4096, 16LL * microBatches);
     w.microBatchSize = 1;
+    w.fp32GradBuffer = fp32GradBuffer;
     return analyzeWithPlan(w, h100Cluster(2), plan);
 }
 
@@ -48,9 +49,10 @@ TEST_CASE("ZeRO-2 reduce-scatters every micro-batch and gathers the weights once
     const double params = one.interconnect.dpBytes / (2.0 * (n - 1) / n * 2.0);
     CHECK(eight.interconnect.dpBytes == Approx((n - 1) / n * 2.0 * params * (8 + 1)));
     // ZeRO-1 (Megatron's distributed optimizer, a full gradient buffer)
-    // reduces once per step, whatever the micro-batches: 2(n − 1)/n.
-    CHECK(zero1.interconnect.dpBytes == Approx(2.0 * (n - 1) / n * 2.0 * params));
-    CHECK(eight.interconnect.dpBytes > 4.0 * zero1.interconnect.dpBytes);
+    // reduces once per step, whatever the micro-batches: a reduce-scatter of
+    // the fp32 buffer and an all-gather of the 16-bit weights, (n − 1)/n each.
+    CHECK(zero1.interconnect.dpBytes == Approx((n - 1) / n * (4.0 + 2.0) * params));
+    CHECK(eight.interconnect.dpBytes > 2.5 * zero1.interconnect.dpBytes);
 
     // Time: eight reduce-scatters and one gather, each its ring's time.
     const LinkRates r = linkRates(h100Cluster(2));
@@ -65,4 +67,35 @@ TEST_CASE("ZeRO-2 reduce-scatters every micro-batch and gathers the weights once
     // More micro-batches cost ZeRO-2 more exposed time per step than ZeRO-1.
     CHECK(eight.interconnect.dpExposedS - one.interconnect.dpExposedS
           > zero1.interconnect.dpExposedS - llama7b(1, 1).interconnect.dpExposedS);
+}
+
+TEST_CASE("Megatron reduces the gradient buffer in the buffer's own type",
+          "[analysis][zero]")
+{
+    // Megatron-Core DistributedDataParallelConfig.grad_reduce_in_fp32 sets
+    // the main-grad buffer's dtype, and the collectives run on that buffer
+    // (param_and_grad_buffer.py). Volumes from the ZeRO paper's §7:
+    // an all-reduce moves 2(n − 1)/n of the buffer per GPU.
+    const double n = 16;
+    const auto zero2 = llama7b(2, 1);
+    REQUIRE(zero2.analyzed);
+    const double params = zero2.interconnect.dpBytes / (2.0 * (n - 1) / n * 2.0);
+
+    const auto ddpFp32 = llama7b(0, 4, true);
+    const auto ddpBf16 = llama7b(0, 4, false);
+    const auto zero1Bf16 = llama7b(1, 4, false);
+    REQUIRE(ddpFp32.analyzed);
+    REQUIRE(ddpBf16.analyzed);
+    REQUIRE(zero1Bf16.analyzed);
+    CHECK(ddpFp32.interconnect.dpBytes == Approx(2.0 * (n - 1) / n * 4.0 * params));
+    CHECK(ddpBf16.interconnect.dpBytes == Approx(2.0 * (n - 1) / n * 2.0 * params));
+    CHECK(zero1Bf16.interconnect.dpBytes == Approx(2.0 * (n - 1) / n * 2.0 * params));
+
+    // Time: the buckets of the fp32 buffer, each an all-reduce of its bytes.
+    const LinkRates r = linkRates(h100Cluster(2));
+    const double bucket = std::min(params, ddpBucketElements(16));
+    const double buckets = std::ceil(params / bucket);
+    CHECK(ddpFp32.interconnect.dpTimeS
+          == Approx(buckets * allReduceS(4.0 * params / buckets, 16, 1, r)));
+    CHECK(ddpFp32.interconnect.dpTimeS > 1.5 * ddpBf16.interconnect.dpTimeS);
 }
