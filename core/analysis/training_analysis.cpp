@@ -225,11 +225,13 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             // element. The distributed optimizer (ZeRO-1) reduce-scatters
             // that buffer and all-gathers the 16-bit weights after the step
             // (distrib_optimizer.py), each half an all-reduce: the same
-            // bytes as an all-reduce of their mean element. An offloaded
-            // optimizer is DeepSpeed's, which reduces in 16 bits.
-            const double bufferBytes = optimizerOffloaded(w)
-                                           ? gradElementBytes
-                                           : std::max(gradElementBytes, setup.stateBytes.gradient);
+            // bytes as an all-reduce of their mean element; the gather is
+            // counted in the backward's overlap window, as Megatron hides it
+            // behind the next forward with overlap_param_gather (on in
+            // NeMo's recipes; an assumption where it is off). An
+            // offloaded optimizer is DeepSpeed's, which reduces the
+            // gradients the GPU keeps (gpuGradientBytesPerParam()).
+            const double bufferBytes = std::max(gradElementBytes, gpuGradientBytes);
             const double elementBytes = setup.zeroStage == 1
                                             ? 0.5 * (bufferBytes + setup.stateBytes.weight)
                                             : bufferBytes;

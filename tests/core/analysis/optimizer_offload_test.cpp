@@ -174,6 +174,26 @@ TEST_CASE("ZeRO-Offload's copies follow DeepSpeed's schedule per ZeRO stage; the
     CHECK(optimizerOffloadTime(in).totalS() == 0);
 }
 
+TEST_CASE("An offloaded optimizer reduces 16-bit gradients where Megatron reduces its fp32 buffer",
+          "[analysis][offload][optimizer]")
+{
+    // ZeRO-1 without offload: Megatron's distributed optimizer reduce-scatters
+    // its fp32 main-grad buffer and all-gathers 16-bit weights, 3 bytes an
+    // element on average; DeepSpeed's offloaded optimizer reduces the 16-bit
+    // gradients the GPU keeps (megatron/training/arguments.py forces fp32
+    // reduction for bf16; DeepSpeed stage_1_and_2.py reduces in the model's
+    // type).
+    const auto config = h100WithCpus(16);
+    const Workload base = llama8bZero(1, Offload::None);
+    const Workload w = llama8bZero(1, Offload::Optimizer);
+    const auto megatron = analyzeWithPlan(base, config, *base.parallelism);
+    const auto deepspeed = analyzeWithPlan(w, config, *w.parallelism);
+    REQUIRE(megatron.analyzed);
+    REQUIRE(deepspeed.analyzed);
+    REQUIRE(megatron.interconnect.dpBytes > 0);
+    CHECK(deepspeed.interconnect.dpBytes == Approx(megatron.interconnect.dpBytes * 2.0 / 3.0));
+}
+
 TEST_CASE("Offloading the optimizer replaces the GPU's optimizer step with the host's and "
           "leaves the rest of the step alone",
           "[analysis][offload][optimizer]")
