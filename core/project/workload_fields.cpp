@@ -98,9 +98,8 @@ std::vector<WF> buildWorkloadFields()
         plainField<&Workload::fp32GradBuffer>({.key = "fp32_grad_buffer",
             .label = "FP32 gradient buffer", .shownFor = trainingOnly, .section = "Training",
             .help = "Megatron's fp32 main-grad buffer (4 bytes per parameter) for bf16/fp16 "
-                    "training; without ZeRO-2/3 the data-parallel reduction runs on it in fp32 "
-                    "(Megatron's default for bf16, forced in its arguments.py; its fp16 default "
-                    "keeps 16-bit gradients: set false to match)"}),
+                    "training, also the type of the ZeRO-0/1 gradient reduction; false for "
+                    "Megatron's fp16 default"}),
         plainField<&Workload::embeddingInPipelineSplit>({
             .key = "account_for_embedding_in_pipeline_split",
             .label = "Embedding counts as a pipeline layer", .writeDefault = false,
