@@ -259,8 +259,7 @@ FabricReport planFabric(
     if (!f.backEndUsed) {
         addFinding(findings, Severity::Info, "fabric.back_end_idle",
             "This workload keeps each replica inside one node (or one NVLink rack), so the "
-            "back-end fabric "
-            "for the configuration's "
+            "back-end fabric for the configuration's "
                 + std::to_string(endpoints)
                 + " NIC ports carries no traffic for it; it is still priced, as part "
                   "of the configuration.",

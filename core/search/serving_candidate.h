@@ -9,8 +9,8 @@ namespace infrafit {
 
 /// How one replica of a serving recommendation is run: its tensor and
 /// pipeline groups (inside one GPU fabric: a node or an NVLink rack) and
-/// the engine limits the search
-/// varied (vLLM max_num_seqs and max_num_batched_tokens).
+/// the engine limits the search varied (vLLM max_num_seqs and
+/// max_num_batched_tokens).
 struct ServingReplicaPlan {
     int tensor = 1;
     int pipeline = 1;

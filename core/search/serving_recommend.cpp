@@ -89,9 +89,9 @@ bool servingBetter(
 /// A replica stays inside its GPU fabric (servingReplicaPlans: one node,
 /// or the NVLink rack that joins nodes), so a serving cluster sends no
 /// traffic between GPUs over NICs: it needs the front-end network only,
-/// not a back-end (GPU) fabric with its NICs, switches and optics. Multi-node builds drop their
-/// back-end NICs (complete systems keep the NICs they ship with) and the
-/// copies this makes are merged.
+/// not a back-end (GPU) fabric with its NICs, switches and optics.
+/// Multi-node builds drop their back-end NICs (complete systems keep the
+/// NICs they ship with) and the copies this makes are merged.
 ConfigSpace servingNodeBuilds(ConfigSpace space, const PartsSnapshot& parts)
 {
     std::vector<NodeBuild> kept;

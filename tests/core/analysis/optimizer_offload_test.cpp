@@ -49,6 +49,16 @@ Workload llama8bZero(int zeroStage, Offload offload)
     return w;
 }
 
+/// llama8bZero() analysed with its own plan on `config`; it must analyse.
+AnalysisResult analyzedLlama8b(int zeroStage, Offload offload,
+                               const ResolvedConfiguration& config)
+{
+    const Workload w = llama8bZero(zeroStage, offload);
+    AnalysisResult r = analyzeWithPlan(w, config, *w.parallelism);
+    REQUIRE(r.analyzed);
+    return r;
+}
+
 bool hasAssumption(const AnalysisResult& r, const std::string& text)
 {
     for (const auto& line : r.assumptions)
@@ -184,12 +194,8 @@ TEST_CASE("An offloaded optimizer reduces 16-bit gradients where Megatron reduce
     // reduction for bf16; DeepSpeed stage_1_and_2.py reduces in the model's
     // type).
     const auto config = h100WithCpus(16);
-    const Workload base = llama8bZero(1, Offload::None);
-    const Workload w = llama8bZero(1, Offload::Optimizer);
-    const auto megatron = analyzeWithPlan(base, config, *base.parallelism);
-    const auto deepspeed = analyzeWithPlan(w, config, *w.parallelism);
-    REQUIRE(megatron.analyzed);
-    REQUIRE(deepspeed.analyzed);
+    const auto megatron = analyzedLlama8b(1, Offload::None, config);
+    const auto deepspeed = analyzedLlama8b(1, Offload::Optimizer, config);
     REQUIRE(megatron.interconnect.dpBytes > 0);
     CHECK(deepspeed.interconnect.dpBytes == Approx(megatron.interconnect.dpBytes * 2.0 / 3.0));
 }
@@ -199,12 +205,9 @@ TEST_CASE("Offloading the optimizer replaces the GPU's optimizer step with the h
           "[analysis][offload][optimizer]")
 {
     const auto config = h100WithCpus(16);
-    const Workload base = llama8bZero(2, Offload::None);
     const Workload w = llama8bZero(2, Offload::Optimizer);
-    const auto before = analyzeWithPlan(base, config, *base.parallelism);
-    const auto after = analyzeWithPlan(w, config, *w.parallelism);
-    REQUIRE(before.analyzed);
-    REQUIRE(after.analyzed);
+    const auto before = analyzedLlama8b(2, Offload::None, config);
+    const auto after = analyzedLlama8b(2, Offload::Optimizer, config);
     const auto& p = after.performance;
 
     // The host: 614.4 GB/s over 8 GPUs; the partition: the model over 8.
@@ -268,10 +271,8 @@ TEST_CASE("optimizer_and_weights also fetches the weight partition every micro-b
     const auto config = h100WithCpus(16);
     const Workload opt = llama8bZero(3, Offload::Optimizer);
     const Workload all = llama8bZero(3, Offload::OptimizerAndWeights);
-    const auto a = analyzeWithPlan(opt, config, *opt.parallelism);
-    const auto b = analyzeWithPlan(all, config, *all.parallelism);
-    REQUIRE(a.analyzed);
-    REQUIRE(b.analyzed);
+    const auto a = analyzedLlama8b(3, Offload::Optimizer, config);
+    const auto b = analyzedLlama8b(3, Offload::OptimizerAndWeights, config);
     CHECK(b.performance.hostOptimizerStepS == Approx(a.performance.hostOptimizerStepS));
     // The fetches (4 GB per micro-batch at 50 GB/s) hide behind compute, and
     // the weights do not go back after the step: less to wait for, more
