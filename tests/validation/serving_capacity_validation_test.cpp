@@ -138,6 +138,37 @@ constexpr MlperfServerRun mlperfServerRuns[] = {
         190},
 };
 
+// The same systems' Offline-scenario runs (every sample queued at once, no
+// latency limit: the measured saturated throughput), where the submission
+// has one: results/<system>/<benchmark>/Offline/performance/run_1/
+// mlperf_log_summary.txt, "Samples per second" and "Tokens per second"
+// (their ratio is the run's mean answer). The engine's batch is the Offline
+// configuration's gpu_batch_size (closed/NVIDIA/configs/llama2-70b/Offline/
+// __init__.py: H100 SXM TP2 896, H200 SXM 806); where it is not public
+// (Mixtral, MI300X) the server run's. B200 submitted no Offline run in v4.1.
+struct MlperfOfflineRun {
+    const char* system; ///< the server run above that it shares a system with
+    int maxBatch;
+    double measuredSamplesPerS;
+    double measuredTokensPerS;
+};
+
+constexpr MlperfOfflineRun mlperfOfflineRuns[] = {
+    {"DGX-H100_H100-SXM-80GBx8_TRT llama2-70b-99.9", 896, 84.4792, 24524.9},
+    {"H200-SXM-141GBx8_TRT llama2-70b-99", 806, 107.477, 31302.7},
+    {"DGX-H100_H100-SXM-80GBx8_TRT mixtral-8x7b", 1024, 359.173, 52415.9},
+    {"AMD 1xMI300X_2xEPYC-9374F llama2-70b-99.9", 256, 10.4445, 3062.72},
+};
+
+const MlperfServerRun& serverRunOf(const MlperfOfflineRun& offline)
+{
+    for (const auto& run : mlperfServerRuns)
+        if (std::string(run.system) == offline.system)
+            return run;
+    FAIL("no MLPerf server run for " << offline.system);
+    return mlperfServerRuns[0];
+}
+
 struct MlperfPrediction {
     double capacityPerS = 0; ///< whole system, requests/s under the SLA
     double p99TtftMs = 0;    ///< at the measured rate (0 when above capacity)
@@ -191,6 +222,28 @@ MlperfPrediction predict(const MlperfServerRun& run)
     return p;
 }
 
+/// InfraFit's saturated throughput (every request queued at t = 0) of the
+/// whole system, with the Offline run's engine batch and mean answer,
+/// requests/s.
+double predictOffline(const MlperfOfflineRun& offline)
+{
+    const MlperfServerRun& run = serverRunOf(offline);
+    Workload w = mlperfWorkload(run);
+    w.maxBatch = offline.maxBatch;
+    w.outputTokens
+        = static_cast<int>(std::lround(offline.measuredTokensPerS / offline.measuredSamplesPerS));
+    ResolvedConfiguration rc;
+    rc.gpu = servingCapacityPart<Gpu>(run.gpu);
+    rc.chassis = servingCapacityPart<Chassis>(run.chassis);
+    rc.config.gpusPerNode = run.gpus;
+    rc.config.nodes = 1;
+    const AnalysisResult analysis = analyze(w, rc);
+    Findings findings;
+    const auto serving = analyzeServing(w, rc, analysis, nullptr, findings);
+    REQUIRE(serving);
+    return serving->saturatedRequestsPerS * std::max(1, serving->replicasInConfiguration);
+}
+
 } // namespace
 
 std::vector<test::ValidationFigure> test::mlperfCapacityFigures()
@@ -201,6 +254,11 @@ std::vector<test::ValidationFigure> test::mlperfCapacityFigures()
     for (const auto& run : mlperfServerRuns)
         out.push_back({std::string(run.system) + " capacity", ValidationMetric::ServingThroughput,
                        false, predict(run).capacityPerS / run.measuredSamplesPerS - 1.0});
+    // The saturated throughput against the Offline runs: also out-of-sample.
+    for (const auto& run : mlperfOfflineRuns)
+        out.push_back({std::string(run.system) + " offline throughput",
+                       ValidationMetric::ServingThroughput, false,
+                       predictOffline(run) / run.measuredSamplesPerS - 1.0});
     return out;
 }
 
@@ -241,4 +299,29 @@ TEST_CASE("Serving capacity validation: MLPerf v4.1 server runs within the docum
     }
     if (print)
         std::printf("%d of 5 measured rates within InfraFit's capacity\n", belowCapacity);
+}
+
+TEST_CASE("Serving capacity validation: saturated throughput against MLPerf v4.1 Offline runs",
+    "[validation][serving]")
+{
+    // An Offline run queues every sample at once and has no latency limit,
+    // so its rate is the measured saturated throughput of the system: the
+    // figure InfraFit's capacity reaches where the SLA is loose (the server
+    // test above). Same bands as the server runs.
+    const bool print = std::getenv("INFRAFIT_VALIDATION_PRINT") != nullptr;
+    for (const auto& offline : mlperfOfflineRuns) {
+        const MlperfServerRun& run = serverRunOf(offline);
+        const double predicted = predictOffline(offline);
+        const double ratio = predicted / offline.measuredSamplesPerS;
+        if (print)
+            std::printf("%-48s Offline measured %8.2f/s  InfraFit saturated %8.2f/s  ratio %.2f "
+                        "(batch %d)\n",
+                offline.system, offline.measuredSamplesPerS, predicted, ratio, offline.maxBatch);
+        INFO(offline.system << ": InfraFit " << predicted << " requests/s saturated, Offline "
+                            << offline.measuredSamplesPerS);
+        CHECK(std::isfinite(predicted));
+        CHECK(ratio >= mlperfCapacityLowest);
+        CHECK(ratio <= (run.fittedFamily ? mlperfCapacityHighestFitted
+                                         : mlperfCapacityHighestAssumed));
+    }
 }
