@@ -5,7 +5,9 @@
 // latency and capacity"). A valid server run keeps p99 TTFT <= 2 s and p99
 // TPOT <= 200 ms at its completed samples/s, so that rate is a lower bound
 // of the system's capacity under the SLA; InfraFit's capacity for the same
-// system is compared with it. INFRAFIT_VALIDATION_PRINT=1 prints the table.
+// system is compared with it. The same systems' Offline runs measure the
+// saturated throughput, compared with InfraFit's. INFRAFIT_VALIDATION_PRINT=1
+// prints the tables.
 #include "core/pipeline/analyze.h"
 #include "core/analysis/serving_analysis.h"
 #include "core/io/catalog_json.h"
@@ -19,7 +21,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstddef>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -139,34 +143,33 @@ constexpr MlperfServerRun mlperfServerRuns[] = {
 };
 
 // The same systems' Offline-scenario runs (every sample queued at once, no
-// latency limit: the measured saturated throughput), where the submission
-// has one: results/<system>/<benchmark>/Offline/performance/run_1/
+// latency limit: the measured saturated throughput):
+// results/<system>/<benchmark>/Offline/performance/run_1/
 // mlperf_log_summary.txt, "Samples per second" and "Tokens per second"
 // (their ratio is the run's mean answer). The engine's batch is the Offline
 // configuration's gpu_batch_size (closed/NVIDIA/configs/llama2-70b/Offline/
 // __init__.py: H100 SXM TP2 896, H200 SXM 806); where it is not public
-// (Mixtral, MI300X) the server run's. B200 submitted no Offline run in v4.1.
+// (B200, Mixtral, MI300X) the server run's. B200's Offline run is under
+// llama2-70b-99, its server run under llama2-70b-99.9.
 struct MlperfOfflineRun {
-    const char* system; ///< the server run above that it shares a system with
-    int maxBatch;
+    std::size_t serverRun; ///< index in mlperfServerRuns of the same system
+    int maxBatch;          ///< the engine's sequences per step
     double measuredSamplesPerS;
     double measuredTokensPerS;
 };
 
 constexpr MlperfOfflineRun mlperfOfflineRuns[] = {
-    {"DGX-H100_H100-SXM-80GBx8_TRT llama2-70b-99.9", 896, 84.4792, 24524.9},
-    {"H200-SXM-141GBx8_TRT llama2-70b-99", 806, 107.477, 31302.7},
-    {"DGX-H100_H100-SXM-80GBx8_TRT mixtral-8x7b", 1024, 359.173, 52415.9},
-    {"AMD 1xMI300X_2xEPYC-9374F llama2-70b-99.9", 256, 10.4445, 3062.72},
+    {0, 896, 84.4792, 24524.9},
+    {1, 806, 107.477, 31302.7},
+    {2, 1024, 41.1075, 11264.4},
+    {3, 1024, 359.173, 52415.9},
+    {4, 256, 10.4445, 3062.72},
 };
+static_assert(std::size(mlperfOfflineRuns) <= std::size(mlperfServerRuns));
 
 const MlperfServerRun& serverRunOf(const MlperfOfflineRun& offline)
 {
-    for (const auto& run : mlperfServerRuns)
-        if (std::string(run.system) == offline.system)
-            return run;
-    FAIL("no MLPerf server run for " << offline.system);
-    return mlperfServerRuns[0];
+    return mlperfServerRuns[offline.serverRun];
 }
 
 struct MlperfPrediction {
@@ -198,33 +201,49 @@ Workload mlperfWorkload(const MlperfServerRun& run)
     return w;
 }
 
-/// InfraFit's capacity of the whole system, and its p99 latencies at the
-/// measured rate (spread over the system's replicas).
-MlperfPrediction predict(const MlperfServerRun& run)
+struct MlperfAnalysis {
+    AnalysisResult analysis;
+    ServingReport serving;
+    int replicas = 0; ///< in the 8-GPU (or 1-GPU) system
+};
+
+/// The analysis and serving answer for `w` on the run's system; every GPU
+/// of it must hold a replica (the submissions used them all).
+MlperfAnalysis analyzeMlperf(const MlperfServerRun& run, const Workload& w)
 {
-    const Workload w = mlperfWorkload(run);
     ResolvedConfiguration rc;
     rc.gpu = servingCapacityPart<Gpu>(run.gpu);
     rc.chassis = servingCapacityPart<Chassis>(run.chassis);
     rc.config.gpusPerNode = run.gpus;
     rc.config.nodes = 1;
-    const AnalysisResult analysis = analyze(w, rc);
+    MlperfAnalysis out;
+    out.analysis = analyze(w, rc);
     Findings findings;
-    const auto serving = analyzeServing(w, rc, analysis, nullptr, findings);
+    const auto serving = analyzeServing(w, rc, out.analysis, nullptr, findings);
     REQUIRE(serving);
+    out.serving = *serving;
+    out.replicas = serving->replicasInConfiguration;
+    REQUIRE(out.replicas == run.gpus / run.tensor);
+    return out;
+}
+
+/// InfraFit's capacity of the whole system, and its p99 latencies at the
+/// measured rate (spread over the system's replicas).
+MlperfPrediction predict(const MlperfServerRun& run)
+{
+    const MlperfAnalysis a = analyzeMlperf(run, mlperfWorkload(run));
     MlperfPrediction p;
-    const int replicas = std::max(1, serving->replicasInConfiguration);
-    p.capacityPerS = serving->capacityRequestsPerS * replicas;
+    p.capacityPerS = a.serving.capacityRequestsPerS * a.replicas;
     p.belowCapacity = run.measuredSamplesPerS <= p.capacityPerS;
-    p.p99TtftMs = serving->ttftMs.p99;
-    p.p99TpotMs = serving->tpotMs.p99;
-    p.kvTokensPerReplica = analysis.inference.maxKvTokensPerGpu;
+    p.p99TtftMs = a.serving.ttftMs.p99;
+    p.p99TpotMs = a.serving.tpotMs.p99;
+    p.kvTokensPerReplica = a.analysis.inference.maxKvTokensPerGpu;
     return p;
 }
 
-/// InfraFit's saturated throughput (every request queued at t = 0) of the
-/// whole system, with the Offline run's engine batch and mean answer,
-/// requests/s.
+/// InfraFit's saturated throughput (`saturated_requests_per_s`: every
+/// request queued at t = 0) of the whole system, with the Offline run's
+/// engine batch and mean answer, requests/s.
 double predictOffline(const MlperfOfflineRun& offline)
 {
     const MlperfServerRun& run = serverRunOf(offline);
@@ -232,31 +251,23 @@ double predictOffline(const MlperfOfflineRun& offline)
     w.maxBatch = offline.maxBatch;
     w.outputTokens
         = static_cast<int>(std::lround(offline.measuredTokensPerS / offline.measuredSamplesPerS));
-    ResolvedConfiguration rc;
-    rc.gpu = servingCapacityPart<Gpu>(run.gpu);
-    rc.chassis = servingCapacityPart<Chassis>(run.chassis);
-    rc.config.gpusPerNode = run.gpus;
-    rc.config.nodes = 1;
-    const AnalysisResult analysis = analyze(w, rc);
-    Findings findings;
-    const auto serving = analyzeServing(w, rc, analysis, nullptr, findings);
-    REQUIRE(serving);
-    return serving->saturatedRequestsPerS * std::max(1, serving->replicasInConfiguration);
+    const MlperfAnalysis a = analyzeMlperf(run, w);
+    return a.serving.saturatedRequestsPerS * a.replicas;
 }
 
 } // namespace
 
 std::vector<test::ValidationFigure> test::mlperfCapacityFigures()
 {
-    // Capacity under the SLA is a serving throughput; no serving default
-    // was fitted on these runs.
+    // Capacity under the SLA and saturated throughput are serving
+    // throughputs; no serving default was fitted on these runs.
     std::vector<ValidationFigure> out;
     for (const auto& run : mlperfServerRuns)
         out.push_back({std::string(run.system) + " capacity", ValidationMetric::ServingThroughput,
                        false, predict(run).capacityPerS / run.measuredSamplesPerS - 1.0});
     // The saturated throughput against the Offline runs: also out-of-sample.
     for (const auto& run : mlperfOfflineRuns)
-        out.push_back({std::string(run.system) + " offline throughput",
+        out.push_back({std::string(serverRunOf(run).system) + " Offline saturated throughput",
                        ValidationMetric::ServingThroughput, false,
                        predictOffline(run) / run.measuredSamplesPerS - 1.0});
     return out;
@@ -316,8 +327,8 @@ TEST_CASE("Serving capacity validation: saturated throughput against MLPerf v4.1
         if (print)
             std::printf("%-48s Offline measured %8.2f/s  InfraFit saturated %8.2f/s  ratio %.2f "
                         "(batch %d)\n",
-                offline.system, offline.measuredSamplesPerS, predicted, ratio, offline.maxBatch);
-        INFO(offline.system << ": InfraFit " << predicted << " requests/s saturated, Offline "
+                run.system, offline.measuredSamplesPerS, predicted, ratio, offline.maxBatch);
+        INFO(run.system << ": InfraFit " << predicted << " requests/s saturated, Offline "
                             << offline.measuredSamplesPerS);
         CHECK(std::isfinite(predicted));
         CHECK(ratio >= mlperfCapacityLowest);

@@ -31,7 +31,8 @@ std::vector<ValidationFigure> servingTableFigures();
 /// SGLang's online median TTFT/TPOT and offline throughput
 /// (serving_latency_validation_test.cpp).
 std::vector<ValidationFigure> onlineServingFigures();
-/// MLPerf v4.1 server capacity under the SLA (serving_capacity_validation_test.cpp).
+/// MLPerf v4.1 server capacity under the SLA and Offline saturated
+/// throughput (serving_capacity_validation_test.cpp).
 std::vector<ValidationFigure> mlperfCapacityFigures();
 
 } // namespace infrafit::test
