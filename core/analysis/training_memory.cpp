@@ -230,7 +230,7 @@ TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
     s.context = std::max(1, plan.context);
     s.microBatches = std::max(1.0, double(w.globalBatchSize)
                                        / (double(std::max(1, w.microBatchSize)) * s.data));
-    s.stateBytes = stateBytesPerParam(w.optimizer, w.precision, w.fp32GradBuffer,
+    s.stateBytes = stateBytesPerParam(w.optimizer, w.precision, fp32GradBufferOn(w),
                                       w.model.hiddenSize);
     // ZeRO-3 / FSDP keep no Megatron fp32 main-grad buffer next to the
     // 16-bit weights: DeepSpeed ZeRO-3 holds 2 + 2 + 12 bytes per parameter

@@ -95,11 +95,11 @@ std::vector<WF> buildWorkloadFields()
         plainField<&Workload::loraRank>({.key = "lora_rank", .label = "LoRA rank", .minimum = 1,
             .maximum = 4096, .shownFor = trainingOnly, .section = "Training",
             .help = "Rank of the LoRA adapters"}),
-        plainField<&Workload::fp32GradBuffer>({.key = "fp32_grad_buffer",
-            .label = "FP32 gradient buffer", .shownFor = trainingOnly, .section = "Training",
-            .help = "Megatron's fp32 main-grad buffer (4 bytes per parameter) for bf16/fp16 "
-                    "training, also the type of the ZeRO-0/1 gradient reduction; false for "
-                    "Megatron's fp16 default"}),
+        optionalField<&Workload::fp32GradBuffer>({.key = "fp32_grad_buffer",
+            .label = "FP32 gradient buffer", .absent = "precision default (off for fp16)",
+            .shownFor = trainingOnly, .section = "Training",
+            .help = "Megatron's fp32 main-grad buffer (4 bytes per parameter), also the type of "
+                    "the ZeRO-0/1 gradient reduction; by default on, off for fp16"}),
         plainField<&Workload::embeddingInPipelineSplit>({
             .key = "account_for_embedding_in_pipeline_split",
             .label = "Embedding counts as a pipeline layer", .writeDefault = false,

@@ -119,7 +119,7 @@ double memoryLowerBoundBytes(const Workload& w, long long gpus)
     double perParam = 0;
     if (w.kind == WorkloadKind::Training) {
         const auto b
-            = stateBytesPerParam(w.optimizer, w.precision, w.fp32GradBuffer, w.model.hiddenSize);
+            = stateBytesPerParam(w.optimizer, w.precision, fp32GradBufferOn(w), w.model.hiddenSize);
         if (w.fineTune == FineTune::Full)
             perParam = b.weight + b.gradient + b.optimizer;
         else if (w.fineTune == FineTune::Qlora)

@@ -202,9 +202,11 @@ struct Workload {
     int loraRank = 16;
     /// LoRA target modules as LoraTarget bits (`lora_targets`); default all.
     unsigned loraTargets = loraTargetsAll;
-    /// Megatron keeps an fp32 "main grad" buffer (4 B/param) for bf16/fp16
-    /// training; false = gradients in the compute type (ZeRO paper's 2 B).
-    bool fp32GradBuffer = true;
+    /// Megatron's fp32 "main grad" buffer (4 B/param), also the type of the
+    /// ZeRO-0/1 gradient reduction; false = gradients in the compute type
+    /// (ZeRO paper's 2 B). Absent = Megatron's default for the precision
+    /// (fp32GradBufferOn()).
+    std::optional<bool> fp32GradBuffer;
     std::optional<Parallelism> parallelism; ///< absent: InfraFit chooses
     bool flashAttention = true;
     AttentionKernel attentionKernel = AttentionKernel::Auto;
@@ -317,5 +319,17 @@ struct Workload {
     /// Copies placed side by side (serving replicas, notebooks of a team).
     int portfolioReplicas = 1;
 };
+
+/// Whether the workload keeps an fp32 main-grad buffer: its own
+/// `fp32_grad_buffer`, else Megatron-LM's default for the precision. bf16
+/// forces it ("bfloat16 requires gradient accumulation and all-reduce to be
+/// done in fp32", megatron/training/arguments.py, which sets
+/// accumulate_allreduce_grads_in_fp32); fp16 leaves that flag at its default,
+/// off, so gradients stay 16-bit. fp8 and fp4 training keep bf16 parameters
+/// (Transformer Engine), so they follow bf16.
+inline bool fp32GradBufferOn(const Workload& w)
+{
+    return w.fp32GradBuffer.value_or(w.precision != Precision::Fp16);
+}
 
 } // namespace infrafit

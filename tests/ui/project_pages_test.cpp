@@ -71,6 +71,32 @@ TEST_CASE("the overlap choices set and clear pp_comm_overlap, undoably", "[ui][w
     CHECK(overlap() == std::optional<bool>(true));
 }
 
+TEST_CASE("an optional flag of the registry is a default/on/off choice, undoably",
+          "[ui][workloads][fields]")
+{
+    // fp32_grad_buffer: absent = the precision's default (core's
+    // fp32GradBufferOn), so the row must offer "absent" besides on and off.
+    test::WindowFixture f;
+    auto* form = f.window->workloadsPage()->form();
+    auto* buffer = form->findChild<QComboBox*>(QStringLiteral("fp32GradBufferComboBox"));
+    REQUIRE(buffer);
+    REQUIRE(buffer->count() == 3);
+    CHECK(buffer->itemText(0).toStdString() == findWorkloadField("fp32_grad_buffer")->absent);
+    const auto flag = [&] { return f.window->document()->project().workloads[0].fp32GradBuffer; };
+    REQUIRE_FALSE(flag().has_value());
+    CHECK(buffer->currentIndex() == 0);
+    buffer->setCurrentIndex(2);
+    CHECK(flag() == std::optional<bool>(false));
+    f.window->document()->undoStack()->undo();
+    CHECK_FALSE(flag().has_value());
+    CHECK(buffer->currentIndex() == 0);
+    f.window->document()->undoStack()->redo();
+    CHECK(flag() == std::optional<bool>(false));
+    CHECK(buffer->currentIndex() == 2);
+    buffer->setCurrentIndex(1);
+    CHECK(flag() == std::optional<bool>(true));
+}
+
 TEST_CASE("the fp8 recipe is editable for fp8 only, and its choice is undoable", "[ui][workloads]")
 {
     test::WindowFixture f;
@@ -387,7 +413,7 @@ TEST_CASE("every project field a finding asks for has a form row", "[ui][fields]
         "dataSourceComboBox", "offloadComboBox", "modelLoadSourceComboBox",
         "cpuCoresPerGpuNeededSpinBox", "hostMemoryPerGpuGbNeededSpinBox", "parallelismZeroStageSpinBox",
         "concurrentRequestsSpinBox", "servingRequestRatePerSSpinBox", "servingSlaTtftMsSpinBox",
-        "kvBlockSizeSpinBox", "dropoutSpinBox", "fp32GradBufferCheckBox"};
+        "kvBlockSizeSpinBox", "dropoutSpinBox", "fp32GradBufferComboBox"};
     for (const char* name : workloadWidgets) {
         INFO(name);
         CHECK(workloadForm->findChild<QWidget*>(QString::fromLatin1(name)));

@@ -22,6 +22,13 @@ double fieldRowStep(int decimals)
     return decimals <= 0 ? 1.0 : std::pow(10.0, -decimals);
 }
 
+/// An optional flag's row is a choice of its absence text, on and off
+/// (indices 0, 1, 2), as the form's hand-made overlap rows are.
+bool optionalFlag(const FieldRowWidgets::Spec& spec)
+{
+    return spec.check && !spec.absentText.isEmpty();
+}
+
 } // namespace
 
 void FieldRowWidgets::build(QFormLayout* layout, QWidget* parent, const std::vector<Spec>& specs)
@@ -32,6 +39,12 @@ void FieldRowWidgets::build(QFormLayout* layout, QWidget* parent, const std::vec
             auto* combo = new QComboBox(parent);
             for (const auto choice : spec.choices)
                 combo->addItem(toQString(choice));
+            widget = combo;
+        } else if (optionalFlag(spec)) {
+            auto* combo = new QComboBox(parent);
+            combo->addItem(spec.absentText);
+            combo->addItem(QObject::tr("on"));
+            combo->addItem(QObject::tr("off"));
             widget = combo;
         } else if (spec.check) {
             widget = new QCheckBox(spec.label, parent);
@@ -58,7 +71,7 @@ void FieldRowWidgets::build(QFormLayout* layout, QWidget* parent, const std::vec
         }
         widget->setObjectName(spec.objectName);
         widget->setToolTip(spec.help);
-        if (spec.check)
+        if (spec.check && !optionalFlag(spec))
             layout->addRow(widget);
         else
             layout->addRow(spec.label + QStringLiteral(":"), widget);
@@ -70,7 +83,9 @@ void FieldRowWidgets::build(QFormLayout* layout, QWidget* parent, const std::vec
 void FieldRowWidgets::setValue(std::size_t row, std::optional<double> value)
 {
     QWidget* widget = mWidgets.at(row);
-    if (auto* combo = qobject_cast<QComboBox*>(widget)) {
+    if (optionalFlag(mSpecs.at(row))) {
+        static_cast<QComboBox*>(widget)->setCurrentIndex(!value ? 0 : (*value != 0 ? 1 : 2));
+    } else if (auto* combo = qobject_cast<QComboBox*>(widget)) {
         combo->setCurrentIndex(static_cast<int>(value.value_or(0)));
     } else if (auto* check = qobject_cast<QCheckBox*>(widget)) {
         check->setChecked(value.value_or(0) != 0);
@@ -85,6 +100,10 @@ std::optional<double> FieldRowWidgets::value(std::size_t row) const
 {
     const QWidget* widget = mWidgets.at(row);
     const Spec& spec = mSpecs.at(row);
+    if (optionalFlag(spec)) {
+        const int index = static_cast<const QComboBox*>(widget)->currentIndex();
+        return index <= 0 ? std::nullopt : std::optional<double>(index == 1 ? 1.0 : 0.0);
+    }
     if (const auto* combo = qobject_cast<const QComboBox*>(widget))
         return std::max(0, combo->currentIndex());
     if (const auto* check = qobject_cast<const QCheckBox*>(widget))

@@ -146,10 +146,11 @@ private:
             name += upper ? QChar(QLatin1Char(c)).toUpper() : QChar(QLatin1Char(c));
             upper = false;
         }
+        const bool combo = !r.choices.empty() || (r.check && !r.absentText.empty());
         return name
-               + (!r.choices.empty() ? QStringLiteral("ComboBox")
-                  : r.check          ? QStringLiteral("CheckBox")
-                                     : QStringLiteral("SpinBox"));
+               + (combo     ? QStringLiteral("ComboBox")
+                  : r.check ? QStringLiteral("CheckBox")
+                            : QStringLiteral("SpinBox"));
     }
 
     std::vector<FieldRow<T>> mRows;

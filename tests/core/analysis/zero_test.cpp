@@ -67,3 +67,46 @@ TEST_CASE("ZeRO shards over data x context ranks, as Megatron's distributed opti
             CHECK(two.memory.weightsBytes == Approx(one.memory.weightsBytes).epsilon(1e-9));
     }
 }
+
+TEST_CASE("fp32_grad_buffer defaults to Megatron-LM's choice for the precision", "[zero][fields]")
+{
+    // megatron/training/arguments.py: bf16 sets accumulate_allreduce_grads_in_fp32
+    // ("bfloat16 requires gradient accumulation and all-reduce to be done in
+    // fp32"); fp16 leaves it off, so its gradients stay 16-bit, as in the
+    // ZeRO paper's Figure 1 (2 + 2 + 12 bytes per parameter). The memory
+    // line and the data-parallel reduction both follow.
+    Parallelism plan;
+    plan.tensor = 4;
+    plan.data = 2;
+    plan.zeroStage = 0;
+    Workload bf16 = testing::presetTraining("llama-3.1-8b", plan, 4096, 16);
+    bf16.precision = Precision::Bf16;
+    Workload fp16 = bf16;
+    fp16.precision = Precision::Fp16;
+    REQUIRE_FALSE(bf16.fp32GradBuffer.has_value());
+    CHECK(fp32GradBufferOn(bf16));
+    CHECK_FALSE(fp32GradBufferOn(fp16));
+    Workload fp8 = bf16;
+    fp8.precision = Precision::Fp8;
+    CHECK(fp32GradBufferOn(fp8)); // fp8 training keeps bf16 parameters
+
+    const auto cluster = testing::h100Cluster(1);
+    const auto b = analyzeWithPlan(bf16, cluster, plan);
+    const auto f = analyzeWithPlan(fp16, cluster, plan);
+    REQUIRE(b.analyzed);
+    REQUIRE(f.analyzed);
+    // Same plan, same parameters per GPU: 4 against 2 gradient bytes each.
+    CHECK(f.memory.gradientsBytes == Approx(b.memory.gradientsBytes / 2).epsilon(1e-9));
+    CHECK(f.memory.weightsBytes == Approx(b.memory.weightsBytes).epsilon(1e-9));
+
+    // An explicit value wins over the precision's default, either way.
+    Workload fp16Buffer = fp16;
+    fp16Buffer.fp32GradBuffer = true;
+    Workload bf16NoBuffer = bf16;
+    bf16NoBuffer.fp32GradBuffer = false;
+    CHECK(fp32GradBufferOn(fp16Buffer));
+    CHECK_FALSE(fp32GradBufferOn(bf16NoBuffer));
+    const auto fb = analyzeWithPlan(fp16Buffer, cluster, plan);
+    REQUIRE(fb.analyzed);
+    CHECK(fb.memory.gradientsBytes == Approx(b.memory.gradientsBytes).epsilon(1e-9));
+}

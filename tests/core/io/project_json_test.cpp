@@ -66,6 +66,31 @@ TEST_CASE("Project file: write then read gives the same project", "[io][project]
     CHECK(json["workloads"][2]["kv_offload_gb_per_gpu"] == 32.0);
 }
 
+TEST_CASE("Project file: fp32_grad_buffer is kept absent, true or false as written",
+          "[io][project]")
+{
+    // Absent means the precision's default (fp32GradBufferOn), so a file
+    // without it must not gain it on rewrite, and one with it keeps it.
+    Project p = readProjectFile(projects + "llama-h100.infrafit.json");
+    REQUIRE(p.workloads.size() >= 2);
+    p.workloads[0].fp32GradBuffer = false;
+    p.workloads[1].fp32GradBuffer.reset();
+    const auto json = projectToJson(p);
+    CHECK(json["workloads"][0]["fp32_grad_buffer"] == false);
+    CHECK_FALSE(json["workloads"][1].contains("fp32_grad_buffer"));
+    const Project q = projectFromJson(json, "roundtrip");
+    CHECK(q.workloads[0].fp32GradBuffer == std::optional<bool>(false));
+    CHECK_FALSE(q.workloads[1].fp32GradBuffer.has_value());
+    auto wrong = json;
+    wrong["workloads"][0]["fp32_grad_buffer"] = "yes";
+    try {
+        (void)projectFromJson(wrong, "wrong.infrafit.json");
+        FAIL("a string for a flag was accepted");
+    } catch (const InputError& e) {
+        CHECK(hasProblem(e, "/workloads/0/fp32_grad_buffer", ""));
+    }
+}
+
 TEST_CASE("Project file: every broken rule is reported with its pointer", "[io][project][bad]")
 {
     try {

@@ -326,7 +326,8 @@ Workload generateWorkload(
     if (w.fineTune == FineTune::Qlora && w.precision == Precision::Fp32)
         w.precision = Precision::Bf16; // QLoRA computes in 16 bits
     w.loraRank = rng.logInt(1, 256);
-    w.fp32GradBuffer = rng.chance(0.5);
+    if (rng.chance(0.6)) // absent: the precision's default
+        w.fp32GradBuffer = rng.chance(0.5);
     w.flashAttention = rng.chance(0.7);
     w.dropout = rng.chance(0.7) ? 0.0 : rng.real(0.0, 0.5);
     w.trainingTokens = rng.chance(0.2) ? 0.0 : rng.logReal(1e6, 1e13);
