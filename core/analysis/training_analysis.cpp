@@ -162,7 +162,13 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     // context ranks (Megatron reduces gradients over the DP×CP group),
     // hierarchical across nodes (communication.h).
     const MemoryLines& mem = res.memory;
-    const double gpuGradientBytes = gpuGradientBytesPerParam(setup);
+    // LoRA/QLoRA train only the adapters, which are fp32 (weights and
+    // gradients, 4 bytes each: training_memory.cpp, HF PEFT's default)
+    // whatever the frozen base's precision; their reduction and gather move
+    // 4-byte elements.
+    const bool adapters = w.fineTune != FineTune::Full;
+    const double gpuGradientBytes = adapters ? 4.0 : gpuGradientBytesPerParam(setup);
+    const double trainedWeightBytes = adapters ? 4.0 : setup.stateBytes.weight;
     const double trainable = gpuGradientBytes > 0
                                  ? mem.gradientsBytes / gpuGradientBytes
                                        * (setup.zeroStage >= 2 ? setup.shardGroup() : 1)
@@ -171,7 +177,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     if (reduceGroup > 1 && trainable > 0) {
         const int stride = setup.tensor;
         comm.dpLevel = groupLevel(stride, reduceGroup, gpn, ctx.rates);
-        const double gradElementBytes = w.precision == Precision::Fp32 ? 4.0 : 2.0;
+        const double gradElementBytes = adapters || w.precision == Precision::Fp32 ? 4.0 : 2.0;
         const double gradBytes = trainable * gradElementBytes;
         const double n = reduceGroup;
         // A gradient reduction in buckets during one micro-batch's backward
@@ -207,7 +213,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             const double bucketElements = std::min(trainable, zero2BucketElements);
             const auto [perMicroS, cost]
                 = reduceInBackward(allGatherS, bucketElements, gradElementBytes);
-            const double weightBytes = trainable * setup.stateBytes.weight;
+            const double weightBytes = trainable * trainedWeightBytes;
             const double buckets = std::ceil(trainable / bucketElements);
             const double gatherS
                 = buckets * allGatherS(weightBytes / buckets, reduceGroup, stride, ctx.rates);
@@ -233,7 +239,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             // gradients the GPU keeps (gpuGradientBytesPerParam()).
             const double bufferBytes = std::max(gradElementBytes, gpuGradientBytes);
             const double elementBytes = setup.zeroStage == 1
-                                            ? 0.5 * (bufferBytes + setup.stateBytes.weight)
+                                            ? 0.5 * (bufferBytes + trainedWeightBytes)
                                             : bufferBytes;
             comm.dpBytes = 2.0 * (n - 1) / n * trainable * elementBytes;
             const auto [timeS, cost] = reduceInBackward(
@@ -249,7 +255,7 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
             // layer's gather of each pass stays exposed. Each layer is its
             // own collective (one FSDP unit per transformer block), so each
             // pays the collective's fixed cost.
-            const double weightBytes = trainable * setup.stateBytes.weight;
+            const double weightBytes = trainable * trainedWeightBytes;
             const double layersHere = std::max(1, layersStage);
             const double perMicroS
                 = layersHere

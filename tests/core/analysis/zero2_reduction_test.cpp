@@ -99,3 +99,36 @@ TEST_CASE("Megatron reduces the gradient buffer in the buffer's own type",
           == Approx(buckets * allReduceS(4.0 * params / buckets, 16, 1, r)));
     CHECK(ddpFp32.interconnect.dpTimeS > 1.5 * ddpBf16.interconnect.dpTimeS);
 }
+
+TEST_CASE("LoRA adapters are reduced as the fp32 tensors they are, whatever the base precision",
+          "[analysis][zero][lora]")
+{
+    // HF PEFT trains the adapters in fp32 (training_memory.cpp: 4 + 4 + 8
+    // bytes per adapter parameter). The data-parallel reduction therefore
+    // moves 4 bytes an adapter element under ZeRO-0 and ZeRO-1 (fp32
+    // gradients reduce-scattered, fp32 adapters gathered) for a bf16 and an
+    // fp16 base alike; fp16's 16-bit gradient default must not halve the
+    // element count it derives from the gradient memory.
+    for (int stage : {0, 1}) {
+        double bytes[2] = {0, 0};
+        int i = 0;
+        for (Precision p : {Precision::Bf16, Precision::Fp16}) {
+            Parallelism plan;
+            plan.data = 16;
+            plan.zeroStage = stage;
+            Workload w = presetTraining("llama-2-7b", plan, 4096, 16);
+            w.microBatchSize = 1;
+            w.fineTune = FineTune::Lora;
+            w.precision = p;
+            const auto r = analyzeWithPlan(w, h100Cluster(2), plan);
+            INFO("ZeRO-" << stage << ", " << (p == Precision::Bf16 ? "bf16" : "fp16"));
+            REQUIRE(r.analyzed);
+            REQUIRE(r.memory.gradientsBytes > 0);
+            // Adapters whole on every rank (ZeRO-0/1): 4 bytes each.
+            const double adapters = r.memory.gradientsBytes / 4.0;
+            CHECK(r.interconnect.dpBytes == Approx(2.0 * 15.0 / 16.0 * adapters * 4.0));
+            bytes[i++] = r.interconnect.dpBytes;
+        }
+        CHECK(bytes[0] == Approx(bytes[1]));
+    }
+}
