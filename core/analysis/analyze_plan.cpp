@@ -51,6 +51,20 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
                 + calibrationText(*c));
     const auto& mem = r.memory;
     const double total = mem.totalBytes();
+    // fp16 with the fp32 main-grad buffer stated: Megatron-LM's fp16 default
+    // keeps 16-bit gradients (fp32GradBufferOn()), and project files written
+    // before the field became optional (2026-12-07) state it on for every
+    // workload, so say what it costs.
+    if (w.kind == WorkloadKind::Training && w.precision == Precision::Fp16
+        && w.fineTune == FineTune::Full && w.fp32GradBuffer == std::optional<bool>(true))
+        add(r, Severity::Info, "memory.fp16_fp32_grad_buffer",
+            fmt("fp16 training keeps an fp32 gradient buffer: %.1f GiB per GPU, and without "
+                "ZeRO-2/3 the data-parallel reduction moves fp32; Megatron-LM's fp16 default "
+                "keeps 16-bit gradients",
+                mem.gradientsBytes / gib),
+            "set FP32 gradient buffer to the precision default unless the framework accumulates "
+            "fp16 gradients in fp32 (Megatron's --accumulate-allreduce-grads-in-fp32); projects "
+            "saved before 2026-12-07 turned it on for every workload");
     if (!r.fits) {
         add(r, Severity::Error, "memory.exceeds_capacity",
             fmt("needs %.1f GiB per GPU (most-loaded stage %.0f) but %.1f GiB is usable",

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace infrafit;
 
 TEST_CASE("ZeRO Figure 1: 120 / 31.4 / 16.6 / 1.875 GB for 7.5B params on 64 GPUs", "[zero]")
@@ -109,4 +111,27 @@ TEST_CASE("fp32_grad_buffer defaults to Megatron-LM's choice for the precision",
     const auto fb = analyzeWithPlan(fp16Buffer, cluster, plan);
     REQUIRE(fb.analyzed);
     CHECK(fb.memory.gradientsBytes == Approx(b.memory.gradientsBytes).epsilon(1e-9));
+}
+
+TEST_CASE("fp16 with the fp32 gradient buffer stated gets a finding, the default none",
+          "[zero][findings]")
+{
+    Parallelism plan;
+    plan.tensor = 4;
+    plan.data = 2;
+    Workload w = testing::presetTraining("llama-3.1-8b", plan, 4096, 16);
+    w.precision = Precision::Fp16;
+    const auto cluster = testing::h100Cluster(1);
+    const auto hasFinding = [&](const Workload& workload) {
+        const auto r = analyzeWithPlan(workload, cluster, plan);
+        REQUIRE(r.analyzed);
+        return std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+            return f.code == "memory.fp16_fp32_grad_buffer" && f.severity == Severity::Info;
+        });
+    };
+    CHECK_FALSE(hasFinding(w)); // absent: 16-bit gradients, nothing to say
+    w.fp32GradBuffer = true;
+    CHECK(hasFinding(w));
+    w.precision = Precision::Bf16; // bf16 needs the buffer
+    CHECK_FALSE(hasFinding(w));
 }
