@@ -21,8 +21,9 @@ namespace infrafit::ui::form {
 /// edit it reports all follow from it. Values travel as doubles: counts
 /// are rounded, a choice is its index, a check box is 0 or 1. A field with
 /// `absentText` is optional: the widget's lowest value (one step below
-/// `minimum`) shows that text and stores "not set". The range is the
-/// registry's, so writing a row never changes a value read from a file.
+/// `minimum`) shows that text and stores "not set"; an optional flag is a
+/// choice of that text, on and off. The range is the registry's, so writing
+/// a row never changes a value read from a file.
 struct FieldRowSpec {
     std::string key;   ///< project file key (docs/user-guide.md), prefixed by its object
     std::string label; ///< row label, translated in context "FieldRow"
