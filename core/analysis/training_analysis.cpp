@@ -162,13 +162,12 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     // context ranks (Megatron reduces gradients over the DP×CP group),
     // hierarchical across nodes (communication.h).
     const MemoryLines& mem = res.memory;
-    // LoRA/QLoRA train only the adapters, which are fp32 (weights and
-    // gradients, 4 bytes each: training_memory.cpp, HF PEFT's default)
-    // whatever the frozen base's precision; their reduction and gather move
-    // 4-byte elements.
+    // LoRA/QLoRA train only the adapters, which are fp32 whatever the
+    // frozen base's precision: their reduction and gather move 4-byte
+    // elements (gpuGradientBytesPerParam, trainedWeightBytesPerParam).
     const bool adapters = w.fineTune != FineTune::Full;
-    const double gpuGradientBytes = adapters ? 4.0 : gpuGradientBytesPerParam(setup);
-    const double trainedWeightBytes = adapters ? 4.0 : setup.stateBytes.weight;
+    const double gpuGradientBytes = gpuGradientBytesPerParam(setup);
+    const double trainedWeightBytes = trainedWeightBytesPerParam(setup);
     const double trainable = gpuGradientBytes > 0
                                  ? mem.gradientsBytes / gpuGradientBytes
                                        * (setup.zeroStage >= 2 ? setup.shardGroup() : 1)
@@ -177,7 +176,9 @@ void analyzeTraining(const AnalysisContext& ctx, AnalysisResult& res, bool withS
     if (reduceGroup > 1 && trainable > 0) {
         const int stride = setup.tensor;
         comm.dpLevel = groupLevel(stride, reduceGroup, gpn, ctx.rates);
-        const double gradElementBytes = adapters || w.precision == Precision::Fp32 ? 4.0 : 2.0;
+        const double gradElementBytes = adapters                          ? gpuGradientBytes
+                                        : w.precision == Precision::Fp32 ? 4.0
+                                                                         : 2.0;
         const double gradBytes = trainable * gradElementBytes;
         const double n = reduceGroup;
         // A gradient reduction in buckets during one micro-batch's backward

@@ -8,6 +8,11 @@
 namespace infrafit {
 namespace {
 
+// LoRA/QLoRA adapters are trained in fp32 (HF PEFT's default): 4-byte
+// weights and gradients whatever the frozen base's precision
+// (docs/reference/models.md §2.13).
+constexpr double adapterElementBytes = 4.0;
+
 // QLoRA NF4 storage: 4 bits + double-quantised block constants 0.127 bit
 // per parameter (Dettmers et al. 2023, QLoRA §3 "Double Quantization").
 constexpr double nf4BytesPerParam = (4.0 + 0.127) / 8.0;
@@ -104,6 +109,11 @@ StateBytesPerParam stateBytesPerParam(Optimizer optimizer, Precision precision,
         break;
     }
     return b;
+}
+
+StateBytesPerParam stateBytesPerParam(const Workload& w)
+{
+    return stateBytesPerParam(w.optimizer, w.precision, fp32GradBufferOn(w), w.model.hiddenSize);
 }
 
 MemoryLines modelStateBytes(double trainable, double frozen, double frozenWeightBytes,
@@ -230,8 +240,7 @@ TrainingSetup makeTrainingSetup(const Workload& w, const ParameterCount& params,
     s.context = std::max(1, plan.context);
     s.microBatches = std::max(1.0, double(w.globalBatchSize)
                                        / (double(std::max(1, w.microBatchSize)) * s.data));
-    s.stateBytes = stateBytesPerParam(w.optimizer, w.precision, fp32GradBufferOn(w),
-                                      w.model.hiddenSize);
+    s.stateBytes = stateBytesPerParam(w);
     // ZeRO-3 / FSDP keep no Megatron fp32 main-grad buffer next to the
     // 16-bit weights: DeepSpeed ZeRO-3 holds 2 + 2 + 12 bytes per parameter
     // (ZeRO paper §5, Figure 1: (2 + 2 + K)Ψ/N), FSDP mixed precision 4
@@ -294,7 +303,14 @@ bool optimizerOffloaded(const Workload& w)
 
 double gpuGradientBytesPerParam(const TrainingSetup& s)
 {
+    if (s.workload->fineTune != FineTune::Full)
+        return adapterElementBytes;
     return optimizerOffloaded(*s.workload) ? s.stateBytes.weight : s.stateBytes.gradient;
+}
+
+double trainedWeightBytesPerParam(const TrainingSetup& s)
+{
+    return s.workload->fineTune != FineTune::Full ? adapterElementBytes : s.stateBytes.weight;
 }
 
 MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSplit* split)
@@ -346,7 +362,8 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
         // Adapters are small and kept in bf16/fp32 with full optimizer state.
         // Adapters are trained in fp32 (HF PEFT default): 4 + 4 + 8 (Adam m, v)
         // = 16 B per adapter parameter (docs/reference/models.md §2.13).
-        StateBytesPerParam adapterBytes{4.0, 4.0, s.stateBytes.optimizer - (s.stateBytes.weight < 4 ? 4.0 : 0.0)};
+        StateBytesPerParam adapterBytes{adapterElementBytes, adapterElementBytes,
+                                        s.stateBytes.optimizer - (s.stateBytes.weight < 4 ? 4.0 : 0.0)};
         const auto a = modelStateBytes(adapters, denseParams + expertParams, s.frozenWeightBytes,
                                        adapterBytes, s.zeroStage, s.shardGroup());
         lines.weightsBytes = a.weightsBytes;

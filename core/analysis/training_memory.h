@@ -24,6 +24,9 @@ struct StateBytesPerParam {
 /// (Shazeer & Stern 2018 §3: rows + cols per matrix ≈ 8/h per parameter).
 StateBytesPerParam stateBytesPerParam(Optimizer optimizer, Precision precision,
                                       bool fp32GradBuffer, int hiddenSize);
+/// The same for a workload's optimizer, precision, gradient buffer
+/// (fp32GradBufferOn()) and hidden size.
+StateBytesPerParam stateBytesPerParam(const Workload& workload);
 
 /// LoRA adapter parameters of the whole model at `rank` for the target
 /// modules `targets` (LoraTarget bits; default every attention projection
@@ -129,8 +132,12 @@ double optimizerShardParams(const TrainingSetup& setup, int stage);
 bool optimizerOffloaded(const Workload& workload);
 /// Bytes per parameter of the gradients the GPU keeps: the gradient type,
 /// or the compute type when ZeRO-Offload sends them to the host (offload
-/// on, full training).
+/// on, full training); LoRA/QLoRA adapters' fp32 gradients (4 bytes).
 double gpuGradientBytesPerParam(const TrainingSetup& setup);
+/// Bytes per parameter of the weights being trained, as the data-parallel
+/// gather moves them: the 16-bit (or fp32) weight type, or the fp32 LoRA
+/// adapters.
+double trainedWeightBytesPerParam(const TrainingSetup& setup);
 
 /// Training memory of one GPU of pipeline stage `stage` (0-based): model
 /// states of its layers (+ embedding on the first stage, output layer on the

@@ -118,8 +118,7 @@ double memoryLowerBoundBytes(const Workload& w, long long gpus)
     const ParameterCount params = countParameters(w.model);
     double perParam = 0;
     if (w.kind == WorkloadKind::Training) {
-        const auto b
-            = stateBytesPerParam(w.optimizer, w.precision, fp32GradBufferOn(w), w.model.hiddenSize);
+        const auto b = stateBytesPerParam(w);
         if (w.fineTune == FineTune::Full)
             perParam = b.weight + b.gradient + b.optimizer;
         else if (w.fineTune == FineTune::Qlora)

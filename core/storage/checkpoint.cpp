@@ -41,8 +41,7 @@ StorageTarget resolveTarget(StorageTarget wanted, const NodeStorage& node)
 
 double checkpointBytesPerParameter(const Workload& w)
 {
-    const auto s
-        = stateBytesPerParam(w.optimizer, w.precision, fp32GradBufferOn(w), w.model.hiddenSize);
+    const auto s = stateBytesPerParam(w);
     if (w.fineTune != FineTune::Full) {
         // Adapters in fp32 (HF PEFT default) carry no separate master copy:
         // the same split the memory model uses (training_memory.cpp).

@@ -34,8 +34,7 @@ double offloadBytesPerGpu(const Workload& w, const ParameterCount& params, const
 {
     if (w.kind != WorkloadKind::Training || w.offload == Offload::None)
         return 0;
-    const auto s
-        = stateBytesPerParam(w.optimizer, w.precision, fp32GradBufferOn(w), w.model.hiddenSize);
+    const auto s = stateBytesPerParam(w);
     constexpr double fp32GradientBytes = 4.0;
     double optimizerBytes = 0;
     double weightBytes = 0;

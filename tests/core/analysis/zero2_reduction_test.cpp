@@ -17,17 +17,24 @@ using namespace infrafit::testing;
 
 namespace {
 
-AnalysisResult llama7b(int zeroStage, int microBatches, bool fp32GradBuffer = true)
+/// Llama 2 7B on 2 nodes × 8 H100, data parallel 16, micro-batch 1
+/// (global batch = 16 × micro-batches), after `adjust` edits the workload.
+template <class Adjust>
+AnalysisResult llama7bWith(int zeroStage, int microBatches, Adjust adjust)
 {
-    // 2 nodes × 8 H100, data parallel 16, micro-batch 1: global batch =
-    // 16 × micro-batches.
     Parallelism plan;
     plan.data = 16;
     plan.zeroStage = zeroStage;
     Workload w = presetTraining("llama-2-7b", plan, 4096, 16LL * microBatches);
     w.microBatchSize = 1;
-    w.fp32GradBuffer = fp32GradBuffer;
+    adjust(w);
     return analyzeWithPlan(w, h100Cluster(2), plan);
+}
+
+AnalysisResult llama7b(int zeroStage, int microBatches, bool fp32GradBuffer = true)
+{
+    return llama7bWith(zeroStage, microBatches,
+                       [&](Workload& w) { w.fp32GradBuffer = fp32GradBuffer; });
 }
 
 } // namespace
@@ -113,14 +120,10 @@ TEST_CASE("LoRA adapters are reduced as the fp32 tensors they are, whatever the 
         double bytes[2] = {0, 0};
         int i = 0;
         for (Precision p : {Precision::Bf16, Precision::Fp16}) {
-            Parallelism plan;
-            plan.data = 16;
-            plan.zeroStage = stage;
-            Workload w = presetTraining("llama-2-7b", plan, 4096, 16);
-            w.microBatchSize = 1;
-            w.fineTune = FineTune::Lora;
-            w.precision = p;
-            const auto r = analyzeWithPlan(w, h100Cluster(2), plan);
+            const auto r = llama7bWith(stage, 1, [&](Workload& w) {
+                w.fineTune = FineTune::Lora;
+                w.precision = p;
+            });
             INFO("ZeRO-" << stage << ", " << (p == Precision::Bf16 ? "bf16" : "fp16"));
             REQUIRE(r.analyzed);
             REQUIRE(r.memory.gradientsBytes > 0);
