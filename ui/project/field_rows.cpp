@@ -23,7 +23,7 @@ double fieldRowStep(int decimals)
 }
 
 /// An optional flag's row is a choice of its absence text, on and off
-/// (indices 0, 1, 2), as the form's hand-made overlap rows are.
+/// (optionalFlagCombo), as the form's hand-made overlap rows are.
 bool optionalFlag(const FieldRowWidgets::Spec& spec)
 {
     return spec.check && !spec.absentText.isEmpty();
@@ -41,11 +41,7 @@ void FieldRowWidgets::build(QFormLayout* layout, QWidget* parent, const std::vec
                 combo->addItem(toQString(choice));
             widget = combo;
         } else if (optionalFlag(spec)) {
-            auto* combo = new QComboBox(parent);
-            combo->addItem(spec.absentText);
-            combo->addItem(QObject::tr("on"));
-            combo->addItem(QObject::tr("off"));
-            widget = combo;
+            widget = optionalFlagCombo(parent, spec.objectName, spec.absentText, spec.help);
         } else if (spec.check) {
             widget = new QCheckBox(spec.label, parent);
         } else if (spec.decimals <= 0 && spec.maximum <= INT_MAX) {
@@ -84,7 +80,8 @@ void FieldRowWidgets::setValue(std::size_t row, std::optional<double> value)
 {
     QWidget* widget = mWidgets.at(row);
     if (optionalFlag(mSpecs.at(row))) {
-        static_cast<QComboBox*>(widget)->setCurrentIndex(!value ? 0 : (*value != 0 ? 1 : 2));
+        static_cast<QComboBox*>(widget)->setCurrentIndex(
+            optionalFlagIndex(value ? std::optional<bool>(*value != 0) : std::nullopt));
     } else if (auto* combo = qobject_cast<QComboBox*>(widget)) {
         combo->setCurrentIndex(static_cast<int>(value.value_or(0)));
     } else if (auto* check = qobject_cast<QCheckBox*>(widget)) {
@@ -101,8 +98,9 @@ std::optional<double> FieldRowWidgets::value(std::size_t row) const
     const QWidget* widget = mWidgets.at(row);
     const Spec& spec = mSpecs.at(row);
     if (optionalFlag(spec)) {
-        const int index = static_cast<const QComboBox*>(widget)->currentIndex();
-        return index <= 0 ? std::nullopt : std::optional<double>(index == 1 ? 1.0 : 0.0);
+        const auto flag
+            = optionalFlagOfIndex(static_cast<const QComboBox*>(widget)->currentIndex());
+        return flag ? std::optional<double>(*flag ? 1.0 : 0.0) : std::nullopt;
     }
     if (const auto* combo = qobject_cast<const QComboBox*>(widget))
         return std::max(0, combo->currentIndex());

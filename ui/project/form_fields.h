@@ -14,6 +14,8 @@
 #include <QDoubleSpinBox>
 #include <QSpinBox>
 
+#include <optional>
+
 namespace infrafit::ui::form {
 
 /// A spin box that does not clamp silently (issue 23 item 9): a typed number
@@ -152,6 +154,31 @@ inline QCheckBox* checkBox(QWidget* parent, const QString& name, const QString& 
     auto* box = new QCheckBox(text, parent);
     box->setObjectName(name + QStringLiteral("CheckBox"));
     return box;
+}
+
+/// A default / on / off choice for an optional flag (index 0 = absent).
+inline QComboBox* optionalFlagCombo(QWidget* parent, const QString& objectName,
+                                    const QString& defaultText, const QString& toolTip)
+{
+    auto* combo = new QComboBox(parent);
+    combo->setObjectName(objectName);
+    combo->addItem(defaultText);
+    combo->addItem(QObject::tr("on"));
+    combo->addItem(QObject::tr("off"));
+    combo->setToolTip(toolTip);
+    return combo;
+}
+
+/// The optionalFlagCombo index that shows `flag`: 0 absent, 1 on, 2 off.
+inline int optionalFlagIndex(std::optional<bool> flag)
+{
+    return !flag ? 0 : (*flag ? 1 : 2);
+}
+
+/// The flag an optionalFlagCombo index stands for.
+inline std::optional<bool> optionalFlagOfIndex(int index)
+{
+    return index <= 0 ? std::nullopt : std::optional<bool>(index == 1);
 }
 
 /// A combo box listing an enum's file names.

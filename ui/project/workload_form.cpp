@@ -35,25 +35,6 @@ bool workloadFormSameArchitecture(const ModelSpec& a, const ModelSpec& b)
            && a.kvLoraRank == b.kvLoraRank && a.moeFfnHiddenSize == b.moeFfnHiddenSize;
 }
 
-/// A default / on / off choice for an optional flag (index 0 = absent).
-QComboBox* optionalFlagCombo(QWidget* parent, const QString& objectName,
-                             const QString& defaultText, const QString& toolTip)
-{
-    auto* combo = new QComboBox(parent);
-    combo->setObjectName(objectName);
-    combo->addItem(defaultText);
-    combo->addItem(QObject::tr("on"));
-    combo->addItem(QObject::tr("off"));
-    combo->setToolTip(toolTip);
-    return combo;
-}
-
-/// The optionalFlagCombo index that shows `flag`: 0 absent, 1 on, 2 off.
-int optionalFlagIndex(std::optional<bool> flag)
-{
-    return !flag ? 0 : (*flag ? 1 : 2);
-}
-
 } // namespace
 
 void WorkloadForm::connectOptionalFlag(QComboBox* combo, const QString& label,
@@ -61,7 +42,7 @@ void WorkloadForm::connectOptionalFlag(QComboBox* combo, const QString& label,
 {
     connect(combo, &QComboBox::currentIndexChanged, this, [this, label, key, field](int index) {
         emitEdit(label, key, [index, field](Workload& w) {
-            w.*field = index <= 0 ? std::nullopt : std::optional<bool>(index == 1);
+            w.*field = optionalFlagOfIndex(index);
         });
     });
 }
