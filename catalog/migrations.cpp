@@ -562,7 +562,20 @@ UPDATE gpu SET host_link_gbs = 225 WHERE id IN ('nvidia-gb200-per-gpu');
 UPDATE part SET version = version + 1 WHERE id IN ('nvidia-gb200-per-gpu');
 )SQL";
 
-constexpr std::array<Migration, 15> migrations{{
+// Migration 16: the GPU's `memory_gib` (its memory in 2^30 bytes where the
+// vendor sizes it so), appended as the last column. HBM is sized in GiB: an
+// A100 "80GB" holds 80 GiB (nvidia-smi 81,920 MiB), 7 % more than the 80 ×
+// 10^9 bytes `memory_gb` stands for, and the analysis counted that much too
+// little (core/parts/gpu_memory.cpp). The shipped HBM GPUs get their
+// memory_gb as memory_gib, from the stored row, so an edited capacity stays
+// the user's; their row version rises.
+constexpr std::string_view migration16 = R"SQL(
+ALTER TABLE gpu ADD COLUMN memory_gib REAL;
+UPDATE gpu SET memory_gib = memory_gb WHERE id IN ('nvidia-v100-sxm2-32gb', 'nvidia-a100-sxm4-40gb', 'nvidia-a100-sxm4-80gb', 'nvidia-a100-pcie-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-h100-pcie-80gb', 'nvidia-h100-nvl-94gb', 'nvidia-h200-sxm-141gb', 'nvidia-h200-nvl-141gb', 'nvidia-b200-sxm-180gb', 'nvidia-b300-sxm-288gb', 'nvidia-gb200-per-gpu', 'amd-mi250x-128gb', 'amd-mi300x-192gb', 'amd-mi325x-256gb', 'amd-mi350x-288gb', 'amd-mi355x-288gb', 'intel-gaudi3-128gb');
+UPDATE part SET version = version + 1 WHERE id IN ('nvidia-v100-sxm2-32gb', 'nvidia-a100-sxm4-40gb', 'nvidia-a100-sxm4-80gb', 'nvidia-a100-pcie-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-h100-pcie-80gb', 'nvidia-h100-nvl-94gb', 'nvidia-h200-sxm-141gb', 'nvidia-h200-nvl-141gb', 'nvidia-b200-sxm-180gb', 'nvidia-b300-sxm-288gb', 'nvidia-gb200-per-gpu', 'amd-mi250x-128gb', 'amd-mi300x-192gb', 'amd-mi325x-256gb', 'amd-mi350x-288gb', 'amd-mi355x-288gb', 'intel-gaudi3-128gb');
+)SQL";
+
+constexpr std::array<Migration, 16> migrations{{
     {1, migration1},
     {2, migration2},
     {3, migration3},
@@ -578,6 +591,7 @@ constexpr std::array<Migration, 15> migrations{{
     {13, migration13},
     {14, migration14},
     {15, migration15},
+    {16, migration16},
 }};
 
 /// True when the database has no tables, views or triggers at all.

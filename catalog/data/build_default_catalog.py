@@ -100,6 +100,8 @@ KIND_FIELDS = {
         "baseboard": _f("text"),
         # GB/s one way to the CPU's memory over NVLink-C2C (catalog migration 15)
         "host_link_gbs": positive(False, 1e5),
+        # the memory in GiB where the vendor sizes it so, as for HBM (catalog migration 16)
+        "memory_gib": positive(False, 1e5),
     },
     "chassis": {
         "rack_units": integer(True, 1, 60),
@@ -903,6 +905,23 @@ HOST_LINK_SOURCE = ("Host memory link: the GB200 superchip's NVLink-C2C carries 
                     "Trillion-Parameter LLM Training and Real-Time Inference\", 2024).")
 HOST_LINKS = {"nvidia-gb200-per-gpu": 225}
 
+# Memory in binary units (catalog migration 16): HBM is sized in GiB, so an "80 GB" HBM GPU holds
+# 80 GiB, 7 % more than memory_gb's 80 x 10^9 bytes. Every HBM part gets memory_gib = memory_gb;
+# the drivers' figures below confirm it for three parts, the others carry it as an estimate.
+MEMORY_GIB_SOURCES = {
+    "nvidia-a100-sxm4-80gb": "nvidia-smi reports 81,920 MiB (modal-labs/modal-client PR #2797)",
+    "nvidia-h100-sxm5-80gb": ("nvidia-smi reports 81,559 MiB, 80 GiB less the driver's reserve "
+                              "(vllm-project/vllm issue #27508)"),
+    "amd-mi300x-192gb": "rocm-smi reports 192 GiB (ROCm/legacy-rocm-build issue #4750)",
+}
+MEMORY_GIB_ESTIMATE = ("[InfraFit estimate] memory_gib = memory_gb: HBM stacks are sized in GiB, "
+                       "as the drivers report for the A100 80GB (81,920 MiB) and H100 80GB "
+                       "(81,559 MiB); no driver figure was read for this part.")
+
+
+def is_hbm(memory_type):
+    return (memory_type or "").strip().upper().startswith("HBM")
+
 # Network adapters a chassis is built with (catalog migration 14): a GB200 NVL72 compute tray has
 # one 400 Gb/s adapter per GPU on the tray (ConnectX-7, or BlueField-3 with ConnectX-7 networking)
 # and no slot for another card.
@@ -978,6 +997,14 @@ def apply_overrides(kind, part):
     if pid in HOST_LINKS:
         part["host_link_gbs"] = HOST_LINKS[pid]
         append_note(part, HOST_LINK_SOURCE)
+
+    if kind == "gpu" and is_hbm(part.get("memory_type")) and "memory_gib" not in part:
+        part["memory_gib"] = part["memory_gb"]
+        if pid in MEMORY_GIB_SOURCES:
+            append_note(part, "Memory in GiB: " + MEMORY_GIB_SOURCES[pid] + ".")
+        else:
+            estimated.append("memory_gib")
+            append_note(part, MEMORY_GIB_ESTIMATE)
 
     if pid in NIC_OPTIONS:
         part["nic_options"] = NIC_OPTIONS[pid]

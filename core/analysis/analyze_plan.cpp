@@ -8,6 +8,7 @@
 #include "core/analysis/training_time.h"
 #include "core/base/number_format.h"
 #include "core/infra/gpu_power_model.h"
+#include "core/parts/gpu_memory.h"
 #include "core/workload/workload_efficiency.h"
 #include "core/workload/workload_validation.h"
 
@@ -65,6 +66,16 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
             "set FP32 gradient buffer to the precision default unless the framework accumulates "
             "fp16 gradients in fp32 (Megatron's --accumulate-allreduce-grads-in-fp32); projects "
             "saved before 2026-12-07 turned it on for every workload");
+    // An HBM part without its GiB figure (a user's own part): memory_gb ×
+    // 10^9 bytes is about 7 % below what the driver reports
+    // (core/parts/gpu_memory.cpp).
+    if (hasHbm(ctx.config.gpu) && !ctx.config.gpu.memoryGib)
+        add(r, Severity::Info, "memory.capacity_in_gb",
+            "GPU \"" + ctx.config.gpu.id + "\" has HBM but no memory_gib: "
+                + fmt("its memory is counted as %g × 10^9 bytes (%.1f GiB), about 7 %% below "
+                      "what HBM parts hold",
+                      ctx.config.gpu.memoryGb, r.gpuCapacityBytes / gib),
+            "set the part's memory_gib: HBM is sized in GiB (an A100 80GB holds 80 GiB)");
     if (!r.fits) {
         add(r, Severity::Error, "memory.exceeds_capacity",
             fmt("needs %.1f GiB per GPU (most-loaded stage %.0f) but %.1f GiB is usable",
@@ -170,7 +181,7 @@ struct ConstantTexts {
 const ConstantTexts& constantTexts()
 {
     static const ConstantTexts texts{
-        fmt("usable HBM = vendor capacity minus %.0f%% reserve; allocator margin "
+        fmt("usable GPU memory = capacity (GiB for HBM) minus %.1f%% driver reserve; allocator margin "
             "%.0f%% of the other lines",
             100.0 * trainingModel.hbmReserveFraction,
             100.0 * trainingModel.allocatorMarginFraction),
@@ -465,7 +476,7 @@ AnalysisResult analyzeWithPlan(const Workload& w, const ResolvedConfiguration& c
     r.parameters = inputs.parameters;
     r.parallelism = plan;
     r.microBatchSize = w.microBatchSize;
-    r.gpuCapacityBytes = config.gpu.memoryGb * 1e9;
+    r.gpuCapacityBytes = gpuMemoryBytes(config.gpu);
     const int totalGpus = config.totalGpus();
     const int modelGpus = plan.tensor * plan.pipeline * std::max(1, plan.context);
     if (r.parallelism.data <= 0)

@@ -6,6 +6,7 @@
 #include "core/analysis/inference_memory.h"
 #include "core/analysis/serving_step.h"
 #include "core/infra/gpu_power_model.h"
+#include "core/parts/gpu_memory.h"
 #include "core/workload/workload_efficiency.h"
 
 #include <algorithm>
@@ -153,7 +154,7 @@ std::optional<ServingStepModel> servingStepModel(const Workload& w,
     AnalysisContext ctx{w, config, used, inputs.parameters, *inputs.peakFlopsPerS,
                         inputs.efficiency, inputs.rates};
     const InferenceSetup s = makeInferenceSetup(w, inputs.parameters, plan, config.totalGpus(),
-                                                config.gpu.memoryGb * 1e9);
+                                                gpuMemoryBytes(config.gpu));
     return makeServingStepModel(ctx, s);
 }
 

@@ -10,13 +10,15 @@
 namespace infrafit {
 
 struct TrainingModelConstants {
-    /// Share of vendor HBM kept back for the driver, ECC/row-remap reserve
-    /// and page tables (inference uses gpu_memory_utilization instead). An
-    /// estimate without a published figure: nvidia-smi reports an H100
-    /// 80GB as 81,559 MiB (85.5 GB) and an A100 80GB as 81,920 MiB, above
-    /// the 80 × 10^9 bytes counted here (modal-labs/modal-client PR #2797),
-    /// so 2 % of the counted capacity is a small, conservative reserve.
-    double hbmReserveFraction = 0.02;
+    /// Share of the GPU's memory (gpuMemoryBytes: 80 GiB for an "80 GB"
+    /// HBM part) the driver keeps from programs (inference uses
+    /// gpu_memory_utilization instead). The totals CUDA reports: an H100
+    /// 80GB 81,559 MiB of 81,920 (0.44 % kept; nvidia-smi in
+    /// vllm-project/vllm issue #27508), a V100 32GB 31.74 GiB (0.8 %;
+    /// PyTorch's out-of-memory message in haotian-liu/LLaVA issue #812).
+    /// Rounded up to 1 %. The CUDA context and the NCCL buffers are lines of
+    /// their own below.
+    double hbmReserveFraction = 0.01;
     /// Allocator fragmentation margin as a fraction of the other memory
     /// lines (PyTorch caching allocator; docs/reference/models.md §3:
     /// 0.05–0.10 observed).

@@ -129,7 +129,8 @@ std::vector<FieldSpec> gpuFields()
         text<&Gpu::architecture>("architecture", "Architecture", Optional),
         integer<&Gpu::releaseYear>("release_year", "Year", "", Optional, 1990, 2100),
         positive<&Gpu::memoryGb>("memory_gb", "Memory", "GB", Required, 1e5,
-                                 "Vendor capacity in 10^9 bytes; usable memory is a little lower"),
+                                 "Vendor capacity in 10^9 bytes; memory_gib, when set, is what "
+                                 "the analysis counts"),
         text<&Gpu::memoryType>("memory_type", "Memory type", Optional),
         positive<&Gpu::memoryBandwidthGbs>("memory_bandwidth_gbs", "Memory bandwidth", "GB/s",
                                            Required, 1e6),
@@ -165,6 +166,11 @@ std::vector<FieldSpec> gpuFields()
         positive<&Gpu::hostLinkGbs>("host_link_gbs", "Host memory link", "GB/s", Optional, 1e5,
                                     "Per GPU, one way, to the CPU's memory over NVLink-C2C "
                                     "(Grace superchips); empty = over PCIe"),
+        // Catalog migration 16.
+        positive<&Gpu::memoryGib>("memory_gib", "Memory (binary units)", "GiB", Optional, 1e5,
+                                  "Capacity in 2^30 bytes where the vendor sizes it so, as for "
+                                  "HBM (an 80 GB A100 holds 80 GiB); empty = memory_gb "
+                                  "× 10^9 bytes"),
     });
 }
 

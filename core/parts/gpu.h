@@ -19,7 +19,8 @@ inline constexpr std::array<std::string_view, 10> knownPrecisions{
 
 /// A GPU or accelerator. All TFLOPS figures are dense peak at boost clock
 /// (no 2:4 sparsity); an absent figure means the format is not supported or
-/// no source gave it. `memoryGb` is the vendor capacity (10^9 bytes).
+/// no source gave it. `memoryGb` is the vendor capacity (10^9 bytes); the
+/// bytes the analysis counts are gpuMemoryBytes() (gpu_memory.h).
 struct Gpu : PartInfo {
     std::string architecture;
     std::optional<int> releaseYear;
@@ -56,6 +57,11 @@ struct Gpu : PartInfo {
     /// GB200's two GPUs, 450 for GH200's one). Empty = the GPU reaches host
     /// memory over its PCIe link (superchipHostLinkGbsPerDirection()).
     std::optional<double> hostLinkGbs;
+    /// The memory in GiB (2^30 bytes) where the vendor sizes it in binary
+    /// units, as every HBM part is: an A100 "80GB" holds 80 GiB (nvidia-smi
+    /// 81,920 MiB), 7 % more than 80 × 10^9 bytes. Empty = `memoryGb` ×
+    /// 10^9 bytes (gpuMemoryBytes()).
+    std::optional<double> memoryGib;
 
     [[nodiscard]] bool supports(std::string_view precision) const
     {

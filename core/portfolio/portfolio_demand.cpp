@@ -2,9 +2,10 @@
 #include "core/portfolio/portfolio_demand.h"
 
 #include "core/io/default_software.h"
+#include "core/parts/gpu_memory.h"
 #include "core/pipeline/analyze.h"
-#include "core/software/software_check.h"
 #include "core/search/node_builds.h"
+#include "core/software/software_check.h"
 
 #include <cmath>
 #include <sstream>
@@ -28,6 +29,9 @@ Gpu demandSliceGpu(Gpu gpu, const PartitionProfile& profile)
     const double compute = static_cast<double>(profile.computeSlices) / profile.computeSlicesTotal;
     const double memory = static_cast<double>(profile.memorySlices) / profile.memorySlicesTotal;
     gpu.memoryGb = profile.memoryGb;
+    // The profile's memory_gb is the instance's whole memory (10^9 bytes, a
+    // little under what MIG gives it); memory_gib says the same bytes.
+    gpu.memoryGib = profile.memoryGb * 1e9 / (1024.0 * 1024.0 * 1024.0);
     gpu.memoryBandwidthGbs *= memory;
     for (auto* rate : {&gpu.bf16Tflops, &gpu.fp16Tflops, &gpu.fp8Tflops, &gpu.fp4Tflops,
                        &gpu.tf32Tflops, &gpu.fp32Tflops, &gpu.fp64Tflops, &gpu.int8Tops})
@@ -95,7 +99,7 @@ void demandSizeGpus(PortfolioDemand& d, const Workload& workload,
         for (int n : sizes) {
             // No plan needs less than the model states spread evenly (node_builds.h).
             if (const double bound = memoryLowerBoundBytes(workload, n);
-                bound > config.gpu.memoryGb * 1e9) {
+                bound > gpuMemoryBytes(config.gpu)) {
                 lastBytes = bound;
                 continue;
             }

@@ -12,6 +12,7 @@
 #include "core/infra/requirement_check.h"
 #include "core/io/default_software.h"
 #include "core/model/parameter_count.h"
+#include "core/parts/gpu_memory.h"
 #include "core/software/software_check.h"
 
 #include <algorithm>
@@ -474,7 +475,7 @@ ConfigSpace enumerateNodeBuilds(const Workload& w, const PartsSnapshot& parts,
             maxGpusAllowed = std::max<long long>(maxGpusAllowed, 1LL * ch.maxGpus * maxNodes);
         if (c.maxGpus)
             maxGpusAllowed = std::min<long long>(maxGpusAllowed, *c.maxGpus);
-        if (memoryLowerBoundBytes(w, maxGpusAllowed) > gpu.memoryGb * 1e9) {
+        if (memoryLowerBoundBytes(w, maxGpusAllowed) > gpuMemoryBytes(gpu)) {
             space.findings.push_back({Severity::Info, "search.gpu_too_small",
                 gpu.id + ": the model's states alone exceed its memory on "
                     + std::to_string(maxGpusAllowed) + " GPUs",

@@ -78,7 +78,8 @@ const std::vector<std::pair<const char*, const char*>> migration7Columns{
     {"chassis", "node_multiple"},   // and 12's
     {"chassis", "fabric_domain_gpus"}, // and 13's
     {"chassis", "nic_options"},        // and 14's
-    {"gpu", "host_link_gbs"}};         // and 15's
+    {"gpu", "host_link_gbs"},          // and 15's
+    {"gpu", "memory_gib"}};            // and 16's
 
 void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 {
@@ -101,25 +102,26 @@ void writeAsOlderSchema(sqlite::Database& db, const std::vector<Part>& parts)
 }
 
 /// The columns migrations 10 (CPU sockets), 11 (GPU baseboards), 12 (node
-/// multiples), 13 (GPU fabric domains), 14 (NIC options) and 15 (GPU host
-/// links) add, by the migration that adds them.
+/// multiples), 13 (GPU fabric domains), 14 (NIC options), 15 (GPU host
+/// links) and 16 (GPU memory in GiB) add, by the migration that adds them.
 struct LaterColumn {
     int migration;
     const char* table;
     const char* column;
 };
-constexpr std::array<LaterColumn, 8> laterColumns{{{10, "chassis", "cpu_socket"},
+constexpr std::array<LaterColumn, 9> laterColumns{{{10, "chassis", "cpu_socket"},
                                                    {10, "cpu", "socket"},
                                                    {11, "gpu", "baseboard"},
                                                    {11, "chassis", "gpu_baseboards"},
                                                    {12, "chassis", "node_multiple"},
                                                    {13, "chassis", "fabric_domain_gpus"},
                                                    {14, "chassis", "nic_options"},
-                                                   {15, "gpu", "host_link_gbs"}}};
+                                                   {15, "gpu", "host_link_gbs"},
+                                                   {16, "gpu", "memory_gib"}}};
 
 /// `part` without the fields of migration `from` and later (10: sockets,
 /// 11: baseboards, 12: node multiples, 13: GPU fabric domains, 14: NIC
-/// options, 15: GPU host links).
+/// options, 15: GPU host links, 16: GPU memory in GiB).
 Part withoutFieldsFrom(int from, Part part)
 {
     if (auto* chassis = std::get_if<Chassis>(&part)) {
@@ -139,7 +141,9 @@ Part withoutFieldsFrom(int from, Part part)
     if (auto* gpu = std::get_if<Gpu>(&part)) {
         if (from <= 11)
             gpu->baseboard.clear();
-        gpu->hostLinkGbs.reset();
+        if (from <= 15)
+            gpu->hostLinkGbs.reset();
+        gpu->memoryGib.reset();
     }
     return part;
 }
@@ -216,6 +220,7 @@ Part withoutPartNumber(Part part)
         gpu->partitionProfiles.clear();
         gpu->baseboard.clear(); // migration 11
         gpu->hostLinkGbs.reset(); // migration 15
+        gpu->memoryGib.reset();   // migration 16
     }
     return part;
 }
@@ -568,10 +573,11 @@ TEST_CASE("migration 8: a GPU gains empty partition profiles that then store and
         sqlite::Transaction transaction(db);
         CHECK(applyMigrations(db, catalogMigrations().first(7)) == 0);
         // Version 7 has every other column already: write, then drop only the
-        // gpu columns of migrations 8, 11 and 15.
+        // gpu columns of migrations 8, 11, 15 and 16.
         db.exec("ALTER TABLE gpu ADD COLUMN partition_profiles TEXT");
         db.exec("ALTER TABLE gpu ADD COLUMN baseboard TEXT");
         db.exec("ALTER TABLE gpu ADD COLUMN host_link_gbs REAL");
+        db.exec("ALTER TABLE gpu ADD COLUMN memory_gib REAL");
         {
             CatalogReader reader(db);
             CatalogWriter writer(db, reader);
@@ -581,6 +587,7 @@ TEST_CASE("migration 8: a GPU gains empty partition profiles that then store and
         db.exec("ALTER TABLE gpu DROP COLUMN partition_profiles");
         db.exec("ALTER TABLE gpu DROP COLUMN baseboard");
         db.exec("ALTER TABLE gpu DROP COLUMN host_link_gbs");
+        db.exec("ALTER TABLE gpu DROP COLUMN memory_gib");
         transaction.commit();
         REQUIRE(db.userVersion() == 7);
     }
@@ -699,7 +706,8 @@ TEST_CASE("migration 11: shipped GPUs and chassis gain their baseboards, others 
     const auto h200 = store.find("nvidia-h200-sxm-141gb");
     REQUIRE(h200);
     CHECK(std::get<Gpu>(*h200).baseboard == "HGX H200");
-    CHECK(store.version("nvidia-h200-sxm-141gb") == std::optional<std::int64_t>(2));
+    // Migrations 11 and 16 each raise the H200's row version.
+    CHECK(store.version("nvidia-h200-sxm-141gb") == std::optional<std::int64_t>(3));
     const auto tray = store.find("nvidia-gb200-nvl72-compute-tray");
     REQUIRE(tray);
     const auto& trayChassis = std::get<Chassis>(*tray);
@@ -749,11 +757,11 @@ TEST_CASE("migration 12: the shipped GB200 tray is sold in racks of 18, other ch
     CHECK(std::get<Chassis>(*store.find("v11-chassis")).nodeMultiple == std::optional<int>(4));
 }
 
-TEST_CASE("migrations 11 to 15 give every shipped part exactly the default catalog's values",
+TEST_CASE("migrations 11 to 16 give every shipped part exactly the default catalog's values",
           "[catalog][migrations]")
 {
     // The migrations' SQL repeats default-catalog.json's baseboards, node
-    // multiples, GPU fabric domains, NIC options and host links by hand: an upgraded catalog must end
+    // multiples, GPU fabric domains, NIC options, host links and GiB memories by hand: an upgraded catalog must end
     // up field for field as a fresh one.
     TempDir dir;
     const auto path = dir.file("v10-all.sqlite");
@@ -845,7 +853,8 @@ TEST_CASE("migration 15: the shipped GB200 reaches Grace's memory over NVLink-C2
     CHECK(g.hostLinkGbs == std::optional<double>(225));
     // The value written before migration 15 (fullPart's baseboard) stays.
     CHECK(g.baseboard == std::get<Gpu>(parts[0]).baseboard);
-    CHECK(store.version("nvidia-gb200-per-gpu") == std::optional<std::int64_t>(2));
+    // Migrations 15 and 16 each raise the GB200's row version.
+    CHECK(store.version("nvidia-gb200-per-gpu") == std::optional<std::int64_t>(3));
     const auto own = store.find("v14-gpu");
     REQUIRE(own);
     CHECK_FALSE(std::get<Gpu>(*own).hostLinkGbs);
@@ -854,4 +863,31 @@ TEST_CASE("migration 15: the shipped GB200 reaches Grace's memory over NVLink-C2
     updated.hostLinkGbs = 450;
     store.importParts({Part(updated)});
     CHECK(std::get<Gpu>(*store.find("v14-gpu")).hostLinkGbs == std::optional<double>(450));
+}
+
+TEST_CASE("migration 16: the shipped HBM GPUs count their memory in GiB, other GPUs in 10^9 bytes",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v15.sqlite");
+    Part h100 = fullPart(PartKind::Gpu, "nvidia-h100-sxm5-80gb");
+    std::get<Gpu>(h100).memoryGb = 80;
+    Part edited = fullPart(PartKind::Gpu, "amd-mi300x-192gb");
+    std::get<Gpu>(edited).memoryGb = 190; // a user's own figure for a shipped id
+    const std::vector<Part> parts{h100, edited, fullPart(PartKind::Gpu, "v15-gpu")};
+    auto store = upgradedCatalog(path, 16, parts);
+    const auto shipped = store.find("nvidia-h100-sxm5-80gb");
+    REQUIRE(shipped);
+    CHECK(std::get<Gpu>(*shipped).memoryGib == std::optional<double>(80));
+    CHECK(store.version("nvidia-h100-sxm5-80gb") == std::optional<std::int64_t>(2));
+    // The GiB figure follows the stored capacity, so the user's edit stays theirs.
+    CHECK(std::get<Gpu>(*store.find("amd-mi300x-192gb")).memoryGib == std::optional<double>(190));
+    const auto own = store.find("v15-gpu");
+    REQUIRE(own);
+    CHECK_FALSE(std::get<Gpu>(*own).memoryGib);
+    CHECK(sameFields(*own, withoutFieldsFrom(16, parts[2])));
+    Gpu updated = std::get<Gpu>(*own);
+    updated.memoryGib = 24;
+    store.importParts({Part(updated)});
+    CHECK(std::get<Gpu>(*store.find("v15-gpu")).memoryGib == std::optional<double>(24));
 }

@@ -48,6 +48,8 @@ ResolvedConfiguration clusterFor(const nlohmann::json& hw, const std::string& id
     c.gpu.model = id;
     c.gpu.architecture = hw.at("architecture").get<std::string>();
     c.gpu.memoryGb = hw.at("memory_gb").get<double>();
+    if (hw.contains("memory_gib"))
+        c.gpu.memoryGib = hw.at("memory_gib").get<double>();
     c.gpu.memoryBandwidthGbs = hw.at("memory_bandwidth_gbs").get<double>();
     c.gpu.bf16Tflops = hw.at("bf16_tflops").get<double>();
     c.gpu.fp16Tflops = hw.at("fp16_tflops").get<double>();
