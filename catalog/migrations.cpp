@@ -566,13 +566,54 @@ UPDATE part SET version = version + 1 WHERE id IN ('nvidia-gb200-per-gpu');
 // vendor sizes it so), appended as the last column. HBM is sized in GiB: an
 // A100 "80GB" holds 80 GiB (nvidia-smi 81,920 MiB), 7 % more than the 80 ×
 // 10^9 bytes `memory_gb` stands for, and the analysis counted that much too
-// little (core/parts/gpu_memory.cpp). The shipped HBM GPUs get their
-// memory_gb as memory_gib, from the stored row, so an edited capacity stays
-// the user's; their row version rises.
+// little (core/parts/gpu_memory.cpp). A shipped HBM GPU whose stored
+// memory_gb is still the shipped figure gets it as memory_gib, with the
+// default catalog's note and, where no driver figure was read, memory_gib
+// among its estimated fields (both appended, as build_default_catalog.py
+// writes them last). A GPU whose capacity the user changed keeps it in
+// 10^9 bytes: memory_gib stays empty and the analysis says so
+// (memory.capacity_in_gb). Updated rows' versions rise.
 constexpr std::string_view migration16 = R"SQL(
 ALTER TABLE gpu ADD COLUMN memory_gib REAL;
-UPDATE gpu SET memory_gib = memory_gb WHERE id IN ('nvidia-v100-sxm2-32gb', 'nvidia-a100-sxm4-40gb', 'nvidia-a100-sxm4-80gb', 'nvidia-a100-pcie-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-h100-pcie-80gb', 'nvidia-h100-nvl-94gb', 'nvidia-h200-sxm-141gb', 'nvidia-h200-nvl-141gb', 'nvidia-b200-sxm-180gb', 'nvidia-b300-sxm-288gb', 'nvidia-gb200-per-gpu', 'amd-mi250x-128gb', 'amd-mi300x-192gb', 'amd-mi325x-256gb', 'amd-mi350x-288gb', 'amd-mi355x-288gb', 'intel-gaudi3-128gb');
-UPDATE part SET version = version + 1 WHERE id IN ('nvidia-v100-sxm2-32gb', 'nvidia-a100-sxm4-40gb', 'nvidia-a100-sxm4-80gb', 'nvidia-a100-pcie-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-h100-pcie-80gb', 'nvidia-h100-nvl-94gb', 'nvidia-h200-sxm-141gb', 'nvidia-h200-nvl-141gb', 'nvidia-b200-sxm-180gb', 'nvidia-b300-sxm-288gb', 'nvidia-gb200-per-gpu', 'amd-mi250x-128gb', 'amd-mi300x-192gb', 'amd-mi325x-256gb', 'amd-mi350x-288gb', 'amd-mi355x-288gb', 'intel-gaudi3-128gb');
+WITH shipped(id, gb) AS (VALUES
+    ('nvidia-v100-sxm2-32gb', 32),
+    ('nvidia-a100-sxm4-40gb', 40),
+    ('nvidia-a100-sxm4-80gb', 80),
+    ('nvidia-a100-pcie-80gb', 80),
+    ('nvidia-h100-sxm5-80gb', 80),
+    ('nvidia-h100-pcie-80gb', 80),
+    ('nvidia-h100-nvl-94gb', 94),
+    ('nvidia-h200-sxm-141gb', 141),
+    ('nvidia-h200-nvl-141gb', 141),
+    ('nvidia-b200-sxm-180gb', 180),
+    ('nvidia-b300-sxm-288gb', 288),
+    ('nvidia-gb200-per-gpu', 186),
+    ('amd-mi250x-128gb', 128),
+    ('amd-mi300x-192gb', 192),
+    ('amd-mi325x-256gb', 256),
+    ('amd-mi350x-288gb', 288),
+    ('amd-mi355x-288gb', 288),
+    ('intel-gaudi3-128gb', 128))
+UPDATE gpu SET memory_gib = memory_gb
+    WHERE EXISTS (SELECT 1 FROM shipped WHERE shipped.id = gpu.id AND shipped.gb = gpu.memory_gb);
+UPDATE gpu SET
+    estimated_fields = CASE
+        WHEN estimated_fields IS NULL OR estimated_fields = '[]' THEN '["memory_gib"]'
+        ELSE substr(estimated_fields, 1, length(estimated_fields) - 1) || ',"memory_gib"]' END,
+    notes = CASE WHEN notes IS NULL OR notes = '' THEN '[InfraFit estimate] memory_gib = memory_gb: HBM stacks are sized in GiB, as the drivers report for the A100 80GB (81,920 MiB) and H100 80GB (81,559 MiB); no driver figure was read for this part.'
+        ELSE notes || ' [InfraFit estimate] memory_gib = memory_gb: HBM stacks are sized in GiB, as the drivers report for the A100 80GB (81,920 MiB) and H100 80GB (81,559 MiB); no driver figure was read for this part.' END
+    WHERE memory_gib IS NOT NULL AND id NOT IN ('nvidia-a100-sxm4-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-b200-sxm-180gb', 'amd-mi300x-192gb')
+        AND instr(coalesce(estimated_fields, ''), '"memory_gib"') = 0;
+UPDATE gpu SET notes = CASE WHEN notes IS NULL OR notes = '' THEN '' ELSE notes || ' ' END
+    || CASE id
+        WHEN 'nvidia-a100-sxm4-80gb' THEN 'Memory in GiB: nvidia-smi reports 81,920 MiB (modal-labs/modal-client PR #2797).'
+        WHEN 'nvidia-h100-sxm5-80gb' THEN 'Memory in GiB: nvidia-smi reports 81,559 MiB, 80 GiB less the driver''s reserve (vllm-project/vllm issue #27508).'
+        WHEN 'nvidia-b200-sxm-180gb' THEN 'Memory in GiB: nvidia-smi reports 183,359 MiB, 180 GiB less the driver''s reserve (NVIDIA/TensorRT-LLM issue #10278).'
+        WHEN 'amd-mi300x-192gb' THEN 'Memory in GiB: rocm-smi reports 192 GiB (ROCm/legacy-rocm-build issue #4750).'
+    END
+    WHERE memory_gib IS NOT NULL AND id IN ('nvidia-a100-sxm4-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-b200-sxm-180gb', 'amd-mi300x-192gb')
+        AND instr(coalesce(notes, ''), 'Memory in GiB:') = 0;
+UPDATE part SET version = version + 1 WHERE id IN (SELECT id FROM gpu WHERE memory_gib IS NOT NULL);
 )SQL";
 
 constexpr std::array<Migration, 16> migrations{{

@@ -907,12 +907,15 @@ HOST_LINKS = {"nvidia-gb200-per-gpu": 225}
 
 # Memory in binary units (catalog migration 16): HBM is sized in GiB, so an "80 GB" HBM GPU holds
 # 80 GiB, 7 % more than memory_gb's 80 x 10^9 bytes. Every HBM part gets memory_gib = memory_gb;
-# the drivers' figures below confirm it for three parts, the others carry it as an estimate.
+# the drivers' figures below confirm it for four parts, the others carry it as an estimate.
+# Catalog migration 16 repeats these notes by hand (catalog/migrations.cpp).
 MEMORY_GIB_SOURCES = {
     "nvidia-a100-sxm4-80gb": "nvidia-smi reports 81,920 MiB (modal-labs/modal-client PR #2797)",
     "nvidia-h100-sxm5-80gb": ("nvidia-smi reports 81,559 MiB, 80 GiB less the driver's reserve "
                               "(vllm-project/vllm issue #27508)"),
     "amd-mi300x-192gb": "rocm-smi reports 192 GiB (ROCm/legacy-rocm-build issue #4750)",
+    "nvidia-b200-sxm-180gb": ("nvidia-smi reports 183,359 MiB, 180 GiB less the driver's reserve "
+                              "(NVIDIA/TensorRT-LLM issue #10278)"),
 }
 MEMORY_GIB_ESTIMATE = ("[InfraFit estimate] memory_gib = memory_gb: HBM stacks are sized in GiB, "
                        "as the drivers report for the A100 80GB (81,920 MiB) and H100 80GB "
@@ -998,14 +1001,6 @@ def apply_overrides(kind, part):
         part["host_link_gbs"] = HOST_LINKS[pid]
         append_note(part, HOST_LINK_SOURCE)
 
-    if kind == "gpu" and is_hbm(part.get("memory_type")) and "memory_gib" not in part:
-        part["memory_gib"] = part["memory_gb"]
-        if pid in MEMORY_GIB_SOURCES:
-            append_note(part, "Memory in GiB: " + MEMORY_GIB_SOURCES[pid] + ".")
-        else:
-            estimated.append("memory_gib")
-            append_note(part, MEMORY_GIB_ESTIMATE)
-
     if pid in NIC_OPTIONS:
         part["nic_options"] = NIC_OPTIONS[pid]
         append_note(part, NIC_OPTIONS_SOURCE)
@@ -1024,6 +1019,16 @@ def apply_overrides(kind, part):
 
     if pid in EXTRA_NOTES:
         append_note(part, EXTRA_NOTES[pid])
+
+    # Last, so that its note and estimate end the part's lists as catalog migration 16 appends
+    # them to a stored part.
+    if kind == "gpu" and is_hbm(part.get("memory_type")) and "memory_gib" not in part:
+        part["memory_gib"] = part["memory_gb"]
+        if pid in MEMORY_GIB_SOURCES:
+            append_note(part, "Memory in GiB: " + MEMORY_GIB_SOURCES[pid] + ".")
+        else:
+            estimated.append("memory_gib")
+            append_note(part, MEMORY_GIB_ESTIMATE)
 
     # an estimate of a figure the part does not carry says nothing
     estimated[:] = [k for k in estimated if k in part]

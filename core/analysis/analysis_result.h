@@ -96,7 +96,7 @@ struct AnalysisResult {
     /// Per GPU, held in host memory by activation offload (not in `memory`).
     double offloadedActivationBytes = 0;
     std::vector<StageMemory> stages;
-    double gpuCapacityBytes = 0; ///< vendor memory_gb × 10^9
+    double gpuCapacityBytes = 0; ///< gpuMemoryBytes(): memory_gib × 2^30, else memory_gb × 10^9
     double usableBytes = 0;      ///< what the plan may use (reserve / engine fraction applied)
     bool fits = false;
     BindingLimit bindingLimit = BindingLimit::None;

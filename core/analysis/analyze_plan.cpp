@@ -71,11 +71,12 @@ void addFindings(AnalysisResult& r, const AnalysisContext& ctx)
     // (core/parts/gpu_memory.cpp).
     if (hasHbm(ctx.config.gpu) && !ctx.config.gpu.memoryGib)
         add(r, Severity::Info, "memory.capacity_in_gb",
-            "GPU \"" + ctx.config.gpu.id + "\" has HBM but no memory_gib: "
+            "GPU \"" + ctx.config.gpu.id + "\" has HBM but no Memory (binary units): "
                 + fmt("its memory is counted as %g × 10^9 bytes (%.1f GiB), about 7 %% below "
                       "what HBM parts hold",
                       ctx.config.gpu.memoryGb, r.gpuCapacityBytes / gib),
-            "set the part's memory_gib: HBM is sized in GiB (an A100 80GB holds 80 GiB)");
+            "set the part's Memory (binary units) in the catalog: HBM is sized in GiB (an A100 "
+            "80GB holds 80 GiB)");
     if (!r.fits) {
         add(r, Severity::Error, "memory.exceeds_capacity",
             fmt("needs %.1f GiB per GPU (most-loaded stage %.0f) but %.1f GiB is usable",

@@ -12,13 +12,15 @@ namespace infrafit {
 struct TrainingModelConstants {
     /// Share of the GPU's memory (gpuMemoryBytes: 80 GiB for an "80 GB"
     /// HBM part) the driver keeps from programs (inference uses
-    /// gpu_memory_utilization instead). The totals CUDA reports: an H100
-    /// 80GB 81,559 MiB of 81,920 (0.44 % kept; nvidia-smi in
-    /// vllm-project/vllm issue #27508), a V100 32GB 31.74 GiB (0.8 %;
-    /// PyTorch's out-of-memory message in haotian-liu/LLaVA issue #812).
-    /// Rounded up to 1 %. The CUDA context and the NCCL buffers are lines of
-    /// their own below.
-    double hbmReserveFraction = 0.01;
+    /// gpu_memory_utilization instead). The totals CUDA gives programs, as
+    /// PyTorch's out-of-memory messages print them: an A100 80GB 79.25 GiB
+    /// (0.94 % kept; levihsu/OOTDiffusion issue #235), an H100 NVL 94GB
+    /// 93.00 GiB (1.06 %; ali-vilab/VACE issue #56), a V100 32GB 31.74 GiB
+    /// (0.8 %; haotian-liu/LLaVA issue #812); a B200 180 GB 178.35 GiB
+    /// (0.92 %; cudaGetDeviceProperties in pytorch/ao PR #4002). Rounded up
+    /// from the largest to 1.1 %. The CUDA context and the NCCL buffers are
+    /// lines of their own below.
+    double hbmReserveFraction = 0.011;
     /// Allocator fragmentation margin as a fraction of the other memory
     /// lines (PyTorch caching allocator; docs/reference/models.md §3:
     /// 0.05–0.10 observed).

@@ -28,10 +28,13 @@ Gpu demandSliceGpu(Gpu gpu, const PartitionProfile& profile)
 {
     const double compute = static_cast<double>(profile.computeSlices) / profile.computeSlicesTotal;
     const double memory = static_cast<double>(profile.memorySlices) / profile.memorySlicesTotal;
+    // The profile's memory_gb names the instance's share in the GPU's own
+    // unit: a MIG 7g.80gb or an MI300X spx+nps1 mode is the whole GPU. A GPU
+    // counted in GiB (memory_gib) gives its slice the same share in GiB.
+    const double share = gpu.memoryGb > 0 ? profile.memoryGb / gpu.memoryGb : 0.0;
+    if (gpu.memoryGib)
+        gpu.memoryGib = *gpu.memoryGib * share;
     gpu.memoryGb = profile.memoryGb;
-    // The profile's memory_gb is the instance's whole memory (10^9 bytes, a
-    // little under what MIG gives it); memory_gib says the same bytes.
-    gpu.memoryGib = profile.memoryGb * 1e9 / (1024.0 * 1024.0 * 1024.0);
     gpu.memoryBandwidthGbs *= memory;
     for (auto* rate : {&gpu.bf16Tflops, &gpu.fp16Tflops, &gpu.fp8Tflops, &gpu.fp4Tflops,
                        &gpu.tf32Tflops, &gpu.fp32Tflops, &gpu.fp64Tflops, &gpu.int8Tops})

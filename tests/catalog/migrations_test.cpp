@@ -12,6 +12,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -706,8 +707,7 @@ TEST_CASE("migration 11: shipped GPUs and chassis gain their baseboards, others 
     const auto h200 = store.find("nvidia-h200-sxm-141gb");
     REQUIRE(h200);
     CHECK(std::get<Gpu>(*h200).baseboard == "HGX H200");
-    // Migrations 11 and 16 each raise the H200's row version.
-    CHECK(store.version("nvidia-h200-sxm-141gb") == std::optional<std::int64_t>(3));
+    CHECK(store.version("nvidia-h200-sxm-141gb") == std::optional<std::int64_t>(2));
     const auto tray = store.find("nvidia-gb200-nvl72-compute-tray");
     REQUIRE(tray);
     const auto& trayChassis = std::get<Chassis>(*tray);
@@ -853,8 +853,7 @@ TEST_CASE("migration 15: the shipped GB200 reaches Grace's memory over NVLink-C2
     CHECK(g.hostLinkGbs == std::optional<double>(225));
     // The value written before migration 15 (fullPart's baseboard) stays.
     CHECK(g.baseboard == std::get<Gpu>(parts[0]).baseboard);
-    // Migrations 15 and 16 each raise the GB200's row version.
-    CHECK(store.version("nvidia-gb200-per-gpu") == std::optional<std::int64_t>(3));
+    CHECK(store.version("nvidia-gb200-per-gpu") == std::optional<std::int64_t>(2));
     const auto own = store.find("v14-gpu");
     REQUIRE(own);
     CHECK_FALSE(std::get<Gpu>(*own).hostLinkGbs);
@@ -865,6 +864,46 @@ TEST_CASE("migration 15: the shipped GB200 reaches Grace's memory over NVLink-C2
     CHECK(std::get<Gpu>(*store.find("v14-gpu")).hostLinkGbs == std::optional<double>(450));
 }
 
+/// A shipped GPU as catalogs before migration 16 stored it: no memory_gib,
+/// and neither its note nor its estimate mark (build_default_catalog.py
+/// writes both last).
+Part beforeMigration16(Part part)
+{
+    if (auto* gpu = std::get_if<Gpu>(&part)) {
+        gpu->memoryGib.reset();
+        auto& estimated = gpu->estimatedFields;
+        estimated.erase(std::remove(estimated.begin(), estimated.end(), "memory_gib"),
+                        estimated.end());
+        for (const char* mark : {"[InfraFit estimate] memory_gib", "Memory in GiB:"})
+            if (const auto at = gpu->notes.find(mark); at != std::string::npos)
+                gpu->notes.erase(at > 0 ? at - 1 : at);
+    }
+    return part;
+}
+
+TEST_CASE("migration 16 brings stored shipped GPUs to the default catalog's memory, notes and "
+          "estimates",
+          "[catalog][migrations]")
+{
+    TempDir dir;
+    const auto path = dir.file("v15-shipped.sqlite");
+    const std::vector<Part> shipped = defaultCatalogParts();
+    std::vector<Part> stored;
+    int changed = 0;
+    for (const auto& part : shipped) {
+        stored.push_back(beforeMigration16(part));
+        changed += sameFields(stored.back(), part) ? 0 : 1;
+    }
+    REQUIRE(changed >= 15); // every shipped HBM GPU
+    auto store = upgradedCatalog(path, 16, stored);
+    for (const auto& part : shipped) {
+        INFO(infoOf(part).id);
+        const auto found = store.find(infoOf(part).id);
+        REQUIRE(found);
+        CHECK(sameFields(*found, part));
+    }
+}
+
 TEST_CASE("migration 16: the shipped HBM GPUs count their memory in GiB, other GPUs in 10^9 bytes",
           "[catalog][migrations]")
 {
@@ -873,20 +912,26 @@ TEST_CASE("migration 16: the shipped HBM GPUs count their memory in GiB, other G
     Part h100 = fullPart(PartKind::Gpu, "nvidia-h100-sxm5-80gb");
     std::get<Gpu>(h100).memoryGb = 80;
     Part edited = fullPart(PartKind::Gpu, "amd-mi300x-192gb");
-    std::get<Gpu>(edited).memoryGb = 190; // a user's own figure for a shipped id
+    std::get<Gpu>(edited).memoryGb = 190; // a user's own figure for a shipped id, in 10^9 bytes
     const std::vector<Part> parts{h100, edited, fullPart(PartKind::Gpu, "v15-gpu")};
     auto store = upgradedCatalog(path, 16, parts);
     const auto shipped = store.find("nvidia-h100-sxm5-80gb");
     REQUIRE(shipped);
-    CHECK(std::get<Gpu>(*shipped).memoryGib == std::optional<double>(80));
+    const Gpu& g = std::get<Gpu>(*shipped);
+    CHECK(g.memoryGib == std::optional<double>(80));
+    CHECK(g.notes.ends_with("(vllm-project/vllm issue #27508)."));
     CHECK(store.version("nvidia-h100-sxm5-80gb") == std::optional<std::int64_t>(2));
-    // The GiB figure follows the stored capacity, so the user's edit stays theirs.
-    CHECK(std::get<Gpu>(*store.find("amd-mi300x-192gb")).memoryGib == std::optional<double>(190));
-    const auto own = store.find("v15-gpu");
+    // A capacity the user changed stays in the unit they wrote it in.
+    const auto own = store.find("amd-mi300x-192gb");
     REQUIRE(own);
     CHECK_FALSE(std::get<Gpu>(*own).memoryGib);
-    CHECK(sameFields(*own, withoutFieldsFrom(16, parts[2])));
-    Gpu updated = std::get<Gpu>(*own);
+    CHECK(sameFields(*own, withoutFieldsFrom(16, parts[1])));
+    CHECK(store.version("amd-mi300x-192gb") == std::optional<std::int64_t>(1));
+    const auto other = store.find("v15-gpu");
+    REQUIRE(other);
+    CHECK_FALSE(std::get<Gpu>(*other).memoryGib);
+    CHECK(sameFields(*other, withoutFieldsFrom(16, parts[2])));
+    Gpu updated = std::get<Gpu>(*other);
     updated.memoryGib = 24;
     store.importParts({Part(updated)});
     CHECK(std::get<Gpu>(*store.find("v15-gpu")).memoryGib == std::optional<double>(24));

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The memory a plan may use: memory_gib × 2^30 (HBM) or memory_gb × 10^9,
-// less the driver's 1 % (core/parts/gpu_memory.cpp, training_constants.h).
-#include "core/analysis/training_constants.h"
+// less the driver's share (core/parts/gpu_memory.cpp, training_constants.h).
 #include "core/pipeline/analyze.h"
 #include "test_hardware.h"
 
@@ -37,16 +36,15 @@ TEST_CASE("an H100 80GB with memory_gib has 80 GiB, less the driver's share, for
     CHECK(decimal.gpuCapacityBytes == Approx(80e9));
     CHECK(hasCapacityFinding(decimal));
 
-    // With it: 80 GiB (nvidia-smi's 81,920 MiB for an A100 80GB; 81,559 MiB
-    // usable on an H100 80GB, vllm-project/vllm issue #27508), of which the
-    // plan may use 99 %: no more than the 81,559 MiB CUDA reports.
+    // With it: 80 GiB (nvidia-smi's 81,920 MiB for an A100 80GB), of which a
+    // plan may use no more than the 81,559 MiB nvidia-smi shows for an H100
+    // 80GB (vllm-project/vllm issue #27508), and not much less.
     cluster.gpu.memoryGib = 80;
     const auto binary = analyzeWithPlan(w, cluster, plan);
     REQUIRE(binary.analyzed);
     CHECK(binary.gpuCapacityBytes == Approx(80.0 * 1024 * 1024 * 1024));
-    CHECK(binary.usableBytes
-          == Approx(binary.gpuCapacityBytes * (1 - TrainingModelConstants{}.hbmReserveFraction)));
     CHECK(binary.usableBytes <= 81559.0 * 1024 * 1024);
+    CHECK(binary.usableBytes >= 0.985 * binary.gpuCapacityBytes);
     CHECK_FALSE(hasCapacityFinding(binary));
     // The memory lines do not depend on the capacity.
     CHECK(binary.memory.totalBytes() == Approx(decimal.memory.totalBytes()));
