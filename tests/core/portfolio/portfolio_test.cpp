@@ -7,6 +7,7 @@
 #include "core/io/catalog_json.h"
 #include "core/base/input_error.h"
 #include "core/output/portfolio_json.h"
+#include "core/pipeline/analyze.h"
 #include "core/io/project_json.h"
 #include "core/portfolio/analyze_portfolio.h"
 #include "core/portfolio/portfolio_demand.h"
@@ -342,4 +343,32 @@ TEST_CASE("the plan's text says a run of idle nodes once and lists every busy no
     CHECK(text.find("  node " + std::to_string(nodes - 1) + ":") == std::string::npos);
     // One line per busy node, one for the idle run, not one per node.
     CHECK(std::count(text.begin(), text.end(), '\n') < 100);
+}
+
+TEST_CASE("a whole-GPU partition profile holds what the whole GPU holds, in the GPU's own unit",
+          "[portfolio][memory]")
+{
+    // The H100 80GB as the catalog has it: 80 GiB of HBM (nvidia-smi 81,559
+    // MiB). Its 7g.80gb MIG profile is the whole GPU (NVIDIA MIG user guide),
+    // so a workload fits that slice exactly when it fits one whole GPU.
+    auto cluster = portfolioTestCluster(1);
+    cluster.gpu.memoryType = "HBM3";
+    cluster.gpu.memoryGib = 80;
+    ResolvedConfiguration one = cluster;
+    one.config.gpusPerNode = 1;
+    one.config.nodes = 1;
+    int fitting = 0, notFitting = 0;
+    for (int concurrent = 1; concurrent <= 64; concurrent *= 2) {
+        INFO(concurrent << " concurrent requests");
+        Workload w = portfolioInference("big", "llama-2-70b", Precision::Fp8, concurrent);
+        w.placement = SharingPlacement::Slice;
+        const bool wholeFits = analyze(w, one).fits;
+        const auto demand = portfolioDemand(w, cluster);
+        CHECK(demand.profile.has_value() == wholeFits);
+        (wholeFits ? fitting : notFitting) += 1;
+    }
+    // The loop crosses the boundary (70B in fp8 is 64 GiB of weights), so
+    // the equivalence is tested on both sides of it.
+    CHECK(fitting > 0);
+    CHECK(notFitting > 0);
 }
