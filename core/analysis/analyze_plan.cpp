@@ -182,8 +182,8 @@ struct ConstantTexts {
 const ConstantTexts& constantTexts()
 {
     static const ConstantTexts texts{
-        fmt("usable GPU memory = capacity (GiB for HBM) minus %.1f%% driver reserve; allocator margin "
-            "%.0f%% of the other lines",
+        fmt("usable GPU memory = capacity (Memory (binary units) in GiB where the part has it) "
+            "minus %.1f%% driver reserve; allocator margin %.0f%% of the other lines",
             100.0 * trainingModel.hbmReserveFraction,
             100.0 * trainingModel.allocatorMarginFraction),
         fmt("framework: %g GiB CUDA context + workspaces, %g GiB per NCCL communicator",
