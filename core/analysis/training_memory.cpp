@@ -359,7 +359,6 @@ MemoryLines trainingStageMemory(const TrainingSetup& s, int stage, ActivationSpl
         const double adapters = (dense * loraParamsPerLayer(m, w.loraRank, false, w.loraTargets)
                                  + moe * loraParamsPerLayer(m, w.loraRank, true, w.loraTargets))
                                 / t;
-        // Adapters are small and kept in bf16/fp32 with full optimizer state.
         // Adapters are trained in fp32 (HF PEFT default): 4 + 4 + 8 (Adam m, v)
         // = 16 B per adapter parameter (docs/reference/models.md §2.13).
         StateBytesPerParam adapterBytes{adapterElementBytes, adapterElementBytes,

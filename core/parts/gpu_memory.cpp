@@ -1,21 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/parts/gpu_memory.h"
 
+#include "core/base/ascii_text.h"
+
 #include <algorithm>
-#include <cctype>
+#include <string_view>
 
 namespace infrafit {
 
 bool hasHbm(const Gpu& gpu)
 {
-    const std::string& type = gpu.memoryType;
-    const auto it = std::find_if(type.begin(), type.end(),
-                                 [](unsigned char c) { return !std::isspace(c); });
-    const auto rest = static_cast<std::size_t>(type.end() - it);
-    if (rest < 3)
-        return false;
-    const auto upper = [](char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); };
-    return upper(it[0]) == 'H' && upper(it[1]) == 'B' && upper(it[2]) == 'M';
+    std::string_view type = gpu.memoryType;
+    type.remove_prefix(std::min(type.find_first_not_of(' '), type.size()));
+    return startsWithNoCase(type, "HBM");
 }
 
 double gpuMemoryBytes(const Gpu& gpu)
